@@ -1,0 +1,1 @@
+// Placeholder; the Redux core is being written.

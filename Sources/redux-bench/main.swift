@@ -1,0 +1,1 @@
+print("redux-bench: not built yet")

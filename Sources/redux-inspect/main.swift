@@ -1,0 +1,1 @@
+print("redux-inspect: not built yet")
