@@ -1,0 +1,98 @@
+import Dispatch
+import Foundation
+
+/// A middleware in the spirit of redux-logger: for each action it prints the action, the
+/// state paths it changed with old and new values, and how long the reducer took.
+///
+/// ```
+/// action addToCart {"addToCart":{"item":{"id":1,"name":"Tea","price":4.5},"quantity":2}} (18 µs)
+///   + cart.items[0]: {"id":1,"name":"Tea","price":4.5,"quantity":2}
+///   ~ cart.total: 0 → 9
+/// ```
+///
+/// Values of redacted keys (by default `password` and `token`) are never printed.
+public struct ConsoleLogger<State: Encodable & Sendable, Action: Encodable & Sendable>: Sendable {
+    /// Returns `false` for actions not to log.
+    public var filter: @Sendable (Action) -> Bool
+    /// Key names whose values are shown as `"<redacted>"`.
+    public var redactedKeys: Set<String>
+    /// Receives each log entry (several lines, no trailing newline).
+    public var output: @Sendable (String) -> Void
+
+    /// Creates a logger.
+    ///
+    /// - Parameters:
+    ///   - filter: Which actions to log; by default all.
+    ///   - redactedKeys: Key names whose values are hidden.
+    ///   - output: Where entries go; by default standard output.
+    public init(
+        filter: @escaping @Sendable (Action) -> Bool = { _ in true },
+        redactedKeys: Set<String> = ["password", "token"],
+        output: @escaping @Sendable (String) -> Void = { print($0) }
+    ) {
+        self.filter = filter
+        self.redactedKeys = redactedKeys
+        self.output = output
+    }
+
+    /// The middleware to add to a store.
+    public var middleware: Middleware<State, Action> {
+        let logger = self
+        return Middleware { _, getState in
+            { next in
+                { action in
+                    guard logger.filter(action) else { return next(action) }
+                    let before = getState()
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    next(action)
+                    let microseconds = (DispatchTime.now().uptimeNanoseconds - start) / 1000
+                    logger.output(logger.entry(for: action, before: before, after: getState(), microseconds: microseconds))
+                }
+            }
+        }
+    }
+
+    /// Formats one log entry.
+    func entry(for action: Action, before: State, after: State, microseconds: UInt64?) -> String {
+        let writer = JSONLineWriter(redactedKeys: redactedKeys)
+        var lines = ["action \(ActionType.name(of: action)) \(text(of: action, writer))"]
+        if let microseconds { lines[0] += " (\(microseconds) µs)" }
+        do {
+            let changes = try EncodedValue.encode(before).changes(to: EncodedValue.encode(after))
+            if changes.isEmpty { lines.append("  (state unchanged)") }
+            for var change in changes {
+                if isRedacted(path: change.path) {
+                    let hidden = EncodedValue.string(JSONLineWriter.redactedPlaceholder)
+                    change = EncodedChange(
+                        marker: change.marker, path: change.path, old: change.old.map { _ in hidden },
+                        new: change.new.map { _ in hidden })
+                }
+                switch change.marker {
+                case "~": lines.append("  ~ \(change.path): \(text(change.old!, writer)) → \(text(change.new!, writer))")
+                case "+": lines.append("  + \(change.path): \(text(change.new!, writer))")
+                default: lines.append("  - \(change.path): \(text(change.old!, writer))")
+                }
+            }
+        } catch {
+            lines.append("  (state cannot be encoded: \(error))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Whether the path ends in a redacted key, whose values the change lines must hide.
+    private func isRedacted(path: String) -> Bool {
+        let lastKey = path.split(separator: ".").last.map { $0.prefix { $0 != "[" } } ?? ""
+        return redactedKeys.contains { $0.lowercased() == lastKey.lowercased() }
+    }
+
+    private func text(of action: Action, _ writer: JSONLineWriter) -> String {
+        guard let value = try? EncodedValue.encode(action) else { return String(describing: action) }
+        return text(value, writer)
+    }
+
+    private func text(_ value: EncodedValue, _ writer: JSONLineWriter) -> String {
+        var bytes: [UInt8] = []
+        writer.write(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

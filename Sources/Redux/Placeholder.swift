@@ -1,1 +1,0 @@
-// Placeholder; the Redux core is being written.

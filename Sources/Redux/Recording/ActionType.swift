@@ -1,0 +1,22 @@
+/// An action that names its own `type` in recordings, instead of the enum case name the
+/// recorder derives by default.
+public protocol RecordableAction {
+    /// The name shown for this action (`type` in the recording).
+    var recordedType: String { get }
+}
+
+/// Derives the `type` of an action for the recording and logs.
+public enum ActionType {
+    /// The action's type name: ``RecordableAction/recordedType`` when it conforms, the case
+    /// name for an enum (`incrementBy` for `.incrementBy(n: 5)`), else the type's name.
+    ///
+    /// - Parameter action: Any action value.
+    /// - Returns: A short name for display and filtering.
+    public static func name(of action: Any) -> String {
+        if let named = action as? any RecordableAction { return named.recordedType }
+        let mirror = Mirror(reflecting: action)
+        guard mirror.displayStyle == .enum else { return String(describing: type(of: action)) }
+        if let label = mirror.children.first?.label { return label }
+        return String(describing: action)
+    }
+}

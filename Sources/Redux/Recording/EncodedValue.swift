@@ -1,0 +1,130 @@
+import Foundation
+
+/// A value as the recorder encodes it: JSON's shapes, object members in the order the
+/// `Encodable` conformance wrote them, numbers already as text.
+///
+/// Foundation's `JSONEncoder` reorders keys on Linux, which would make recordings differ
+/// from run to run; this keeps them byte-identical for the same session.
+enum EncodedValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(String)
+    case string(String)
+    case array([EncodedValue])
+    case object([(key: String, value: EncodedValue)])
+
+    static func == (lhs: EncodedValue, rhs: EncodedValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)):
+            a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: false
+        }
+    }
+
+    /// Encodes any `Encodable` value.
+    ///
+    /// - Throws: `EncodingError` when the value cannot be represented in JSON (a NaN, say).
+    static func encode(_ value: some Encodable) throws -> EncodedValue {
+        try ValueEncoder(codingPath: []).encodeTopLevel(value)
+    }
+}
+
+/// A place being filled while encoding: a finished value, or a container that nested
+/// encoders still write into.
+enum EncodingSlot {
+    case value(EncodedValue)
+    case array(ArrayBuilder)
+    case object(ObjectBuilder)
+    case encoder(ValueEncoder)
+
+    var resolved: EncodedValue {
+        switch self {
+        case .value(let value): value
+        case .array(let builder): .array(builder.slots.map(\.resolved))
+        case .object(let builder): .object(builder.keys.map { ($0, builder.slots[$0]!.resolved) })
+        case .encoder(let encoder): encoder.slot?.resolved ?? .object([])
+        }
+    }
+}
+
+final class ArrayBuilder {
+    var slots: [EncodingSlot] = []
+}
+
+final class ObjectBuilder {
+    var keys: [String] = []
+    var slots: [String: EncodingSlot] = [:]
+
+    func set(_ slot: EncodingSlot, for key: String) {
+        if slots.updateValue(slot, forKey: key) == nil { keys.append(key) }
+    }
+}
+
+/// The `Encoder` behind ``EncodedValue/encode(_:)``.
+final class ValueEncoder: Encoder {
+    let codingPath: [any CodingKey]
+    let userInfo: [CodingUserInfoKey: Any] = [:]
+    var slot: EncodingSlot?
+
+    init(codingPath: [any CodingKey]) {
+        self.codingPath = codingPath
+    }
+
+    func encodeTopLevel(_ value: some Encodable) throws -> EncodedValue {
+        try box(value).resolved
+    }
+
+    /// Encodes a nested value, treating the types JSON has its own spelling for specially
+    /// (as `JSONEncoder` does), so that `Decimal` stays `9.99` and `URL` is a string.
+    func box(_ value: some Encodable, key: (any CodingKey)? = nil) throws -> EncodingSlot {
+        switch value {
+        case let decimal as Decimal:
+            guard !decimal.isNaN else { throw invalid(value, "NaN cannot be written as JSON", key) }
+            return .value(.number(decimal.description))
+        case let url as URL:
+            return .value(.string(url.absoluteString))
+        case let data as Data:
+            return .value(.string(data.base64EncodedString()))
+        default:
+            let child = ValueEncoder(codingPath: key.map { codingPath + [$0] } ?? codingPath)
+            try value.encode(to: child)
+            return child.slot ?? .value(.object([]))
+        }
+    }
+
+    func invalid(_ value: Any, _ message: String, _ key: (any CodingKey)?) -> EncodingError {
+        let path = key.map { codingPath + [$0] } ?? codingPath
+        return EncodingError.invalidValue(value, EncodingError.Context(codingPath: path, debugDescription: message))
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let builder: ObjectBuilder
+        if case .object(let existing) = slot {
+            builder = existing
+        } else {
+            builder = ObjectBuilder()
+            slot = .object(builder)
+        }
+        return KeyedEncodingContainer(KeyedContainer<Key>(encoder: self, builder: builder))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        let builder: ArrayBuilder
+        if case .array(let existing) = slot {
+            builder = existing
+        } else {
+            builder = ArrayBuilder()
+            slot = .array(builder)
+        }
+        return UnkeyedContainer(encoder: self, builder: builder)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleValueContainer(encoder: self)
+    }
+}

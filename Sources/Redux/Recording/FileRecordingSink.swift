@@ -1,0 +1,98 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What to do when the recording file already exists.
+public enum ExistingFilePolicy: Sendable {
+    /// Fail with ``RecorderError/fileExists(path:)``. The default: a recording is never lost
+    /// to a name clash.
+    case refuse
+    /// Truncate the file and start a new recording in it.
+    case replace
+}
+
+/// A sink that appends to a file created with mode 0600 (the owner may read and write it,
+/// nobody else), since recordings can hold personal data.
+///
+/// Each write is one `write(2)` call of whole lines, so a crash leaves at most the line being
+/// written incomplete. A write that fails part-way is cut back to the last complete line.
+public final class FileRecordingSink: RecordingSink, @unchecked Sendable {
+    // Unchecked Sendable: the recorder calls `write` and `close` from one thread at a time.
+    private var descriptor: Int32
+    private var size: off_t
+    /// The file's path.
+    public let path: String
+
+    /// Creates (or, when asked, replaces) the recording file.
+    ///
+    /// - Parameters:
+    ///   - path: Where to write.
+    ///   - ifExists: What to do when a file is already there.
+    /// - Throws: ``RecorderError/fileExists(path:)`` or ``RecorderError/cannotOpen(path:reason:)``.
+    public init(path: String, ifExists: ExistingFilePolicy = .refuse) throws {
+        self.path = path
+        var flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC
+        flags |= ifExists == .refuse ? O_EXCL : O_TRUNC
+        let descriptor = open(path, flags, mode_t(0o600))
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == EEXIST { throw RecorderError.fileExists(path: path) }
+            throw RecorderError.cannotOpen(path: path, reason: String(cString: strerror(code)))
+        }
+        // A replaced file keeps its old mode unless told otherwise.
+        _ = fchmod(descriptor, mode_t(0o600))
+        self.descriptor = descriptor
+        self.size = 0
+    }
+
+    /// Appends whole lines; on failure truncates back to the last complete line and throws.
+    public func write(_ bytes: [UInt8]) throws {
+        guard descriptor >= 0 else { throw RecorderError.writeFailed(path: path, reason: "file is closed") }
+        var written = 0
+        let failure: Int32? = bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let result = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                written += result
+            }
+            return nil
+        }
+        if let failure {
+            if written > 0 { _ = ftruncate(descriptor, size) }
+            throw RecorderError.writeFailed(path: path, reason: String(cString: strerror(failure)))
+        }
+        size += off_t(written)
+    }
+
+    /// Closes the file.
+    public func close() throws {
+        guard descriptor >= 0 else { return }
+        let result = systemClose(descriptor)
+        descriptor = -1
+        if result != 0 {
+            throw RecorderError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    deinit {
+        if descriptor >= 0 { _ = systemClose(descriptor) }
+    }
+}
+
+// The sink's own `write` and `close` methods shadow the C functions.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}
+
+private func systemClose(_ descriptor: Int32) -> Int32 {
+    close(descriptor)
+}

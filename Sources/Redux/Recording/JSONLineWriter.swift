@@ -1,0 +1,71 @@
+/// Writes ``EncodedValue``s as compact JSON bytes, replacing the values of redacted keys.
+struct JSONLineWriter {
+    /// The placeholder written instead of a redacted value.
+    static let redactedPlaceholder = "<redacted>"
+
+    /// Key names, lower-cased, whose values are replaced wherever they occur.
+    let redactedKeys: Set<String>
+
+    /// Creates a writer.
+    ///
+    /// - Parameter redactedKeys: Key names compared without regard to case.
+    init(redactedKeys: Set<String> = []) {
+        self.redactedKeys = Set(redactedKeys.map { $0.lowercased() })
+    }
+
+    func write(_ value: EncodedValue, to output: inout [UInt8]) {
+        switch value {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let text): output.append(contentsOf: text.utf8)
+        case .string(let string): Self.writeQuoted(string, to: &output)
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for (offset, element) in elements.enumerated() {
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
+                write(element, to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            for (offset, member) in members.enumerated() {
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
+                Self.writeQuoted(member.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                if isRedacted(member.key) {
+                    Self.writeQuoted(Self.redactedPlaceholder, to: &output)
+                } else {
+                    write(member.value, to: &output)
+                }
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private func isRedacted(_ key: String) -> Bool {
+        !redactedKeys.isEmpty && redactedKeys.contains(key.lowercased())
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// Appends `string` as a JSON string; control characters are escaped so that every line
+    /// stays one line and is safe to show on a terminal.
+    static func writeQuoted(_ string: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
+            case UInt8(ascii: "\n"): output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case UInt8(ascii: "\r"): output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case UInt8(ascii: "\t"): output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0..<0x20, 0x7F:
+                output.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0xF)])
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// The recorder's background side: takes queued lines in batches, encodes them, writes each
+/// batch to the sink in one call, and turns lost entries into `gap` markers.
+final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendable>: @unchecked Sendable {
+    // Unchecked Sendable: after `init`, all mutable state is touched only by the writer thread.
+    typealias Line = RecordingLine<State, Action>
+
+    let queue: RecordQueue<Line>
+    private let sink: any RecordingSink
+    private let lineWriter: JSONLineWriter
+    private let onError: @Sendable (RecorderError) -> Void
+    private let sinkName: String
+    private let finished = DispatchGroup()
+    private var thread: Thread?
+    /// The header, kept until a write of it succeeds: without it the file would not say
+    /// what it is.
+    private var unwrittenHeader: [UInt8] = []
+    private var lastWrittenSeq = 0
+    /// Entries lost to failed writes since the last successful one.
+    private var lost: (after: Int, count: Int, reason: String)?
+
+    init(
+        sink: any RecordingSink, capacity: Int, redactedKeys: Set<String>,
+        onError: @escaping @Sendable (RecorderError) -> Void
+    ) {
+        self.queue = RecordQueue(capacity: capacity)
+        self.sink = sink
+        self.lineWriter = JSONLineWriter(redactedKeys: redactedKeys)
+        self.onError = onError
+        self.sinkName = (sink as? FileRecordingSink)?.path ?? String(describing: type(of: sink))
+    }
+
+    /// Starts the writer thread.
+    func start() {
+        finished.enter()
+        let thread = Thread { [self] in run() }
+        thread.name = "redux.recorder"
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Whether the caller is the writer thread, which must never wait for itself.
+    var isWriterThread: Bool { Thread.current === thread }
+
+    /// Waits until the writer has written everything and closed the sink.
+    func waitUntilFinished() {
+        finished.wait()
+    }
+
+    private func run() {
+        var batchBytes: [UInt8] = []
+        while true {
+            let batch = queue.takeAll()
+            if batch.isEmpty { break }
+            var barriers: [DispatchSemaphore] = []
+            var entriesInBatch = 0
+            var highestSeq: Int?
+            for line in batch {
+                switch line {
+                case .barrier(let semaphore):
+                    barriers.append(semaphore)
+                    continue
+                case .header:
+                    var header: [UInt8] = []
+                    encode(line, to: &header)
+                    unwrittenHeader = header
+                    continue
+                case .gap(_, let dropped, _):
+                    entriesInBatch += dropped
+                case .entry(let seq, _, _, _, _):
+                    entriesInBatch += 1
+                    highestSeq = seq
+                case .end(let seq, _):
+                    highestSeq = max(highestSeq ?? seq, seq)
+                }
+                encode(line, to: &batchBytes)
+            }
+            write(&batchBytes, entries: entriesInBatch, highestSeq: highestSeq)
+            barriers.forEach { $0.signal() }
+        }
+        do { try sink.close() } catch { onError(asRecorderError(error)) }
+        finished.leave()
+    }
+
+    private func encode(_ line: Line, to output: inout [UInt8]) {
+        do {
+            try line.encode(with: lineWriter, to: &output)
+        } catch {
+            let seq = line.seq ?? lastWrittenSeq
+            onError(.encodingFailed(seq: seq, reason: String(describing: error)))
+            let gap = Line.gap(after: seq - 1, dropped: 1, reason: "encoding failed")
+            try? gap.encode(with: lineWriter, to: &output)
+        }
+    }
+
+    /// Writes the batch, preceded by the header and the gap marker of earlier lost entries.
+    private func write(_ batchBytes: inout [UInt8], entries: Int, highestSeq: Int?) {
+        defer { batchBytes.removeAll(keepingCapacity: true) }
+        guard !batchBytes.isEmpty || !unwrittenHeader.isEmpty else { return }
+        var bytes = unwrittenHeader
+        if let lost {
+            let gap = Line.gap(after: lost.after, dropped: lost.count, reason: lost.reason)
+            try? gap.encode(with: lineWriter, to: &bytes)
+        }
+        bytes.append(contentsOf: batchBytes)
+        do {
+            try sink.write(bytes)
+            unwrittenHeader = []
+            lost = nil
+            if let highestSeq { lastWrittenSeq = highestSeq }
+        } catch {
+            let recorderError = asRecorderError(error)
+            if lost == nil { onError(recorderError) }
+            let reason = "write failed: \(reasonText(recorderError))"
+            lost = (lost?.after ?? lastWrittenSeq, (lost?.count ?? 0) + entries, reason)
+        }
+    }
+
+    private func asRecorderError(_ error: any Error) -> RecorderError {
+        (error as? RecorderError) ?? .writeFailed(path: sinkName, reason: String(describing: error))
+    }
+
+    private func reasonText(_ error: RecorderError) -> String {
+        if case .writeFailed(_, let reason) = error { return reason }
+        return error.description
+    }
+}

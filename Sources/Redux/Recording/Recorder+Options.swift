@@ -1,0 +1,67 @@
+import Foundation
+
+extension Recorder {
+    /// What a ``Recorder`` writes and how it behaves under load and failure.
+    public struct Options: Sendable {
+        /// The reducer's name in the header, which picks the reducer `redux-inspect` replays with.
+        public var reducer: String?
+        /// The app's name in the header, for people.
+        public var app: String?
+        /// Which entries carry the state after their action.
+        public var statePolicy: RecordingStatePolicy
+        /// Key names (compared without regard to case) whose values are written as
+        /// `"<redacted>"` wherever they occur in actions and states.
+        public var redactedKeys: Set<String>
+        /// Returns `false` for actions to leave out; they still take a `seq`, so the
+        /// inspector sees the gap.
+        public var shouldRecord: @Sendable (Action) -> Bool
+        /// How many entries may wait for the writer.
+        public var queueCapacity: Int
+        /// What a dispatch does when the queue is full.
+        public var whenQueueFull: QueueFullPolicy
+        /// Where times and durations come from.
+        public var clock: RecordingClock
+        /// Receives errors on the writer thread. It must not dispatch or close the recorder
+        /// synchronously. The default prints them to standard error.
+        public var onError: @Sendable (RecorderError) -> Void
+
+        /// Creates options; every parameter has a sensible default.
+        ///
+        /// - Parameters:
+        ///   - reducer: The reducer's name, for the header.
+        ///   - app: The app's name, for the header.
+        ///   - statePolicy: Which entries carry a state; by default every one.
+        ///   - redactedKeys: Key names to redact; by default `password` and `token`.
+        ///   - shouldRecord: A filter for noisy actions; by default everything is recorded.
+        ///   - queueCapacity: Entries that may wait for the writer.
+        ///   - whenQueueFull: Wait (lose nothing, the default) or drop and mark a gap.
+        ///   - clock: The clock; inject ``RecordingClock/stepping(from:by:)`` for stable output.
+        ///   - onError: Receives write and encoding errors.
+        public init(
+            reducer: String? = nil,
+            app: String? = nil,
+            statePolicy: RecordingStatePolicy = .everyAction,
+            redactedKeys: Set<String> = ["password", "token"],
+            shouldRecord: @escaping @Sendable (Action) -> Bool = { _ in true },
+            queueCapacity: Int = 4096,
+            whenQueueFull: QueueFullPolicy = .wait,
+            clock: RecordingClock = .system,
+            onError: @escaping @Sendable (RecorderError) -> Void = Options.printToStandardError
+        ) {
+            self.reducer = reducer
+            self.app = app
+            self.statePolicy = statePolicy
+            self.redactedKeys = redactedKeys
+            self.shouldRecord = shouldRecord
+            self.queueCapacity = queueCapacity
+            self.whenQueueFull = whenQueueFull
+            self.clock = clock
+            self.onError = onError
+        }
+
+        /// The default error handler: one line on standard error.
+        public static var printToStandardError: @Sendable (RecorderError) -> Void {
+            { error in FileHandle.standardError.write(Data("redux recorder: \(error)\n".utf8)) }
+        }
+    }
+}

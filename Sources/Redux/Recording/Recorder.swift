@@ -1,0 +1,165 @@
+import Foundation
+
+/// A middleware that records every action, and by policy the state after it, to a
+/// JSON-lines file that `redux-inspect` can replay, diff and step through.
+///
+/// Encoding and writing happen on a background thread fed by a bounded queue, so a
+/// dispatch pays only for putting the action on the queue. Put the recorder **last** in the
+/// middleware list: it then records exactly the actions that reach the reducer, in the
+/// order the reducer sees them.
+///
+/// ```swift
+/// let recorder = try Recorder<Shop.State, Shop.Action>(
+///     path: "shop-session.jsonl",
+///     options: .init(reducer: "shop", redactedKeys: ["password", "token"])
+/// )
+/// let store = Store(
+///     initialState: Shop.State(),
+///     reducer: Shop.reducer,
+///     middleware: [Shop.loginMiddleware(), recorder.middleware]
+/// )
+/// store.dispatch(.addToCart(Shop.catalog[0], quantity: 1))
+/// recorder.close()
+/// ```
+public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sendable>: @unchecked Sendable {
+    // Unchecked Sendable: mutable properties are guarded by `lock`; `storeLock` and
+    // `getState` are set once, under `lock`, when the store installs the middleware.
+    /// How the recorder behaves.
+    public let options: Options
+    private let writer: RecordWriter<State, Action>
+    private let lock = NSLock()
+    private var seq = 0
+    private var isClosed = false
+    private var hasClosed = false
+    private var storeLock: NSRecursiveLock?
+    private var getState: (@Sendable () -> State)?
+    private var dropped: (after: Int, count: Int)?
+
+    /// Creates a recorder that writes to any sink.
+    ///
+    /// - Parameters:
+    ///   - sink: Receives whole lines from a background thread.
+    ///   - options: What to record and how.
+    public init(sink: any RecordingSink, options: Options = Options()) {
+        self.options = options
+        self.writer = RecordWriter(
+            sink: sink, capacity: options.queueCapacity, redactedKeys: options.redactedKeys,
+            onError: options.onError)
+        writer.start()
+    }
+
+    /// Creates a recorder that writes to a new file with mode 0600.
+    ///
+    /// - Parameters:
+    ///   - path: The recording file.
+    ///   - ifExists: What to do when the file exists; by default the recorder refuses.
+    ///   - options: What to record and how.
+    /// - Throws: ``RecorderError/fileExists(path:)`` or ``RecorderError/cannotOpen(path:reason:)``.
+    public convenience init(path: String, ifExists: ExistingFilePolicy = .refuse, options: Options = Options()) throws {
+        self.init(sink: try FileRecordingSink(path: path, ifExists: ifExists), options: options)
+    }
+
+    deinit {
+        close()
+    }
+
+    /// The middleware to add to a store, last in its list.
+    ///
+    /// Install it in one store only: the header is written with that store's initial state.
+    public var middleware: Middleware<State, Action> {
+        Middleware(
+            { [self] _, getState in
+                install(getState: getState)
+                return { next in
+                    { action in
+                        let time = self.options.clock.now()
+                        let start = self.options.clock.nanoseconds?()
+                        next(action)
+                        let microseconds = start.map { start in
+                            Int((self.options.clock.nanoseconds!() &- start) / 1000)
+                        }
+                        self.record(action, time: time, microseconds: microseconds, getState: getState)
+                    }
+                }
+            },
+            attach: { [self] storeLock in lock.withLock { self.storeLock = storeLock } })
+    }
+
+    private func install(getState: @escaping @Sendable () -> State) {
+        let initialState = getState()
+        lock.withLock {
+            guard self.getState == nil, !isClosed else { return }
+            self.getState = getState
+            _ = writer.queue.append(
+                .header(
+                    reducer: options.reducer, app: options.app, started: options.clock.now(),
+                    initialState: initialState),
+                wait: true)
+        }
+    }
+
+    /// Called on the dispatching thread, inside the store's serialized dispatch.
+    private func record(
+        _ action: Action, time: Date, microseconds: Int?, getState: @Sendable () -> State
+    ) {
+        let wanted = options.shouldRecord(action)
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isClosed else { return }
+        seq += 1
+        guard wanted else { return }
+        let state = options.statePolicy.recordsState(atSeq: seq) ? getState() : nil
+        let wait = options.whenQueueFull == .wait
+        if let gap = dropped {
+            guard writer.queue.append(.gap(after: gap.after, dropped: gap.count, reason: "queue full"), wait: wait)
+            else {
+                dropped = (gap.after, gap.count + 1)
+                return
+            }
+            dropped = nil
+        }
+        let entry = RecordingLine<State, Action>.entry(
+            seq: seq, time: time, action: action, state: state, microseconds: microseconds)
+        if !writer.queue.append(entry, wait: wait) {
+            dropped = (seq - 1, 1)
+        }
+    }
+
+    /// Waits until every action recorded so far has been handed to the sink.
+    ///
+    /// Safe to call from any thread; from the recorder's own error handler it returns at once.
+    public func flush() {
+        guard !writer.isWriterThread else { return }
+        let done = DispatchSemaphore(value: 0)
+        if writer.queue.appendUnlessFinished(.barrier(done)) {
+            done.wait()
+        } else {
+            writer.waitUntilFinished()
+        }
+    }
+
+    /// Writes the final state in an `end` marker, drains the queue and closes the sink.
+    /// Later dispatches are no longer recorded. Safe to call more than once and from any
+    /// thread; every call returns once the recording is complete.
+    public func close() {
+        let storeLock = lock.withLock { self.storeLock }
+        // Same lock order as dispatch (store, then recorder), so the final state and the
+        // last `seq` agree.
+        storeLock?.lock()
+        lock.lock()
+        let firstClose = !isClosed
+        if firstClose {
+            isClosed = true
+            var markers: [RecordingLine<State, Action>] = []
+            if let gap = dropped {
+                markers.append(.gap(after: gap.after, dropped: gap.count, reason: "queue full"))
+            }
+            markers.append(.end(seq: seq, state: getState?()))
+            writer.queue.force(markers)
+            writer.queue.finish()
+        }
+        lock.unlock()
+        storeLock?.unlock()
+        if !writer.isWriterThread { writer.waitUntilFinished() }
+    }
+}

@@ -1,0 +1,22 @@
+/// Which entries of a recording carry the state after their action.
+///
+/// States make a recording self-contained (any step can be shown without replaying) but
+/// larger. Whatever the policy, the final state is written when the recorder closes.
+public enum RecordingStatePolicy: Sendable, Equatable {
+    /// Every entry holds the state after its action.
+    case everyAction
+    /// Entries whose `seq` is a multiple of the interval hold the state after their action;
+    /// the inspector replays the actions in between.
+    case every(Int)
+    /// No entry holds a state; the inspector replays from the initial state.
+    case never
+
+    /// Whether the entry numbered `seq` holds a state.
+    func recordsState(atSeq seq: Int) -> Bool {
+        switch self {
+        case .everyAction: true
+        case .every(let interval): interval > 0 && seq % interval == 0
+        case .never: false
+        }
+    }
+}
