@@ -1,0 +1,54 @@
+import Foundation
+import Redux
+import ReduxExamples
+import Testing
+
+// The code between the markers is copied verbatim into README.md ("Recording an app's
+// session"); `readmeShowsTheRecorderSnippetVerbatim` keeps the two identical.
+// README-SNIPPET-BEGIN recorder
+func makeRecordedStore(path: String) throws -> Store<Shop.State, Shop.Action> {
+    let recorder = try Recorder<Shop.State, Shop.Action>(
+        path: path,
+        options: .init(reducer: "shop", app: "Shop demo", redactedKeys: ["password", "token"])
+    )
+    return Store(
+        initialState: Shop.State(),
+        reducer: Shop.reducer,
+        middleware: [Shop.loginMiddleware(), recorder.middleware]  // the recorder goes last
+    )
+}
+// README-SNIPPET-END
+
+@Suite struct ReadmeSnippetTests {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func readmeShowsTheRecorderSnippetVerbatim() throws {
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let start = try #require(source.range(of: "// README-SNIPPET-BEGIN recorder\n"))
+        let end = try #require(source.range(of: "// README-SNIPPET-END"))
+        let snippet = String(source[start.upperBound..<end.lowerBound])
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(
+            readme.contains(snippet),
+            "README.md's recorder snippet differs from Tests/ReduxExamplesTests/ReadmeSnippetTests.swift; copy the code between the README-SNIPPET markers into README.md."
+        )
+    }
+
+    @Test func snippetRecordsASessionThatEndsWhenTheStoreIsReleased() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            let store = try makeRecordedStore(path: path)
+            store.dispatch(.loginRequest(username: "ada", password: "lovelace"))
+            store.dispatch(.addToCart(productID: 3, quantity: 1))
+        }
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 6)  // header, loginRequest, setLoading, loginSuccess, addToCart, end
+        #expect(lines.first?.hasPrefix(#"{"format":"redux-inspect","version":1,"reducer":"shop","app":"Shop demo""#) == true)
+        #expect(lines[1].contains(#""password":"<redacted>""#))
+        #expect(lines[3].contains(#""token":"<redacted>""#))
+        #expect(lines.last?.hasPrefix(#"{"end":{"seq":4,"state":"#) == true)
+        #expect(!lines.joined().contains("lovelace"))
+    }
+}
