@@ -1,0 +1,33 @@
+/// Encodes values as compact JSON exactly as the ``Recorder`` writes them: members in the
+/// order `Encodable` writes them, numbers as text (`Decimal` 9.99 stays `9.99`), control
+/// characters escaped, redacted keys replaced.
+///
+/// Inspectors use it to turn replayed states into the same text the recording holds.
+///
+/// ```swift
+/// let bytes = try RecordingEncoder().encode(Counter.State(count: 3))  // {"count":3}
+/// ```
+public struct RecordingEncoder: Sendable {
+    private let writer: JSONLineWriter
+
+    /// Creates an encoder.
+    ///
+    /// - Parameter redactedKeys: Key names (any case) whose values become `"<redacted>"`.
+    public init(redactedKeys: Set<String> = []) {
+        writer = JSONLineWriter(redactedKeys: redactedKeys)
+    }
+
+    /// The placeholder written in place of a redacted value.
+    public static var redactedPlaceholder: String { JSONLineWriter.redactedPlaceholder }
+
+    /// Encodes a value.
+    ///
+    /// - Parameter value: Any `Encodable` value.
+    /// - Returns: Compact JSON text as UTF-8 bytes, without a newline.
+    /// - Throws: `EncodingError` when the value has no JSON form (a NaN, say).
+    public func encode(_ value: some Encodable) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        writer.write(try EncodedValue.encode(value), to: &bytes)
+        return bytes
+    }
+}
