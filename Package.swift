@@ -21,14 +21,18 @@ let package = Package(
         // Example apps used by the stock CLI, the fixtures, tests and docs.
         .target(name: "ReduxExamples", dependencies: ["Redux"]),
 
+        // The stock inspector's reducer registry, shared by the binary and the tests.
+        .target(name: "ExampleInspector", dependencies: ["ReduxInspect", "ReduxExamples"]),
+
         // Tools.
-        .executableTarget(name: "redux-inspect", dependencies: ["ReduxInspect", "ReduxExamples"]),
+        .executableTarget(name: "redux-inspect", dependencies: ["ExampleInspector", "ReduxInspect"]),
         .executableTarget(name: "redux-bench", dependencies: ["Redux", "ReduxInspect", "ReduxExamples"]),
 
-        // Tests.
+        // Tests. The soak tool records until it is killed, for the crash-safety test.
+        .executableTarget(name: "redux-record-soak", dependencies: ["Redux"], path: "Tests/RecordSoak"),
         .testTarget(name: "ReduxTests", dependencies: ["Redux"]),
         .testTarget(name: "ReduxExamplesTests", dependencies: ["Redux", "ReduxExamples"]),
-        .testTarget(name: "ReduxInspectTests", dependencies: ["ReduxInspect", "Redux", "ReduxExamples"]),
+        .testTarget(name: "ReduxInspectTests", dependencies: ["ReduxInspect", "Redux", "ReduxExamples", "ExampleInspector"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,1 +1,5 @@
-print("redux-inspect: not built yet")
+import ExampleInspector
+import Foundation
+import ReduxInspect
+
+exit(Inspector.examples.run(Array(CommandLine.arguments.dropFirst()), context: .standard()))

@@ -1,0 +1,158 @@
+import Foundation
+
+/// Where a command's text goes, and what the terminal around it is like.
+///
+/// Commands never touch the process's streams directly; tests pass a context that captures
+/// output in memory (``CLIContext/capturing(input:outputIsTerminal:environment:)``).
+public final class CLIContext: @unchecked Sendable {
+    // Unchecked Sendable: a context belongs to one command run at a time.
+    /// Standard output.
+    public let output: any TextSink
+    /// Standard error.
+    public let error: any TextSink
+    /// Reads standard input line by line; `nil` at the end.
+    public let readLine: () -> String?
+    /// Whether standard output is a terminal (colour, prompts).
+    public let outputIsTerminal: Bool
+    /// Whether standard error is a terminal.
+    public let errorIsTerminal: Bool
+    /// Whether standard input is a terminal (interactive `step`).
+    public let inputIsTerminal: Bool
+    /// The environment (`NO_COLOR`, `TERM`, `COLUMNS`).
+    public let environment: [String: String]
+
+    /// Creates a context.
+    public init(
+        output: any TextSink, error: any TextSink, readLine: @escaping () -> String?,
+        outputIsTerminal: Bool, errorIsTerminal: Bool, inputIsTerminal: Bool, environment: [String: String]
+    ) {
+        self.output = output
+        self.error = error
+        self.readLine = readLine
+        self.outputIsTerminal = outputIsTerminal
+        self.errorIsTerminal = errorIsTerminal
+        self.inputIsTerminal = inputIsTerminal
+        self.environment = environment
+    }
+
+    /// The process's standard streams and environment.
+    public static func standard() -> CLIContext {
+        CLIContext(
+            output: StandardStream.output, error: StandardStream.error, readLine: { Swift.readLine(strippingNewline: true) },
+            outputIsTerminal: isatty(1) == 1, errorIsTerminal: isatty(2) == 1, inputIsTerminal: isatty(0) == 1,
+            environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// A context that captures output in memory, for tests.
+    ///
+    /// - Parameters:
+    ///   - input: What standard input holds.
+    ///   - outputIsTerminal: Pretend standard output is a terminal.
+    ///   - environment: The environment the command sees.
+    /// - Returns: The context; read ``StringSink/text`` of its output and error.
+    public static func capturing(
+        input: String = "", outputIsTerminal: Bool = false, environment: [String: String] = [:]
+    ) -> CLIContext {
+        var lines = input.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if input.hasSuffix("\n") || input.isEmpty { lines.removeLast() }
+        var position = 0
+        return CLIContext(
+            output: StringSink(), error: StringSink(),
+            readLine: {
+                guard position < lines.count else { return nil }
+                defer { position += 1 }
+                return lines[position]
+            },
+            outputIsTerminal: outputIsTerminal, errorIsTerminal: outputIsTerminal, inputIsTerminal: false,
+            environment: environment)
+    }
+
+    /// Whether to colour standard output: only on a terminal, never with `NO_COLOR` set
+    /// (to anything but the empty string), never with `TERM=dumb`.
+    public var colorsOutput: Bool { outputIsTerminal && wantsColor }
+
+    /// Whether to colour standard error.
+    public var colorsError: Bool { errorIsTerminal && wantsColor }
+
+    private var wantsColor: Bool {
+        (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    }
+
+    /// Writes a line to standard output.
+    public func print(_ line: String) {
+        output.write(line)
+        output.write("\n")
+    }
+
+    /// Writes a line to standard error.
+    public func printError(_ line: String) {
+        error.write(line)
+        error.write("\n")
+    }
+}
+
+/// Something that takes text.
+public protocol TextSink: AnyObject {
+    /// Writes text as it is.
+    func write(_ text: String)
+}
+
+/// Text kept in memory.
+public final class StringSink: TextSink {
+    /// Everything written.
+    public private(set) var text = ""
+
+    /// Creates an empty sink.
+    public init() {}
+
+    public func write(_ text: String) {
+        self.text += text
+    }
+}
+
+/// Standard output or standard error, buffered: commands print many short lines, and one
+/// `write(2)` per line would dominate the time of a large replay.
+public final class StandardStream: TextSink, @unchecked Sendable {
+    // Unchecked Sendable: the buffer is guarded by `lock`.
+    private let descriptor: Int32
+    private let lock = NSLock()
+    private var buffer: [UInt8] = []
+
+    private init(_ descriptor: Int32) {
+        self.descriptor = descriptor
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    /// Standard output.
+    public static let output = StandardStream(1)
+    /// Standard error.
+    public static let error = StandardStream(2)
+
+    public func write(_ text: String) {
+        lock.withLock {
+            buffer.append(contentsOf: text.utf8)
+            // Errors are for people: show them at once. Output waits for a full buffer.
+            if descriptor == 2 || buffer.count >= 1 << 16 { drain() }
+        }
+    }
+
+    /// Sends buffered text on.
+    public func flush() {
+        lock.withLock { drain() }
+    }
+
+    private func drain() {
+        var offset = 0
+        buffer.withUnsafeBytes { bytes in
+            while offset < bytes.count {
+                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    break  // A closed pipe: nothing more can be shown.
+                }
+                offset += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

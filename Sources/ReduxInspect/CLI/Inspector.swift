@@ -1,0 +1,170 @@
+import Redux
+
+/// The `redux-inspect` command line as a function: give it reducers, call ``run(_:context:)``
+/// with the arguments, get the exit code.
+///
+/// The stock binary registers the example apps' reducers. An app builds its own inspector
+/// with its reducer in a few lines:
+///
+/// ```swift
+/// // Sources/my-inspector/main.swift
+/// import Foundation
+/// import MyAppCore
+/// import ReduxInspect
+///
+/// exit(Inspector.run(reducer: appReducer, initialState: AppState(), name: "myapp"))
+/// ```
+public struct Inspector: Sendable {
+    /// The program name used in usage and help.
+    public let program: String
+    /// The version `--version` prints.
+    public let version: String
+    /// The reducers recordings can be replayed with.
+    public let reducers: [InspectableReducer]
+
+    /// The version of redux-inspect.
+    public static let currentVersion = "0.1.0"
+
+    /// Every subcommand, in the order help lists them.
+    static let subcommands: [any Subcommand.Type] = [
+        ReplayCommand.self, DiffCommand.self, StepCommand.self, ShowCommand.self, LogCommand.self,
+        CheckCommand.self,
+    ]
+
+    /// The interfaces of all subcommands, for documentation tests.
+    public static var subcommandSpecs: [CommandSpec] { subcommands.map { $0.spec } }
+
+    /// Creates an inspector.
+    ///
+    /// - Parameters:
+    ///   - reducers: The reducers it can replay with.
+    ///   - program: The name to show in usage lines.
+    ///   - version: The version to print.
+    public init(reducers: [InspectableReducer], program: String = "redux-inspect", version: String = Inspector.currentVersion) {
+        self.reducers = reducers
+        self.program = program
+        self.version = version
+    }
+
+    /// Runs an app's own inspector with the process's arguments and streams.
+    ///
+    /// - Parameters:
+    ///   - reducer: The app's reducer.
+    ///   - initialState: The app's initial state.
+    ///   - name: The reducer's name in recordings (the header's `reducer`).
+    /// - Returns: The exit code, for `exit`.
+    public static func run<State: Codable & Equatable & Sendable, Action: Codable & Sendable>(
+        reducer: Redux.Reducer<State, Action>, initialState: State, name: String
+    ) -> Int32 {
+        let inspector = Inspector(reducers: [InspectableReducer(name: name, reducer: reducer, initialState: initialState)])
+        return inspector.run(Array(CommandLine.arguments.dropFirst()), context: .standard())
+    }
+
+    /// Runs a command line.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments, without the program name.
+    ///   - context: Where output goes.
+    /// - Returns: The exit code.
+    public func run(_ arguments: [String], context: CLIContext) -> Int32 {
+        defer {
+            (context.output as? StandardStream)?.flush()
+            (context.error as? StandardStream)?.flush()
+        }
+        do {
+            return try dispatch(arguments, context: context).rawValue
+        } catch {
+            context.printError(Self.errorLabel(context) + " " + error.message)
+            let spec = error.command.flatMap { name in Self.subcommands.first { $0.spec.name == name }?.spec }
+            if let spec {
+                context.printError("Usage: \(program) \(spec.usage)")
+                context.printError("See '\(program) \(spec.name) --help' for more information.")
+            } else {
+                context.printError("Usage: \(program) <subcommand> [<file>] [<options>]")
+                context.printError("See '\(program) --help' for more information.")
+            }
+            return ExitCode.usage.rawValue
+        }
+    }
+
+    static func errorLabel(_ context: CLIContext) -> String {
+        context.colorsError ? "\u{1B}[1;31mError:\u{1B}[0m" : "Error:"
+    }
+
+    private func dispatch(_ arguments: [String], context: CLIContext) throws(UsageError) -> ExitCode {
+        guard let first = arguments.first else {
+            context.output.write(topLevelHelp())
+            return .success
+        }
+        switch first {
+        case "--help", "-h":
+            context.output.write(topLevelHelp())
+            return .success
+        case "--version":
+            context.print("\(program) \(version)")
+            return .success
+        case "help":
+            guard arguments.count <= 2 else { throw UsageError("help takes at most one subcommand", command: nil) }
+            guard let name = arguments.dropFirst().first else {
+                context.output.write(topLevelHelp())
+                return .success
+            }
+            if name == "inspector" {
+                context.output.write(InspectorGuide.text(program: program))
+                return .success
+            }
+            guard let command = Self.subcommands.first(where: { $0.spec.name == name }) else {
+                throw UsageError("unknown subcommand '\(name)'", command: nil)
+            }
+            context.output.write(HelpFormatter.subcommandHelp(command.spec, program: program))
+            return .success
+        default:
+            guard let command = Self.subcommands.first(where: { $0.spec.name == first }) else {
+                throw UsageError(first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'", command: nil)
+            }
+            let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: command.spec)
+            if parsed.has("--help") {
+                context.output.write(HelpFormatter.subcommandHelp(command.spec, program: program))
+                return .success
+            }
+            let instance = try command.init(parsed)
+            let session = CommandSession(context: context, inspector: self)
+            do {
+                return try instance.run(session)
+            } catch {
+                context.printError(Self.errorLabel(context) + " " + TerminalText.escape(error.description))
+                return ExitCode(for: error)
+            }
+        }
+    }
+
+    /// The reducer to replay a recording with: `--reducer`, else the header's, else the only
+    /// one registered when the recording names none.
+    func reducer(for recording: Recording, override: String?) -> InspectableReducer? {
+        if let name = override ?? recording.reducerName {
+            return reducers.first { $0.name == name }
+        }
+        return reducers.count == 1 ? reducers[0] : nil
+    }
+
+    /// The top-level help.
+    public func topLevelHelp() -> String {
+        var lines = [
+            "OVERVIEW: A time-travel debugger for Redux-style Swift apps: replay, diff and step through",
+            "recorded sessions, and check them in CI.", "",
+            "USAGE: \(program) <subcommand> [<file>] [<options>]", "",
+            "OPTIONS:",
+            HelpFormatter.row("--version", "Show the version."),
+            HelpFormatter.row("-h, --help", "Show help information."), "",
+            "SUBCOMMANDS:",
+        ]
+        lines += Self.subcommands.map { HelpFormatter.row($0.spec.name, $0.spec.abstract) }
+        lines += ["", "REDUCERS: \(reducers.isEmpty ? "none" : reducers.map(\.name).joined(separator: ", "))", ""]
+        lines.append("EXIT CODES:")
+        lines += ExitCode.allCases.map { HelpFormatter.row(String($0.rawValue), $0.meaning) }
+        lines += ["", "See '\(program) help <subcommand>' for detailed help, and '\(program) help inspector'",
+            "for building an inspector with your app's reducer."]
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+

@@ -1,0 +1,110 @@
+/// One `redux-inspect` subcommand: parsed from its arguments, then run.
+protocol Subcommand: Sendable {
+    /// The interface, for parsing and help.
+    static var spec: CommandSpec { get }
+    /// Checks and keeps the arguments.
+    ///
+    /// - Throws: ``UsageError`` when they are wrong.
+    init(_ arguments: ParsedArguments) throws(UsageError)
+    /// Does the work.
+    ///
+    /// - Returns: The exit code.
+    /// - Throws: ``InspectorError`` for problems with the recording or a missing reducer.
+    func run(_ session: CommandSession) throws(InspectorError) -> ExitCode
+}
+
+extension Subcommand {
+    /// The error for a wrong argument of this subcommand.
+    static func usage(_ message: String) -> UsageError {
+        UsageError(message, command: spec.name)
+    }
+
+    /// The single `<file>` argument.
+    static func singleFile(_ arguments: ParsedArguments, extra: Int = 0) throws(UsageError) -> String {
+        guard let file = arguments.positionals.first else { throw usage("missing argument <file>") }
+        if arguments.positionals.count > 1 + extra {
+            throw usage("unexpected argument '\(arguments.positionals[1 + extra])'")
+        }
+        return file
+    }
+
+    /// Parses a positive integer option value.
+    static func seq(_ text: String?, option: String) throws(UsageError) -> Int? {
+        guard let text else { return nil }
+        guard let value = Int(text), value >= 0 else {
+            throw usage("invalid value '\(text)' for '\(option)': expected a seq number")
+        }
+        return value
+    }
+
+    /// Parses a `--format` value against the allowed ones.
+    static func format(_ arguments: ParsedArguments, allowed: [String]) throws(UsageError) -> String {
+        let format = arguments.value("--format") ?? allowed[0]
+        guard allowed.contains(format) else {
+            throw usage("invalid value '\(format)' for '--format': expected one of \(allowed.joined(separator: ", "))")
+        }
+        return format
+    }
+}
+
+/// What a running subcommand has: the streams, and the inspector's reducers.
+final class CommandSession {
+    let context: CLIContext
+    let inspector: Inspector
+
+    init(context: CLIContext, inspector: Inspector) {
+        self.context = context
+        self.inspector = inspector
+    }
+
+    /// Opens a recording and its timeline, printing its warnings to standard error.
+    ///
+    /// - Parameters:
+    ///   - path: The recording.
+    ///   - reducerName: `--reducer`, overriding the recording's header.
+    ///   - strict: Treat a truncated last line as an error.
+    func open(_ path: String, reducerName: String?, strict: Bool = false) throws(InspectorError) -> Timeline {
+        if let reducerName, !inspector.reducers.contains(where: { $0.name == reducerName }) {
+            throw .unknownReducer(name: reducerName, available: inspector.reducers.map(\.name))
+        }
+        let recording: Recording
+        do {
+            recording = try Recording(path: path, strict: strict)
+        } catch {
+            throw .recording(error)
+        }
+        for warning in recording.warnings { warn(warning.description) }
+        let reducer = inspector.reducer(for: recording, override: reducerName)
+        return Timeline(recording: recording, reducer: reducer, availableReducers: inspector.reducers.map(\.name))
+    }
+
+    /// Prints `warning: …` on standard error.
+    func warn(_ message: String) {
+        let label = context.colorsError ? "\u{1B}[33mwarning:\u{1B}[0m" : "warning:"
+        context.printError("\(label) \(TerminalText.escape(message))")
+    }
+}
+
+extension Timeline {
+    /// The step index of `seq`, or `-1` for seq 0 (the initial state).
+    ///
+    /// - Throws: ``InspectorError/noSuchStep(path:seq:first:last:)``.
+    func index(ofSeq seq: Int) throws(InspectorError) -> Int {
+        if seq == 0 { return -1 }
+        guard let index = recording.index(ofSeq: seq) else {
+            throw .noSuchStep(path: recording.path, seq: seq, first: recording.steps.first?.seq, last: recording.steps.last?.seq)
+        }
+        return index
+    }
+}
+
+extension JSONPath {
+    /// Parses a path given on the command line.
+    static func argument(_ text: String) throws(InspectorError) -> JSONPath {
+        do {
+            return try JSONPath(parsing: text)
+        } catch {
+            throw .badPath(text, error)
+        }
+    }
+}

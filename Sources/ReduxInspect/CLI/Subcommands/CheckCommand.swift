@@ -1,0 +1,54 @@
+/// `check`: validates a recording line by line and summarises it.
+struct CheckCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "check",
+        abstract: "Check that a recording is well-formed, and summarise it.",
+        usage: "check <file> [--strict] [--reducer <name>]",
+        arguments: [("<file>", "The recording (JSON Lines).")],
+        options: [
+            .init("--strict", help: "Treat a truncated last line as an error, not a warning."),
+            .init("--reducer", value: "<name>", help: "Also decode every action with this reducer (by default the recording's, when known)."),
+        ],
+        discussion: """
+            Parses every line, checks that seq increases, reports gaps, and, when the reducer is
+            known, decodes every action into its Action type. Exits 65 at the first problem.
+            """)
+
+    let file: String
+    let strict: Bool
+    let reducerName: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        file = try Self.singleFile(arguments)
+        strict = arguments.has("--strict")
+        reducerName = arguments.value("--reducer")
+    }
+
+    func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
+        let timeline = try session.open(file, reducerName: reducerName, strict: strict)
+        let recording = timeline.recording
+        var states = 0
+        for index in recording.steps.indices {
+            if try timeline.entry(at: index).state != nil { states += 1 }
+        }
+        do {
+            _ = try recording.endState()
+        } catch {
+            throw .recording(error)
+        }
+        var decoded = "actions not decoded: no reducer named \(recording.reducerName.map { "\"\($0)\"" } ?? "in the recording")"
+        if let reducer = timeline.reducer {
+            try ReplayRun(recording: recording, reducer: reducer).run { _ in true }
+            decoded = "every action decodes with reducer \(reducer.name)"
+        }
+        for gap in recording.gaps {
+            let reason = gap.reason.map { ": \($0)" } ?? ""
+            session.warn("\(file):\(gap.line): \(gap.dropped) entries missing after seq \(gap.after)\(reason)")
+        }
+        let first = recording.steps.first.map { "seq \($0.seq)…\(recording.steps.last!.seq)" } ?? "no steps"
+        let gaps = recording.gaps.isEmpty ? "no gaps" : "\(recording.gaps.count) gap\(recording.gaps.count == 1 ? "" : "s")"
+        session.context.print(
+            "\(file): ok: \(recording.steps.count) steps (\(first)), \(states) with states, \(gaps); \(decoded)")
+        return .success
+    }
+}

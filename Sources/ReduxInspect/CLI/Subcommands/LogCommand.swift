@@ -1,0 +1,63 @@
+/// `log`: one line per recorded action, filterable; needs no reducer.
+struct LogCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "log",
+        abstract: "List the recorded actions, one per line.",
+        usage: "log <file> [--type <name>] [--grep <text>]",
+        arguments: [("<file>", "The recording (JSON Lines).")],
+        options: [
+            .init("--type", value: "<name>", help: "Only actions of this type (case name); may be repeated."),
+            .init("--grep", value: "<text>", help: "Only actions whose type or JSON contains this text."),
+        ])
+
+    let file: String
+    let types: [String]
+    let grep: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        file = try Self.singleFile(arguments)
+        types = arguments.values["--type"] ?? []
+        grep = arguments.value("--grep")
+    }
+
+    func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
+        let timeline = try session.open(file, reducerName: nil)
+        let recording = timeline.recording
+        var gapsAfter: [Int: RecordingGap] = [:]
+        for gap in recording.gaps { gapsAfter[gap.after] = gap }
+        var previousSeq = 0
+        for index in recording.steps.indices {
+            let entry = try timeline.entry(at: index)
+            defer { previousSeq = entry.seq }
+            if let gap = gapsAfter[previousSeq], types.isEmpty, grep == nil {
+                let reason = gap.reason.map { " (\(TerminalText.escape($0)))" } ?? ""
+                session.context.print("! \(gap.dropped) entries missing after seq \(gap.after)\(reason)")
+            }
+            if !types.isEmpty && !types.contains(entry.type) { continue }
+            let action = entry.action.compactText
+            if let grep, !entry.type.contains(grep) && !action.contains(grep) { continue }
+            session.context.print(Self.line(entry, action: action, colors: session.context.colorsOutput))
+        }
+        return .success
+    }
+
+    static func line(_ entry: RecordingEntry, action: String, colors: Bool) -> String {
+        let time = entry.time.map { TerminalText.escape(Self.clockTime($0)) + "  " } ?? ""
+        let type = TerminalText.escape(entry.type)
+        let seq = "\(entry.seq)".leftPadded(to: 5)
+        if colors { return "\u{1B}[1m\(seq)\u{1B}[0m  \(time)\u{1B}[36m\(type)\u{1B}[0m  \(action)" }
+        return "\(seq)  \(time)\(type)  \(action)"
+    }
+
+    /// `10:00:00.750` from `2026-11-22T10:00:00.750Z`; other text as it is.
+    static func clockTime(_ time: String) -> String {
+        guard let t = time.firstIndex(of: "T") else { return time }
+        return String(time[time.index(after: t)...].prefix { $0 != "Z" && $0 != "+" })
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

@@ -1,0 +1,99 @@
+/// `replay`: runs every action through the reducer and shows what each one changed.
+struct ReplayCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "replay",
+        abstract: "Replay a recording through the reducer and show each step's action and diff.",
+        usage: "replay <file> [--reducer <name>] [--to <seq>] [--states] [--format <format>]",
+        arguments: [("<file>", "The recording (JSON Lines).")],
+        options: [
+            .init("--reducer", value: "<name>", help: "Replay with this reducer instead of the one the recording names."),
+            .init("--to", value: "<seq>", help: "Stop after the step with this seq."),
+            .init("--states", help: "Print the whole replayed state after each step."),
+            .init("--format", value: "<format>", help: "text (default) or json (one object per step)."),
+        ],
+        discussion: """
+            Starts from the recording's initial state (or the reducer's default) and applies each
+            action in turn. Where the recording holds the state after a step and the replayed
+            state differs, the step says so, with the difference (recorded → replayed).
+            """)
+
+    let file: String
+    let reducerName: String?
+    let lastSeq: Int?
+    let showsStates: Bool
+    let format: String
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        file = try Self.singleFile(arguments)
+        reducerName = arguments.value("--reducer")
+        lastSeq = try Self.seq(arguments.value("--to"), option: "--to")
+        showsStates = arguments.has("--states")
+        format = try Self.format(arguments, allowed: ["text", "json"])
+    }
+
+    func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
+        let timeline = try session.open(file, reducerName: reducerName)
+        guard let reducer = timeline.reducer else {
+            throw .missingReducer(
+                path: file, named: reducerName ?? timeline.recording.reducerName,
+                available: session.inspector.reducers.map(\.name))
+        }
+        let context = session.context
+        let text = DiffTextFormatter(colors: context.colorsOutput)
+        var steps = 0
+        var differing = 0
+        try ReplayRun(recording: timeline.recording, reducer: reducer).run(through: lastSeq) { step in
+            steps += 1
+            if let divergence = step.divergence, !divergence.isEmpty { differing += 1 }
+            if format == "json" {
+                context.print(Self.json(step, showsStates: showsStates).compactText)
+                return true
+            }
+            if let gap = step.gapBefore {
+                let reason = gap.reason.map { " (\($0))" } ?? ""
+                context.print("! \(gap.dropped) entries missing after seq \(gap.after)\(TerminalText.escape(reason))")
+            }
+            context.print(StepHeading.text(step.entry, colors: context.colorsOutput))
+            let changes = JSONDiff.changes(from: step.before, to: step.after)
+            if changes.isEmpty { context.print("  (no change)") }
+            for change in changes { context.print("  " + text.line(for: change)) }
+            if let divergence = step.divergence, !divergence.isEmpty {
+                context.print("  ! the recorded state differs from the replay (recorded → replayed):")
+                for change in divergence { context.print("    " + text.line(for: change)) }
+            }
+            if showsStates { context.print("  state: " + step.after.compactText) }
+            return true
+        }
+        if format == "text" {
+            let summary = differing == 0 ? "all recorded states match" : "\(differing) differ from the recorded state"
+            context.print("\(steps) steps replayed with reducer \(reducer.name); \(summary)")
+        }
+        return .success
+    }
+
+    static func json(_ step: ReplayStep, showsStates: Bool) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("seq", .number(JSONNumber(String(step.entry.seq)))),
+            ("type", .string(step.entry.type)),
+            ("action", step.entry.action),
+            ("changes", DiffJSONFormatter().value(JSONDiff.changes(from: step.before, to: step.after))),
+        ]
+        if let divergence = step.divergence {
+            members.append(("matchesRecording", .bool(divergence.isEmpty)))
+            if !divergence.isEmpty { members.append(("divergence", DiffJSONFormatter().value(divergence))) }
+        }
+        if showsStates { members.append(("state", step.after)) }
+        return .object(JSONObject(members))
+    }
+}
+
+/// The line that introduces a step: `seq 3  loginRequest  {"loginRequest":{…}}`.
+enum StepHeading {
+    static func text(_ entry: RecordingEntry, colors: Bool, actionWidth: Int = 120) -> String {
+        let seq = "seq \(entry.seq)"
+        let type = TerminalText.escape(entry.type)
+        let action = DiffTextFormatter.abbreviate(entry.action.compactText, width: actionWidth)
+        if colors { return "\u{1B}[1m\(seq)\u{1B}[0m  \u{1B}[36m\(type)\u{1B}[0m  \(action)" }
+        return "\(seq)  \(type)  \(action)"
+    }
+}

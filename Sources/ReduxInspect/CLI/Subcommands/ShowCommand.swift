@@ -1,0 +1,44 @@
+/// `show`: prints the state after one step, or one value inside it.
+struct ShowCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "show",
+        abstract: "Print the state after a step, or the value at a path in it.",
+        usage: "show <file> --at <seq> [--path <path>] [--reducer <name>]",
+        arguments: [("<file>", "The recording (JSON Lines).")],
+        options: [
+            .init("--at", value: "<seq>", help: "The step; 0 is the initial state."),
+            .init("--path", value: "<path>", help: "Print only this part of the state, e.g. cart.items[id=3].quantity."),
+            .init("--reducer", value: "<name>", help: "Replay with this reducer where the recording holds no state."),
+        ])
+
+    let file: String
+    let seq: Int
+    let path: String?
+    let reducerName: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        file = try Self.singleFile(arguments)
+        guard let seq = try Self.seq(arguments.value("--at"), option: "--at") else {
+            throw Self.usage("missing option '--at <seq>'")
+        }
+        self.seq = seq
+        path = arguments.value("--path")
+        reducerName = arguments.value("--reducer")
+    }
+
+    func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
+        let timeline = try session.open(file, reducerName: reducerName)
+        let path = try self.path.map { text throws(InspectorError) in try JSONPath.argument(text) }
+        let state = try timeline.state(after: try timeline.index(ofSeq: seq))
+        guard let path else {
+            session.context.print(state.prettyText())
+            return .success
+        }
+        guard let value = state.value(at: path) else {
+            session.context.printError("\(path): not present in the state after seq \(seq)")
+            return .failure
+        }
+        session.context.print(value.prettyText())
+        return .success
+    }
+}

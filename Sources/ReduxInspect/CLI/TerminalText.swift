@@ -1,0 +1,27 @@
+/// Makes text from a recording safe to print: no escape sequence, carriage return or
+/// other control character in a file can move the cursor or rewrite the screen.
+public enum TerminalText {
+    /// Replaces control characters (C0 but newline, DEL, C1) with visible escapes such as
+    /// `\u{1B}`, `\r` and `\t`.
+    ///
+    /// - Parameter text: Text that may come from a recording.
+    /// - Returns: The text with control characters escaped.
+    public static func escape(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where isControl(scalar): result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\n") || (0x7F..<0xA0).contains(scalar.value)
+            || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+}

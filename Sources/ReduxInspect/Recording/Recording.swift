@@ -1,0 +1,111 @@
+/// A recording file, indexed: where each entry is, which ones hold a state, the header,
+/// the gaps and the end marker. Entries are parsed only when asked for.
+///
+/// ```swift
+/// let recording = try Recording(path: "Fixtures/shop.jsonl")
+/// let entry = try recording.entry(at: 4)   // the fifth step, parsed from its line
+/// ```
+public final class Recording: @unchecked Sendable {
+    // Unchecked Sendable: immutable after `init`.
+    /// The path as given.
+    public let path: String
+    /// The header, when the file has one.
+    public let header: RecordingHeader?
+    /// Every entry, in file order.
+    public let steps: [StepLocation]
+    /// Gaps: from markers and from jumps in `seq`.
+    public let gaps: [RecordingGap]
+    /// The final state from the `end` marker, parsed lazily, and its seq.
+    public let endSeq: Int?
+    /// Problems that did not stop reading, such as a truncated last line.
+    public let warnings: [RecordingError]
+    let bytes: FileBytes
+    let lines: LineIndex
+    let endLineIndex: Int?
+
+    /// Reads and indexes a recording file.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - strict: Treat a truncated last line as an error instead of a warning.
+    /// - Throws: ``RecordingError``.
+    public convenience init(path: String, strict: Bool = false) throws(RecordingError) {
+        try self.init(path: path, bytes: try FileBytes(path: path), strict: strict)
+    }
+
+    /// Indexes a recording held in memory.
+    ///
+    /// - Parameters:
+    ///   - text: The recording's content.
+    ///   - path: The name to use in messages.
+    ///   - strict: Treat a truncated last line as an error instead of a warning.
+    /// - Throws: ``RecordingError``.
+    public convenience init(text: String, path: String = "<memory>", strict: Bool = false) throws(RecordingError) {
+        try self.init(path: path, bytes: FileBytes(bytes: Array(text.utf8)), strict: strict)
+    }
+
+    init(path: String, bytes: FileBytes, strict: Bool) throws(RecordingError) {
+        self.path = path
+        self.bytes = bytes
+        var indexer = RecordingIndexer(path: path, buffer: bytes.buffer, strict: strict)
+        try indexer.run()
+        self.lines = indexer.lines
+        self.header = indexer.header
+        self.steps = indexer.steps
+        self.gaps = indexer.gaps
+        self.endSeq = indexer.endSeq
+        self.endLineIndex = indexer.endLineIndex
+        self.warnings = indexer.warnings
+    }
+
+    /// The reducer the recording names.
+    public var reducerName: String? { header?.reducer }
+
+    /// The index of the step with `seq`, if there is one.
+    public func index(ofSeq seq: Int) -> Int? {
+        var low = 0
+        var high = steps.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            if steps[middle].seq == seq { return middle }
+            if steps[middle].seq < seq { low = middle + 1 } else { high = middle - 1 }
+        }
+        return nil
+    }
+
+    /// Parses the entry of step `index` from its line.
+    ///
+    /// - Parameter index: 0-based position in ``steps``.
+    /// - Returns: The entry.
+    /// - Throws: ``RecordingError`` when the line is malformed.
+    public func entry(at index: Int) throws(RecordingError) -> RecordingEntry {
+        let location = steps[index]
+        let value = try parseLine(Int(location.lineIndex), seq: location.seq)
+        return try RecordingLineReader(path: path, line: location.line).entry(from: value, seq: location.seq)
+    }
+
+    /// The final state from the `end` marker, when there is one holding a state.
+    public func endState() throws(RecordingError) -> JSONValue? {
+        guard let endLineIndex else { return nil }
+        let value = try parseLine(endLineIndex, seq: endSeq)
+        return value["end"]?["state"]
+    }
+
+    /// Parses one line fully.
+    func parseLine(_ lineIndex: Int, seq: Int?) throws(RecordingError) -> JSONValue {
+        let range = lines.range(of: lineIndex)
+        let line = UnsafeBufferPointer(rebasing: bytes.buffer[range])
+        do {
+            return try JSONParser.parse(line)
+        } catch {
+            throw RecordingError(
+                .malformed, path: path, line: lineIndex + 1, column: error.column, seq: seq,
+                message: error.reason.description)
+        }
+    }
+
+    /// The raw bytes of a line, without its line ending.
+    func lineBytes(_ lineIndex: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes.buffer[lines.range(of: lineIndex)])
+    }
+}

@@ -1,0 +1,153 @@
+/// Builds a ``Recording``'s index in one pass over the lines: classifies each line by its
+/// top-level keys, takes `seq` and whether a state is present, and parses fully only the
+/// header and markers, which are small and rare.
+struct RecordingIndexer {
+    let path: String
+    let buffer: UnsafeBufferPointer<UInt8>
+    let strict: Bool
+    var lines: LineIndex
+    var header: RecordingHeader?
+    var steps: [StepLocation] = []
+    var gaps: [RecordingGap] = []
+    var endSeq: Int?
+    var endLineIndex: Int?
+    var warnings: [RecordingError] = []
+
+    init(path: String, buffer: UnsafeBufferPointer<UInt8>, strict: Bool) {
+        self.path = path
+        self.buffer = buffer
+        self.strict = strict
+        self.lines = LineIndex(buffer)
+    }
+
+    mutating func run() throws(RecordingError) {
+        guard buffer.count > 0 else { throw RecordingError(.malformed, path: path, message: "empty file: expected a recording") }
+        if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
+            throw RecordingError(
+                .malformed, path: path, line: 1, column: 1,
+                message: "byte order mark: expected UTF-8 without a BOM")
+        }
+        steps.reserveCapacity(lines.lineCount)
+        for lineIndex in 0..<lines.lineCount {
+            let range = lines.range(of: lineIndex)
+            let line = UnsafeBufferPointer(rebasing: buffer[range])
+            if isBlank(line) { continue }
+            let isLast = lineIndex == lines.lineCount - 1
+            do {
+                try index(line, lineIndex: lineIndex)
+            } catch let error where isLast && !lines.lastLineTerminated && !strict {
+                warnings.append(
+                    RecordingError(
+                        .malformed, path: path, line: lineIndex + 1, column: error.column,
+                        message: "truncated last line ignored (\(error.message)); a crash while recording leaves this"))
+            }
+        }
+        if steps.isEmpty && header == nil {
+            throw RecordingError(.malformed, path: path, message: "no entries: expected at least one line with an \"action\"")
+        }
+    }
+
+    private func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+
+    private mutating func index(_ line: UnsafeBufferPointer<UInt8>, lineIndex: Int) throws(RecordingError) {
+        let lineNumber = lineIndex + 1
+        guard let members = TopLevelMembers(line) else {
+            // Not a well-formed object: parse it to say exactly what is wrong.
+            let value = try parse(line, lineNumber: lineNumber)
+            guard case .object = value else {
+                throw RecordingError(
+                    .malformed, path: path, line: lineNumber, column: 1,
+                    message: "expected a JSON object on every line, found \(value.kindName)")
+            }
+            throw RecordingError(.malformed, path: path, line: lineNumber, column: 1, message: "unreadable object")
+        }
+        let reader = RecordingLineReader(path: path, line: lineNumber)
+        if members.member("action", in: line) != nil {
+            try indexEntry(members, line, lineIndex: lineIndex)
+        } else if members.member("format", in: line) != nil || members.member("version", in: line) != nil {
+            guard header == nil, steps.isEmpty else {
+                throw RecordingError(
+                    .malformed, path: path, line: lineNumber, column: 1,
+                    message: "a header is allowed only on the first line")
+            }
+            header = try reader.header(from: parse(line, lineNumber: lineNumber))
+        } else if members.member("gap", in: line) != nil {
+            gaps.append(try reader.gap(from: parse(line, lineNumber: lineNumber)))
+        } else if members.member("end", in: line) != nil {
+            let value = try parse(line, lineNumber: lineNumber)
+            endSeq = try reader.endSeq(from: value)
+            endLineIndex = lineIndex
+        } else {
+            throw RecordingError(
+                .malformed, path: path, line: lineNumber, column: 1,
+                message: "expected an entry with an \"action\", a header, or a \"gap\" or \"end\" marker")
+        }
+    }
+
+    private mutating func indexEntry(
+        _ members: TopLevelMembers, _ line: UnsafeBufferPointer<UInt8>, lineIndex: Int
+    ) throws(RecordingError) {
+        let lineNumber = lineIndex + 1
+        let previous = steps.last?.seq
+        let seq: Int
+        if let member = members.member("seq", in: line) {
+            guard let value = TopLevelMembers.integer(member.value, in: line) else {
+                throw RecordingError(
+                    .malformed, path: path, line: lineNumber, column: column(of: member.value.lowerBound, in: line),
+                    message: "expected \"seq\" to be a positive integer")
+            }
+            seq = value
+        } else {
+            seq = (previous ?? 0) + 1
+        }
+        if let previous, seq <= previous {
+            throw RecordingError(
+                .malformed, path: path, line: lineNumber, column: 1, seq: seq,
+                message: seq == previous
+                    ? "seq \(seq) repeats: expected seq to increase"
+                    : "seq goes backwards from \(previous) to \(seq): expected seq to increase")
+        }
+        if seq == 0 {
+            throw RecordingError(.malformed, path: path, line: lineNumber, column: 1, seq: seq, message: "expected seq to start at 1")
+        }
+        let expected = (previous ?? 0) + 1
+        if seq > expected && !gaps.contains(where: { $0.after == expected - 1 }) {
+            gaps.append(RecordingGap(after: expected - 1, dropped: seq - expected, reason: nil, line: lineNumber))
+        }
+        let hasState = members.member("state", in: line).map { !isNull($0.value, line) } ?? false
+        steps.append(StepLocation(seq: seq, lineIndex: Int32(lineIndex), hasState: hasState))
+    }
+
+    private func isNull(_ range: Range<Int>, _ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        range.count == 4 && line[range.lowerBound] == UInt8(ascii: "n")
+    }
+
+    private func parse(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(RecordingError) -> JSONValue {
+        do {
+            return try JSONParser.parse(line)
+        } catch {
+            throw RecordingError(.malformed, path: path, line: lineNumber, column: error.column, message: error.reason.description)
+        }
+    }
+
+    /// The 1-based character column of a byte offset in a line.
+    private func column(of offset: Int, in line: UnsafeBufferPointer<UInt8>) -> Int {
+        line[..<offset].reduce(1) { $0 + (($1 & 0xC0) == 0x80 ? 0 : 1) }
+    }
+}
+
+extension JSONValue {
+    /// "an object", "a string", … for messages.
+    public var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}

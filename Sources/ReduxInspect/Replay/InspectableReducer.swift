@@ -1,0 +1,78 @@
+import Redux
+
+/// An app's reducer and initial state, registered with an inspector under a name.
+///
+/// The inspector works in JSON; this is where JSON meets the app's types: actions are
+/// decoded into `Action`, run through the reducer, and states encoded back the way the
+/// ``Recorder`` encodes them.
+///
+/// ```swift
+/// let shop = InspectableReducer(name: "shop", reducer: Shop.reducer, initialState: Shop.State())
+/// ```
+public struct InspectableReducer: Sendable {
+    /// The name recordings use in their header's `reducer` field.
+    public let name: String
+    /// The state type's name, for messages.
+    public let stateTypeName: String
+    /// The action type's name, for messages.
+    public let actionTypeName: String
+    let makeReplayer: @Sendable () -> any StateReplayer
+
+    /// Registers a reducer.
+    ///
+    /// - Parameters:
+    ///   - name: The name recordings use for it (the header's `reducer`).
+    ///   - reducer: The app's reducer.
+    ///   - initialState: The state replays start from when a recording has no initial state.
+    public init<State: Codable & Equatable & Sendable, Action: Codable & Sendable>(
+        name: String, reducer: Reducer<State, Action>, initialState: State
+    ) {
+        self.name = name
+        self.stateTypeName = String(reflecting: State.self)
+        self.actionTypeName = String(reflecting: Action.self)
+        self.makeReplayer = { TypedReplayer(reducer: reducer, initialState: initialState) }
+    }
+}
+
+/// Why a replay step failed.
+public enum ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The action's JSON does not decode into the reducer's `Action` type.
+    case cannotDecodeAction(typeName: String, detail: String)
+    /// A recorded state's JSON does not decode into the reducer's `State` type.
+    case cannotDecodeState(typeName: String, detail: String)
+    /// The replayed state cannot be encoded.
+    case cannotEncodeState(detail: String)
+
+    public var description: String {
+        switch self {
+        case .cannotDecodeAction(let typeName, let detail): "cannot decode the action as \(typeName): \(detail)"
+        case .cannotDecodeState(let typeName, let detail): "cannot decode the state as \(typeName): \(detail)"
+        case .cannotEncodeState(let detail): "cannot encode the replayed state: \(detail)"
+        }
+    }
+}
+
+/// A replay in progress, with its state and action types hidden.
+protocol StateReplayer: AnyObject {
+    /// The reducer's default initial state, as JSON.
+    func defaultInitialState() throws(ReplayError) -> JSONValue
+    /// Makes `json` the current state.
+    func setState(_ json: JSONValue) throws(ReplayError)
+    /// Decodes the action and runs the reducer on the current state.
+    func apply(_ action: JSONValue) throws(ReplayError)
+    /// The current state as JSON, encoded as the recorder encodes it.
+    func currentState() throws(ReplayError) -> JSONValue
+    /// A copy of the current state to come back to.
+    func snapshot() -> ReplaySnapshot
+    /// Makes a snapshot's state the current state.
+    func restore(_ snapshot: ReplaySnapshot)
+}
+
+/// A state kept by a replay, opaque to everything but its replayer.
+final class ReplaySnapshot {
+    let state: Any
+
+    init(_ state: Any) {
+        self.state = state
+    }
+}

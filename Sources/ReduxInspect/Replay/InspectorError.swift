@@ -1,0 +1,42 @@
+/// Why an inspector command could not do its job.
+public enum InspectorError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The recording is missing, unreadable or malformed.
+    case recording(RecordingError)
+    /// The command must replay, but this inspector has no reducer for the recording.
+    case missingReducer(path: String, named: String?, available: [String])
+    /// A seq argument names no step of the recording.
+    case noSuchStep(path: String, seq: Int, first: Int?, last: Int?)
+    /// A path argument is malformed.
+    case badPath(String, JSONPathParseError)
+    /// `--reducer` named a reducer this inspector does not have.
+    case unknownReducer(name: String, available: [String])
+
+    public var description: String {
+        switch self {
+        case .recording(let error):
+            return error.description
+        case .noSuchStep(let path, let seq, let first, let last):
+            guard let first, let last else { return "\(path): no step with seq \(seq): the recording has no steps" }
+            return "\(path): no step with seq \(seq): expected a seq from \(first) to \(last), or 0 for the initial state"
+        case .badPath(let text, let error):
+            return "invalid path '\(text)': \(error)"
+        case .unknownReducer(let name, let available):
+            let have = available.isEmpty ? "none" : available.joined(separator: ", ")
+            return "unknown reducer '\(name)' (this inspector has: \(have)); "
+                + "to replay your app's reducer, build an inspector for it: see 'redux-inspect help inspector'"
+        case .missingReducer(let path, let named, let available):
+            let have = available.isEmpty ? "none" : available.joined(separator: ", ")
+            let which = named.map { "names reducer \"\($0)\", which this inspector does not have" }
+                ?? "names no reducer and none was given"
+            return "\(path): \(which) (it has: \(have)). Pass --reducer NAME, "
+                + "or build an inspector for your app: see 'redux-inspect help inspector'"
+        }
+    }
+}
+
+extension RecordingError {
+    /// A replay failure located at the entry that caused it.
+    init(_ error: ReplayError, path: String, entry: RecordingEntry) {
+        self.init(.malformed, path: path, line: entry.line, column: 1, seq: entry.seq, message: error.description)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Redux
+
+/// Replays a concrete reducer: the one place where the inspector's JSON is decoded into
+/// the app's types and encoded back.
+final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable & Sendable>: StateReplayer {
+    private let reducer: Reducer<State, Action>
+    private let initialState: State
+    private var state: State
+    private let encoder = RecordingEncoder()
+
+    init(reducer: Reducer<State, Action>, initialState: State) {
+        self.reducer = reducer
+        self.initialState = initialState
+        self.state = initialState
+    }
+
+    func defaultInitialState() throws(ReplayError) -> JSONValue {
+        try json(of: initialState)
+    }
+
+    func setState(_ json: JSONValue) throws(ReplayError) {
+        do {
+            state = try JSONValueDecoder().decode(State.self, from: json)
+        } catch {
+            throw .cannotDecodeState(typeName: String(reflecting: State.self), detail: JSONValueDecoder.describe(error))
+        }
+    }
+
+    func apply(_ action: JSONValue) throws(ReplayError) {
+        let decoded: Action
+        do {
+            decoded = try JSONValueDecoder().decode(Action.self, from: action)
+        } catch {
+            throw .cannotDecodeAction(typeName: String(reflecting: Action.self), detail: JSONValueDecoder.describe(error))
+        }
+        reducer.reduce(&state, decoded)
+    }
+
+    func currentState() throws(ReplayError) -> JSONValue {
+        try json(of: state)
+    }
+
+    func snapshot() -> ReplaySnapshot {
+        ReplaySnapshot(state)
+    }
+
+    func restore(_ snapshot: ReplaySnapshot) {
+        state = snapshot.state as! State
+    }
+
+    private func json(of value: State) throws(ReplayError) -> JSONValue {
+        do {
+            return try JSONParser.parse(encoder.encode(value))
+        } catch {
+            throw .cannotEncodeState(detail: String(describing: error))
+        }
+    }
+}

@@ -1,0 +1,139 @@
+/// The states of a recording, step by step: recorded where the recording holds them,
+/// replayed through the reducer otherwise, from the nearest state already known.
+///
+/// Replayed states are kept as checkpoints every ``checkpointInterval`` steps, so going
+/// back never replays from the start.
+///
+/// Step indices are 0-based positions in ``Recording/steps``; index `-1` is the initial
+/// state, before the first action.
+public final class Timeline {
+    /// The recording.
+    public let recording: Recording
+    /// The reducer used for steps without a recorded state, if any.
+    public let reducer: InspectableReducer?
+    /// How many steps apart replayed checkpoints are kept.
+    public let checkpointInterval: Int
+    private let replayer: (any StateReplayer)?
+    private let availableReducers: [String]
+    /// The step whose state the replayer holds now.
+    private var replayPosition: Int?
+    private var checkpoints: [Int: ReplaySnapshot] = [:]
+    private var cachedInitialState: JSONValue?
+
+    /// Creates a timeline.
+    ///
+    /// - Parameters:
+    ///   - recording: The indexed recording.
+    ///   - reducer: The reducer to replay with, or `nil` when the inspector has none for it.
+    ///   - availableReducers: Names the inspector has, for the message when one is needed.
+    ///   - checkpointInterval: Steps between kept replay states.
+    public init(
+        recording: Recording, reducer: InspectableReducer?, availableReducers: [String] = [],
+        checkpointInterval: Int = 128
+    ) {
+        self.recording = recording
+        self.reducer = reducer
+        self.replayer = reducer?.makeReplayer()
+        self.availableReducers = availableReducers
+        self.checkpointInterval = max(1, checkpointInterval)
+    }
+
+    /// The number of steps.
+    public var count: Int { recording.steps.count }
+
+    /// The state before the first action: the header's, else the reducer's default.
+    public func initialState() throws(InspectorError) -> JSONValue {
+        if let cachedInitialState { return cachedInitialState }
+        let state: JSONValue
+        if let recorded = recording.header?.initialState {
+            state = recorded
+        } else {
+            let replayer = try requireReplayer()
+            do {
+                state = try replayer.defaultInitialState()
+            } catch {
+                throw .recording(RecordingError(.malformed, path: recording.path, message: error.description))
+            }
+        }
+        cachedInitialState = state
+        return state
+    }
+
+    /// The state after step `index` (`-1` for the initial state).
+    ///
+    /// - Throws: ``InspectorError`` when the line is malformed, an action cannot be replayed,
+    ///   or a replay is needed and there is no reducer.
+    public func state(after index: Int) throws(InspectorError) -> JSONValue {
+        if index < 0 { return try initialState() }
+        if recording.steps[index].hasState, let state = try entry(at: index).state { return state }
+        return try replayedState(after: index)
+    }
+
+    /// The entry of step `index`.
+    public func entry(at index: Int) throws(InspectorError) -> RecordingEntry {
+        do {
+            return try recording.entry(at: index)
+        } catch {
+            throw .recording(error)
+        }
+    }
+
+    /// Whether a state for step `index` can be had without a reducer.
+    public func hasRecordedState(at index: Int) -> Bool {
+        index < 0 ? recording.header?.initialState != nil : recording.steps[index].hasState
+    }
+
+    private func requireReplayer() throws(InspectorError) -> any StateReplayer {
+        guard let replayer else {
+            throw .missingReducer(path: recording.path, named: recording.reducerName, available: availableReducers)
+        }
+        return replayer
+    }
+
+    /// Replays up to step `index` from the nearest known state at or before it.
+    private func replayedState(after index: Int) throws(InspectorError) -> JSONValue {
+        let replayer = try requireReplayer()
+        var start = index - 1
+        while true {
+            if start == replayPosition { break }
+            if let checkpoint = checkpoints[start] {
+                replayer.restore(checkpoint)
+                break
+            }
+            if start < 0 {
+                try load(try initialState(), into: replayer, line: recording.header?.line)
+                break
+            }
+            if recording.steps[start].hasState, let state = try entry(at: start).state {
+                try load(state, into: replayer, line: recording.steps[start].line)
+                break
+            }
+            start -= 1
+        }
+        replayPosition = start
+        for step in (start + 1)...index {
+            let entry = try entry(at: step)
+            do {
+                try replayer.apply(entry.action)
+            } catch {
+                replayPosition = nil
+                throw .recording(RecordingError(error, path: recording.path, entry: entry))
+            }
+            replayPosition = step
+            if step % checkpointInterval == 0 { checkpoints[step] = replayer.snapshot() }
+        }
+        do {
+            return try replayer.currentState()
+        } catch {
+            throw .recording(RecordingError(.malformed, path: recording.path, message: error.description))
+        }
+    }
+
+    private func load(_ state: JSONValue, into replayer: any StateReplayer, line: Int?) throws(InspectorError) {
+        do {
+            try replayer.setState(state)
+        } catch {
+            throw .recording(RecordingError(.malformed, path: recording.path, line: line, column: 1, message: error.description))
+        }
+    }
+}
