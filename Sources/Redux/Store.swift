@@ -24,6 +24,9 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
     private let reducer: Reducer<State, Action>
     private let onMisuse: @Sendable (StoreMisuse) -> Void
     private let registrar = ObservationRegistrar()
+    /// Built once: a key path literal in a generic class is instantiated at run time, and
+    /// doing that on every access cost more than the rest of `dispatch` together.
+    private let stateKeyPath: KeyPath<Store, State> = \Store.state
     private var chain: DispatchFunction<Action> = { _ in }
     private var isReducing = false
     private var depth = 0
@@ -31,6 +34,10 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
     private var pendingStates: [State] = []
     private var subscribers: [(id: UInt64, handler: @Sendable (State) -> Void)] = []
     private var nextSubscriberID: UInt64 = 0
+    // Plain counts mirror `subscribers` and `pendingStates`: checking them is free, while
+    // touching a `[State]` in unspecialized generic code costs a metadata lookup per dispatch.
+    private var subscriberCount = 0
+    private var pendingCount = 0
 
     /// Creates a store.
     ///
@@ -63,7 +70,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
     /// The current state. Reading it inside a SwiftUI view (or `withObservationTracking`)
     /// makes the view update when an action changes it.
     public var state: State {
-        registrar.access(self, keyPath: \.state)
+        registrar.access(self, keyPath: stateKeyPath)
         return box.lock.withLock { box.value }
     }
 
@@ -81,7 +88,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
         depth += 1
         chain(action)
         depth -= 1
-        if depth == 0 && !isNotifying { notifySubscribers() }
+        if depth == 0 && pendingCount > 0 && !isNotifying { notifySubscribers() }
     }
 
     /// Calls `handler` with the state after every action, on the dispatching thread, after
@@ -94,6 +101,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
         box.lock.withLock {
             nextSubscriberID += 1
             subscribers.append((nextSubscriberID, handler))
+            subscriberCount = subscribers.count
             return StoreSubscription(id: nextSubscriberID)
         }
     }
@@ -102,17 +110,23 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
     ///
     /// - Parameter subscription: The token ``subscribe(_:)`` returned.
     public func unsubscribe(_ subscription: StoreSubscription) {
-        box.lock.withLock { subscribers.removeAll { $0.id == subscription.id } }
+        box.lock.withLock {
+            subscribers.removeAll { $0.id == subscription.id }
+            subscriberCount = subscribers.count
+        }
     }
 
     /// The end of the middleware chain: runs the reducer. Called with the lock held.
     private func reduce(_ action: Action) {
         isReducing = true
-        registrar.withMutation(of: self, keyPath: \.state) {
+        registrar.withMutation(of: self, keyPath: stateKeyPath) {
             reducer.reduce(&box.value, action)
         }
         isReducing = false
-        if !subscribers.isEmpty { pendingStates.append(box.value) }
+        if subscriberCount > 0 {
+            pendingStates.append(box.value)
+            pendingCount += 1
+        }
     }
 
     /// Delivers the states reduced so far. Called with the lock held; a subscriber that
@@ -120,9 +134,10 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
     private func notifySubscribers() {
         isNotifying = true
         defer { isNotifying = false }
-        while !pendingStates.isEmpty {
+        while pendingCount > 0 {
             let states = pendingStates
             pendingStates.removeAll(keepingCapacity: true)
+            pendingCount = 0
             for state in states {
                 for subscriber in subscribers { subscriber.handler(state) }
             }

@@ -79,14 +79,18 @@ public struct ConsoleLogger<State: Encodable & Sendable, Action: Encodable & Sen
         return lines.joined(separator: "\n")
     }
 
-    /// Whether the path ends in a redacted key, whose values the change lines must hide.
+    /// Whether any key on the path is redacted: a change inside a redacted object (such as
+    /// `token.value`) is as secret as the object.
     private func isRedacted(path: String) -> Bool {
-        let lastKey = path.split(separator: ".").last.map { $0.prefix { $0 != "[" } } ?? ""
-        return redactedKeys.contains { $0.lowercased() == lastKey.lowercased() }
+        let redacted = Set(redactedKeys.map { $0.lowercased() })
+        return path.split(separator: ".").contains { component in
+            redacted.contains(component.prefix { $0 != "[" }.lowercased())
+        }
     }
 
     private func text(of action: Action, _ writer: JSONLineWriter) -> String {
-        guard let value = try? EncodedValue.encode(action) else { return String(describing: action) }
+        // Never fall back to `String(describing:)`: it would print redacted values.
+        guard let value = try? EncodedValue.encode(action) else { return "(action cannot be encoded)" }
         return text(value, writer)
     }
 

@@ -17,6 +17,13 @@ public enum ActionType {
         let mirror = Mirror(reflecting: action)
         guard mirror.displayStyle == .enum else { return String(describing: type(of: action)) }
         if let label = mirror.children.first?.label { return label }
+        // A case without a payload: its synthesized encoding is `{"name":{}}`, which names
+        // the case even when the enum has its own `description`.
+        if let encodable = action as? any Encodable, case .object(let members) = try? EncodedValue.encode(encodable),
+            members.count == 1
+        {
+            return members[0].key
+        }
         return String(describing: action)
     }
 }

@@ -93,7 +93,11 @@ final class ValueEncoder: Encoder {
         default:
             let child = ValueEncoder(codingPath: key.map { codingPath + [$0] } ?? codingPath)
             try value.encode(to: child)
-            return child.slot ?? .value(.object([]))
+            let slot = child.slot ?? .value(.object([]))
+            // Dictionaries and sets encode in hash order, which changes from run to run;
+            // sorting makes the same state always produce the same bytes.
+            guard let unordered = value as? any UnorderedCollection else { return slot }
+            return .value(type(of: unordered).sortedForDeterminism(slot.resolved))
         }
     }
 
@@ -126,5 +130,44 @@ final class ValueEncoder: Encoder {
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
         SingleValueContainer(encoder: self)
+    }
+}
+
+/// Collections whose iteration order is not part of their value, and how to put their
+/// encoding in a fixed order.
+protocol UnorderedCollection {
+    static func sortedForDeterminism(_ value: EncodedValue) -> EncodedValue
+}
+
+extension Dictionary: UnorderedCollection {
+    /// String- and Int-keyed dictionaries encode as objects: sort by key. Others encode as
+    /// an array of alternating keys and values: sort the pairs by the key's text.
+    static func sortedForDeterminism(_ value: EncodedValue) -> EncodedValue {
+        switch value {
+        case .object(let members):
+            return .object(members.sorted { $0.key < $1.key })
+        case .array(let elements) where elements.count % 2 == 0:
+            let pairs = stride(from: 0, to: elements.count, by: 2).map { (elements[$0], elements[$0 + 1]) }
+            return .array(pairs.sorted { $0.0.sortKey.lexicographicallyPrecedes($1.0.sortKey) }.flatMap { [$0.0, $0.1] })
+        default:
+            return value
+        }
+    }
+}
+
+extension Set: UnorderedCollection {
+    /// Sets encode as arrays: sort the elements by their text.
+    static func sortedForDeterminism(_ value: EncodedValue) -> EncodedValue {
+        guard case .array(let elements) = value else { return value }
+        return .array(elements.sorted { $0.sortKey.lexicographicallyPrecedes($1.sortKey) })
+    }
+}
+
+extension EncodedValue {
+    /// The value's JSON bytes, to order values that have no order of their own.
+    var sortKey: [UInt8] {
+        var bytes: [UInt8] = []
+        JSONLineWriter().write(self, to: &bytes)
+        return bytes
     }
 }

@@ -45,8 +45,12 @@ public final class FileRecordingSink: RecordingSink, @unchecked Sendable {
             if code == EEXIST { throw RecorderError.fileExists(path: path) }
             throw RecorderError.cannotOpen(path: path, reason: String(cString: strerror(code)))
         }
-        // A replaced file keeps its old mode unless told otherwise.
-        _ = fchmod(descriptor, mode_t(0o600))
+        // A replaced file keeps its old mode unless told otherwise; a device (such as
+        // /dev/null) is not ours to change.
+        var info = stat()
+        if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG {
+            _ = fchmod(descriptor, mode_t(0o600))
+        }
         self.descriptor = descriptor
         self.size = 0
     }

@@ -12,17 +12,26 @@ public enum QueueFullPolicy: Sendable {
 /// The bounded queue between dispatching threads and the recorder's writer thread.
 ///
 /// Producers append under a lock; the writer takes everything queued in one swap, so it
-/// encodes and writes in batches and the lock is held only for moments.
+/// encodes and writes in batches. Waking a thread is a system call that costs more than the
+/// rest of a dispatch, so producers wake the writer only when it sleeps idle or a batch is
+/// large: while actions keep coming, the writer polls every few milliseconds instead.
 final class RecordQueue<Item>: @unchecked Sendable {
     // Unchecked Sendable: every property is guarded by `condition`.
     private let condition = NSCondition()
     private var items: [Item] = []
     private let capacity: Int
+    private let wakeThreshold: Int
     private var isFinished = false
+    /// The writer waits with no deadline: the next item must wake it.
+    private var writerIdle = false
+    private var waitingProducers = 0
+    /// How long the writer waits for more items while busy.
+    static var batchWindow: TimeInterval { 0.002 }
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
-        items.reserveCapacity(self.capacity)
+        self.wakeThreshold = max(1, self.capacity / 4)
+        items.reserveCapacity(min(self.capacity, 1 << 16))
     }
 
     /// Appends an item, waiting for room when `wait` is true.
@@ -33,15 +42,18 @@ final class RecordQueue<Item>: @unchecked Sendable {
         defer { condition.unlock() }
         while items.count >= capacity && !isFinished {
             guard wait else { return false }
+            waitingProducers += 1
             condition.wait()
+            waitingProducers -= 1
         }
         guard !isFinished else { return false }
         items.append(item)
-        condition.broadcast()
+        if writerIdle || items.count >= wakeThreshold { condition.broadcast() }
         return true
     }
 
-    /// Appends items regardless of capacity: markers that must not be lost.
+    /// Appends items regardless of capacity and wakes the writer: markers that must not be
+    /// lost, and flush barriers that someone waits for.
     func force(_ newItems: [Item]) {
         condition.lock()
         items.append(contentsOf: newItems)
@@ -49,7 +61,8 @@ final class RecordQueue<Item>: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Appends an item regardless of capacity unless the queue is finished.
+    /// Appends an item regardless of capacity, and wakes the writer, unless the queue is
+    /// finished.
     ///
     /// - Returns: `false` when the queue no longer takes items.
     func appendUnlessFinished(_ item: Item) -> Bool {
@@ -62,13 +75,22 @@ final class RecordQueue<Item>: @unchecked Sendable {
     }
 
     /// Waits for items and takes them all; returns an empty array once finished and drained.
-    func takeAll() -> [Item] {
+    ///
+    /// - Parameter busy: Whether the writer just wrote a batch, so more items are likely soon.
+    func takeAll(busy: Bool) -> [Item] {
         condition.lock()
         defer { condition.unlock() }
-        while items.isEmpty && !isFinished { condition.wait() }
+        if busy && items.isEmpty && !isFinished {
+            _ = condition.wait(until: Date(timeIntervalSinceNow: Self.batchWindow))
+        }
+        while items.isEmpty && !isFinished {
+            writerIdle = true
+            condition.wait()
+            writerIdle = false
+        }
         let batch = items
         items.removeAll(keepingCapacity: true)
-        condition.broadcast()
+        if waitingProducers > 0 { condition.broadcast() }
         return batch
     }
 

@@ -50,8 +50,10 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
 
     private func run() {
         var batchBytes: [UInt8] = []
+        var busy = false
         while true {
-            let batch = queue.takeAll()
+            let batch = queue.takeAll(busy: busy)
+            busy = true
             if batch.isEmpty { break }
             var barriers: [DispatchSemaphore] = []
             var entriesInBatch = 0
@@ -87,10 +89,23 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
         do {
             try line.encode(with: lineWriter, to: &output)
         } catch {
-            let seq = line.seq ?? lastWrittenSeq
-            onError(.encodingFailed(seq: seq, reason: String(describing: error)))
-            let gap = Line.gap(after: seq - 1, dropped: 1, reason: "encoding failed")
-            try? gap.encode(with: lineWriter, to: &output)
+            let reason = String(describing: error)
+            // What stands in for the line that could not be encoded depends on its kind: an
+            // entry becomes a gap, the header and end marker are written without their state.
+            let replacement: Line
+            switch line {
+            case .header(let reducer, let app, let started, _):
+                onError(.encodingFailed(seq: 0, reason: reason))
+                replacement = .header(reducer: reducer, app: app, started: started, initialState: nil)
+            case .end(let seq, _):
+                onError(.encodingFailed(seq: seq, reason: reason))
+                replacement = .end(seq: seq, state: nil)
+            default:
+                let seq = line.seq ?? lastWrittenSeq
+                onError(.encodingFailed(seq: seq, reason: reason))
+                replacement = .gap(after: seq - 1, dropped: 1, reason: "encoding failed")
+            }
+            try? replacement.encode(with: lineWriter, to: &output)
         }
     }
 

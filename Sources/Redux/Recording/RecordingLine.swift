@@ -2,7 +2,7 @@ import Foundation
 
 /// One line of a recording, format version 1, before encoding.
 enum RecordingLine<State: Encodable, Action: Encodable> {
-    case header(reducer: String?, app: String?, started: Date, initialState: State)
+    case header(reducer: String?, app: String?, started: Date, initialState: State?)
     case entry(seq: Int, time: Date, action: Action, state: State?, microseconds: Int?)
     case gap(after: Int, dropped: Int, reason: String)
     case end(seq: Int, state: State?)
@@ -29,7 +29,7 @@ enum RecordingLine<State: Encodable, Action: Encodable> {
             if let reducer { members.append(("reducer", .string(reducer))) }
             if let app { members.append(("app", .string(app))) }
             members.append(("started", .string(Timestamp.string(from: started))))
-            members.append(("initialState", try EncodedValue.encode(initialState)))
+            if let initialState { members.append(("initialState", try EncodedValue.encode(initialState))) }
             value = .object(members)
         case .entry(let seq, let time, let action, let state, let microseconds):
             var members: [(key: String, value: EncodedValue)] = [

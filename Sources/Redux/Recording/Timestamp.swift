@@ -4,7 +4,10 @@ import Foundation
 /// `2026-11-22T10:00:00.120Z`, without the cost or locale pitfalls of a date formatter.
 enum Timestamp {
     static func string(from date: Date) -> String {
-        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        // Round to whole microseconds first: flooring the binary double straight to
+        // milliseconds would turn 0.140 (stored as 0.13999…) into .139.
+        let microseconds = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
+        let (totalMilliseconds, _) = floorDivide(microseconds, 1000)
         let (days, millisecondOfDay) = floorDivide(totalMilliseconds, 86_400_000)
         let (year, month, day) = civilDate(daysSinceEpoch: days)
         let hour = millisecondOfDay / 3_600_000

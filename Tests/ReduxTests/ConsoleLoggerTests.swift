@@ -1,0 +1,118 @@
+import Foundation
+import Redux
+import Testing
+
+/// An action whose payload cannot be encoded as JSON (NaN) next to a secret.
+enum ProbeAction: Encodable, Sendable {
+    case login(password: String, score: Double)
+}
+
+@Suite struct ConsoleLoggerTests {
+    /// A store logging into the returned box.
+    static func loggedStore<State: Encodable & Sendable, Action: Encodable & Sendable>(
+        _ initialState: State, _ reducer: Reducer<State, Action>,
+        filter: @escaping @Sendable (Action) -> Bool = { _ in true }
+    ) -> (Store<State, Action>, LockedBox<[String]>) {
+        let entries = LockedBox<[String]>([])
+        let logger = ConsoleLogger<State, Action>(filter: filter, output: { entries.append($0) })
+        return (Store(initialState: initialState, reducer: reducer, middleware: [logger.middleware]), entries)
+    }
+
+    /// The entry with its duration, which varies, replaced by `(µs)`.
+    static func normalized(_ entry: String) -> String {
+        entry.replacing(#/ \(\d+ µs\)\n/#, with: " (µs)\n")
+    }
+
+    @Test func entryShowsActionChangedPathsAndDuration() throws {
+        let (store, entries) = Self.loggedStore(CounterState(), counterReducer)
+
+        store.dispatch(.incrementBy(n: 5))
+
+        try #require(entries.value.count == 1)
+        let firstLine = try #require(entries.value[0].split(separator: "\n").first)
+        let pattern = #/action incrementBy \{"incrementBy":\{"n":5\}\} \(\d+ µs\)/#
+        #expect(firstLine.wholeMatch(of: pattern) != nil)
+        #expect(
+            entries.value.map(Self.normalized) == [
+                "action incrementBy {\"incrementBy\":{\"n\":5}} (µs)\n  ~ count: 0 → 5"
+            ])
+    }
+
+    @Test func entryShowsAddedRemovedAndUnchanged() {
+        let (shop, shopEntries) = Self.loggedStore(ShopState(), shopReducer)
+        let tea = ShopItem(name: "Tea", price: Decimal(string: "9.99")!, quantity: 2, tags: ["green"])
+        shop.dispatch(.add(tea))
+        shop.dispatch(.measure(1.5))
+        let (auth, authEntries) = Self.loggedStore(AuthState(user: "ada", attempts: 1), authReducer)
+        auth.dispatch(.logout)
+
+        #expect(
+            shopEntries.value.map(Self.normalized) == [
+                #"action add {"add":{"_0":{"name":"Tea","price":9.99,"quantity":2,"tags":["green"]}}} (µs)"#
+                    + "\n"
+                    + #"  + items[0]: {"name":"Tea","price":9.99,"quantity":2,"tags":["green"]}"# + "\n"
+                    + "  ~ total: 0 → 19.98",
+                #"action measure {"measure":{"_0":1.5}} (µs)"# + "\n  (state unchanged)",
+            ])
+        #expect(
+            authEntries.value.map(Self.normalized) == [
+                #"action logout {"logout":{}} (µs)"# + "\n" + #"  - user: "ada""#
+            ])
+    }
+
+    @Test func filteredActionsAreReducedButNotLogged() {
+        let (store, entries) = Self.loggedStore(CounterState(), counterReducer, filter: { $0 != .increment })
+
+        store.dispatch(.increment)
+        store.dispatch(.increment)
+        store.dispatch(.reset)
+
+        #expect(store.state.count == 0)
+        #expect(
+            entries.value.map(Self.normalized) == [#"action reset {"reset":{}} (µs)"# + "\n  ~ count: 2 → 0"])
+    }
+
+    @Test func redactedActionValuesAreNeverPrinted() {
+        let (store, entries) = Self.loggedStore(AuthState(), authReducer)
+
+        store.dispatch(RecorderRedactionTests.login)
+
+        #expect(
+            entries.value.map(Self.normalized) == [
+                #"action login {"login":{"_0":{"user":"ada","secret":{"password":"<redacted>","PIN":"4321","#
+                    + #""hint":"cat's name"}}}} (µs)"# + "\n" + #"  + user: "ada""# + "\n"
+                    + "  ~ attempts: 0 → 1"
+            ])
+        #expect(!entries.value.joined().contains("hunter2"))
+    }
+
+    @Test func redactedStateValuesAreNeverPrintedEvenInsideARedactedObject() throws {
+        let (store, entries) = Self.loggedStore(SessionState(), sessionReducer)
+
+        store.dispatch(.signIn(token: "tok-SECRET-1"))
+        store.dispatch(.refresh(token: "tok-SECRET-2"))
+
+        try #require(entries.value.count == 2)
+        #expect(
+            Self.normalized(entries.value[0])
+                == #"action signIn {"signIn":{"token":"<redacted>"}} (µs)"# + "\n"
+                + #"  + token: "<redacted>""#)
+        #expect(
+            Self.normalized(entries.value[1]).hasPrefix(
+                #"action refresh {"refresh":{"token":"<redacted>"}} (µs)"#))
+        #expect(!entries.value.joined().contains("tok-SECRET"), "\(entries.value)")
+    }
+
+    @Test func actionThatCannotBeEncodedDoesNotPrintItsSecrets() {
+        let entries = LockedBox<[String]>([])
+        let logger = ConsoleLogger<CounterState, ProbeAction>(output: { entries.append($0) })
+        let store = Store(
+            initialState: CounterState(), reducer: Reducer { _, _ in }, middleware: [logger.middleware])
+
+        store.dispatch(.login(password: "hunter2", score: .nan))
+
+        #expect(entries.value.count == 1)
+        #expect(entries.value.first?.hasPrefix("action login ") == true)
+        #expect(!entries.value.joined().contains("hunter2"), "\(entries.value)")
+    }
+}

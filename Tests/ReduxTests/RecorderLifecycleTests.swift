@@ -1,0 +1,138 @@
+import Foundation
+import Redux
+import Testing
+
+@Suite struct RecorderLifecycleTests {
+    @Test func flushMakesLinesVisibleBeforeClose() {
+        let sink = MemoryRecordingSink()
+        let recorder = Recorder<CounterState, CounterAction>(sink: sink, options: steppingOptions())
+        let store = Store(
+            initialState: CounterState(), reducer: counterReducer, middleware: [recorder.middleware])
+
+        store.dispatch(.increment)
+        store.dispatch(.increment)
+        store.dispatch(.increment)
+        recorder.flush()
+
+        #expect(sink.lines.count == 4)
+        #expect(sink.lines.last?.hasPrefix(#"{"seq":3,"#) == true)
+        #expect(!sink.isClosed)
+        recorder.close()
+        #expect(sink.isClosed)
+    }
+
+    @Test func flushMakesLinesVisibleInTheFile() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("session.jsonl").path
+            let recorder = try Recorder<CounterState, CounterAction>(path: path, options: steppingOptions())
+            let store = Store(
+                initialState: CounterState(), reducer: counterReducer, middleware: [recorder.middleware])
+
+            store.dispatch(.incrementBy(n: 2))
+            recorder.flush()
+
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text.split(separator: "\n").count == 2)
+            #expect(text.hasSuffix(#""state":{"count":2}}"# + "\n"))
+            recorder.close()
+        }
+    }
+
+    @Test func closeTwiceWritesOneEndMarker() {
+        let sink = MemoryRecordingSink()
+        let recorder = Recorder<CounterState, CounterAction>(sink: sink, options: steppingOptions())
+        let store = Store(
+            initialState: CounterState(), reducer: counterReducer, middleware: [recorder.middleware])
+        store.dispatch(.increment)
+
+        recorder.close()
+        recorder.close()
+
+        #expect(sink.lines.count == 3)
+        #expect(
+            sink.lines.filter { $0.hasPrefix(#"{"end":"#) } == [#"{"end":{"seq":1,"state":{"count":1}}}"#])
+    }
+
+    @Test func closingFromManyThreadsWhileOthersDispatchEndsTheRecordingOnce() throws {
+        let sink = MemoryRecordingSink()
+        let recorder = Recorder<CounterState, CounterAction>(
+            sink: sink, options: .init(onError: { Issue.record("recorder error: \($0)") }))
+        let store = Store(
+            initialState: CounterState(), reducer: counterReducer, middleware: [recorder.middleware])
+
+        runOnThreads(8) { index in
+            if index < 4 {
+                for _ in 0..<1_000 { store.dispatch(.increment) }
+            } else {
+                Thread.sleep(forTimeInterval: 0.001)
+                recorder.close()
+            }
+        }
+
+        #expect(store.state.count == 4_000)
+        let lines = sink.lines
+        let ends = lines.filter { $0.hasPrefix(#"{"end":"#) }
+        try #require(ends.count == 1)
+        #expect(lines.last == ends[0])
+        let end = try #require(try jsonObject(ends[0])["end"] as? [String: Any])
+        let lastSeq = try #require((end["seq"] as? NSNumber)?.intValue)
+        // Each entry holds the count after its action, so the final state matches the last seq.
+        #expect(canonical(end["state"]) == #"{"count":\#(lastSeq)}"#)
+        let seqs = try lines.dropFirst().dropLast().map { try #require(seqNumber(of: try jsonObject($0))) }
+        #expect(seqs == Array(0..<lastSeq).map { $0 + 1 })
+    }
+
+    @Test func dispatchAndFlushAfterCloseWorkAndRecordNothing() {
+        let sink = MemoryRecordingSink()
+        let recorder = Recorder<CounterState, CounterAction>(sink: sink, options: steppingOptions())
+        let store = Store(
+            initialState: CounterState(), reducer: counterReducer, middleware: [recorder.middleware])
+        store.dispatch(.increment)
+        recorder.close()
+        let closedRecording = sink.lines
+
+        store.dispatch(.incrementBy(n: 10))
+        recorder.flush()
+        recorder.close()
+
+        #expect(store.state.count == 11)
+        #expect(sink.lines == closedRecording)
+        #expect(sink.lines.last == #"{"end":{"seq":1,"state":{"count":1}}}"#)
+    }
+
+    @Test func releasedRecorderEndsItsRecording() {
+        let sink = MemoryRecordingSink()
+        do {
+            let recorder = Recorder<CounterState, CounterAction>(sink: sink, options: steppingOptions())
+            let store = Store(
+                initialState: CounterState(), reducer: counterReducer, middleware: [recorder.middleware])
+            store.dispatch(.increment)
+        }
+
+        #expect(sink.isClosed)
+        #expect(sink.lines.last == #"{"end":{"seq":1,"state":{"count":1}}}"#)
+    }
+
+    @Test func flushFromTheErrorHandlerReturns() {
+        let sink = FlakySink()
+        sink.failing.withLock { $0 = true }
+        let recorderBox = LockedBox<Recorder<CounterState, CounterAction>?>(nil)
+        let handled = LockedBox(0)
+        let recorder = Recorder<CounterState, CounterAction>(
+            sink: sink,
+            options: steppingOptions(onError: { _ in
+                recorderBox.value?.flush()
+                handled.withLock { $0 += 1 }
+            }))
+        recorderBox.withLock { $0 = recorder }
+        let store = Store(
+            initialState: CounterState(), reducer: counterReducer, middleware: [recorder.middleware])
+
+        store.dispatch(.increment)
+        recorder.flush()
+        recorderBox.withLock { $0 = nil }
+        recorder.close()
+
+        #expect(handled.value == 1)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Redux
+import Testing
+
+@Suite struct RecorderRedactionTests {
+    static let login = AuthAction.login(
+        Credentials(user: "ada", secret: Nested(password: "hunter2", pin: "4321", hint: "cat's name")))
+
+    @Test(arguments: [["password", "pin"], ["PASSWORD", "Pin"], ["Password", "PIN"]])
+    func nestedSecretsAreRedactedWhateverTheCaseOfTheKey(_ keys: Set<String>) throws {
+        let (lines, state) = recordedLines(
+            initialState: AuthState(), reducer: authReducer,
+            options: steppingOptions(redactedKeys: keys), actions: [Self.login, .logout])
+
+        #expect(state == AuthState(user: nil, attempts: 1))
+        try #require(lines.count == 4)
+        #expect(
+            lines[1]
+                == #"{"seq":1,"time":"2026-11-22T10:00:00.100Z","type":"login","#
+                + #""action":{"login":{"_0":{"user":"ada","secret":{"password":"<redacted>","PIN":"<redacted>","#
+                + #""hint":"cat's name"}}}},"state":{"user":"ada","attempts":1}}"#)
+        let recording = lines.joined(separator: "\n")
+        #expect(!recording.contains("hunter2"))
+        #expect(!recording.contains("4321"))
+        let secret = try #require(
+            ((jsonObject(lines[1])["action"] as? [String: Any])?["login"] as? [String: Any])?["_0"]
+                as? [String: Any])
+        let nested = try #require(secret["secret"] as? [String: String])
+        #expect(nested == ["password": "<redacted>", "PIN": "<redacted>", "hint": "cat's name"])
+    }
+
+    @Test func withoutRedactedKeysTheValuesAreWritten() {
+        let (lines, _) = recordedLines(
+            initialState: AuthState(), reducer: authReducer,
+            options: steppingOptions(redactedKeys: []), actions: [Self.login])
+
+        #expect(lines[1].contains(#""password":"hunter2","PIN":"4321""#))
+    }
+
+    @Test func redactedObjectsAreHiddenWholeInStatesHeaderAndEnd() throws {
+        let (lines, state) = recordedLines(
+            initialState: SessionState(user: "ada", token: Token(value: "tok-initial", expires: 1)),
+            reducer: sessionReducer, options: steppingOptions(),
+            actions: [.signIn(token: "tok-SECRET-1"), .refresh(token: "tok-SECRET-2")])
+
+        #expect(state.token?.value == "tok-SECRET-2")
+        #expect(
+            lines == [
+                #"{"format":"redux-inspect","version":1,"reducer":"test","started":"2026-11-22T10:00:00.000Z","#
+                    + #""initialState":{"user":"ada","token":"<redacted>"}}"#,
+                #"{"seq":1,"time":"2026-11-22T10:00:00.100Z","type":"signIn","#
+                    + #""action":{"signIn":{"token":"<redacted>"}},"state":{"user":"ada","token":"<redacted>"}}"#,
+                #"{"seq":2,"time":"2026-11-22T10:00:00.200Z","type":"refresh","#
+                    + #""action":{"refresh":{"token":"<redacted>"}},"state":{"user":"ada","token":"<redacted>"}}"#,
+                #"{"end":{"seq":2,"state":{"user":"ada","token":"<redacted>"}}}"#,
+            ])
+    }
+}
