@@ -62,9 +62,10 @@ struct DiffCommand: Subcommand {
         for index in indices {
             let entry = try timeline.entry(at: index)
             let after = try timeline.state(after: index)
-            var changes = JSONDiff.changes(from: before!, to: after)
+            // Under a prefix, diff just that part, so that JSON Patch pointers stay valid.
+            let changes = prefix.map { JSONDiff.changes(from: before!, to: after, under: $0) }
+                ?? JSONDiff.changes(from: before!, to: after)
             before = after
-            if let prefix { changes = changes.filter { $0.path.hasPrefix(prefix) || prefix.hasPrefix($0.path) } }
             switch format {
             case "json-patch":
                 context.print(JSONPatchFormatter().format(changes))

@@ -1,0 +1,179 @@
+/// How two arrays that can be matched by id line up: every element on both sides is an object
+/// whose `id` member is a scalar unique within its array.
+///
+/// Elements equal at the start and at the end of both arrays (the common prefix and suffix) are
+/// left out of the matching: they are the same elements in the same places, so they cannot be
+/// added, removed or moved, and in the usual step — one item edited or inserted in a long list —
+/// this keeps the hashing to the ids of the few elements in between.
+struct IDMatching {
+    /// Number of equal elements at the start of both arrays.
+    let prefix: Int
+    /// Number of equal elements at the end of both arrays.
+    let suffix: Int
+    /// Index of each id of the old array's middle part.
+    let oldIndexByID: [JSONValue: Int]
+    /// Index of each id of the new array's middle part.
+    let newIndexByID: [JSONValue: Int]
+
+    /// Returns `nil` when the arrays do not qualify, in which case they are compared by position.
+    init?(old: [JSONValue], new: [JSONValue]) {
+        guard !old.isEmpty || !new.isEmpty,
+            let oldIDs = IDMatching.ids(of: old), let newIDs = IDMatching.ids(of: new)
+        else { return nil }
+        let shorter = min(old.count, new.count)
+        var prefix = 0
+        while prefix < shorter && old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+            suffix += 1
+        }
+        // The prefix and suffix hold the same ids on both sides: check them once.
+        var commonIDs: Set<JSONValue> = []
+        commonIDs.reserveCapacity(prefix + suffix)
+        for id in oldIDs[..<prefix] + oldIDs[(old.count - suffix)...] {
+            guard commonIDs.insert(id).inserted else { return nil }
+        }
+        let oldMiddle = prefix..<old.count - suffix
+        let newMiddle = prefix..<new.count - suffix
+        guard let oldIndexByID = IDMatching.indexByID(oldIDs, oldMiddle, excluding: commonIDs),
+            let newIndexByID = IDMatching.indexByID(newIDs, newMiddle, excluding: commonIDs)
+        else { return nil }
+        self.prefix = prefix
+        self.suffix = suffix
+        self.oldIndexByID = oldIndexByID
+        self.newIndexByID = newIndexByID
+    }
+
+    /// The elements' ids, or `nil` as soon as one element has none (usually the first, so plain
+    /// arrays are rejected without a scan).
+    private static func ids(of elements: [JSONValue]) -> [JSONValue]? {
+        var ids: [JSONValue] = []
+        ids.reserveCapacity(elements.count)
+        for element in elements {
+            guard case .object(let object) = element, let id = object["id"] else { return nil }
+            switch id {
+            case .array, .object: return nil
+            case .null, .bool, .number, .string: ids.append(id)
+            }
+        }
+        return ids
+    }
+
+    /// The index of each id in `range`, or `nil` when one repeats or is in `excluded`.
+    private static func indexByID(
+        _ ids: [JSONValue], _ range: Range<Int>, excluding excluded: Set<JSONValue>
+    ) -> [JSONValue: Int]? {
+        var indexByID: [JSONValue: Int] = [:]
+        indexByID.reserveCapacity(range.count)
+        for index in range {
+            guard !excluded.contains(ids[index]), indexByID.updateValue(index, forKey: ids[index]) == nil
+            else {
+                return nil
+            }
+        }
+        return indexByID
+    }
+}
+
+extension DiffWalker {
+    /// Records an id-matched array's changes in an order a JSON Patch can follow. Only the
+    /// middle part between the common prefix and suffix takes part; positions below stay
+    /// absolute, since the prefix is never touched.
+    ///
+    /// 1. Removals, in old order. Each pointer index is the old index minus the removals before
+    ///    it, since those have already shifted the array down.
+    /// 2. Moves. The kept elements are now in old order; the elements on a longest subsequence
+    ///    already in new order stay, and every other one, in ascending new order, is moved to
+    ///    just after its predecessor in new order (or to the start of the middle). Invariant:
+    ///    the elements that stayed or have been moved are in new relative order, so once all
+    ///    have been handled, the middle is the kept elements in new order. Positions are found
+    ///    by replaying the moves on a list of indices, not on the values.
+    /// 3. The new array in order. At new index `j`, every element before `j` in the new array is
+    ///    present and nothing else is before it, so an addition inserts at `j` and a kept
+    ///    element is at `j` for the changes inside it.
+    mutating func diffByID(_ old: [JSONValue], _ new: [JSONValue], _ matching: IDMatching) {
+        let oldMiddle = matching.prefix..<old.count - matching.suffix
+        let newMiddle = matching.prefix..<new.count - matching.suffix
+        // New index of each kept element, in old order.
+        var kept: [Int] = []
+        kept.reserveCapacity(min(oldMiddle.count, newMiddle.count))
+        var removals = 0
+        for oldIndex in oldMiddle {
+            let id = old[oldIndex]["id"]!
+            if let newIndex = matching.newIndexByID[id] {
+                kept.append(newIndex)
+            } else {
+                enter(.id(id), String(oldIndex - removals))
+                record(.removed(old[oldIndex]))
+                leave()
+                removals += 1
+            }
+        }
+
+        recordMoves(kept, new, matching)
+
+        for newIndex in newMiddle {
+            let id = new[newIndex]["id"]!
+            enter(.id(id), String(newIndex))
+            if let oldIndex = matching.oldIndexByID[id] {
+                diff(old[oldIndex], new[newIndex])
+            } else {
+                record(.added(new[newIndex]))
+            }
+            leave()
+        }
+    }
+
+    /// Step 2 of `diffByID`: the moves that put the kept elements into new order.
+    private mutating func recordMoves(_ kept: [Int], _ new: [JSONValue], _ matching: IDMatching) {
+        let stays = longestIncreasingSubsequence(kept)
+        guard stays.contains(false) else { return }
+        var predecessor: [Int: Int] = [:]
+        let inNewOrder = kept.sorted()
+        for (rank, newIndex) in inNewOrder.enumerated().dropFirst() {
+            predecessor[newIndex] = inNewOrder[rank - 1]
+        }
+        let movers = zip(kept, stays).filter { !$0.1 }.map(\.0).sorted()
+        // The middle part of the array, as new indices, while the moves are made.
+        var current = kept
+        for newIndex in movers {
+            let from = current.firstIndex(of: newIndex)!
+            current.remove(at: from)
+            let to = predecessor[newIndex].map { current.firstIndex(of: $0)! + 1 } ?? 0
+            current.insert(newIndex, at: to)
+            let id = new[newIndex]["id"]!
+            enter(.id(id), String(matching.prefix + to))
+            record(
+                .moved(from: matching.oldIndexByID[id]!, to: newIndex), from: String(matching.prefix + from))
+            leave()
+        }
+    }
+}
+
+/// Marks the members of one longest strictly increasing subsequence of `values`, found by
+/// patience sorting in O(n log n). When several exist, the one chosen is always the same for
+/// the same input, so diffs are reproducible.
+///
+/// - Returns: For each position of `values`, whether it belongs to the subsequence.
+func longestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
+    // tails[k]: position of the smallest value ending an increasing run of length k + 1.
+    var tails: [Int] = []
+    var previous = [Int](repeating: -1, count: values.count)
+    for (position, value) in values.enumerated() {
+        var low = 0
+        var high = tails.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+        }
+        if low > 0 { previous[position] = tails[low - 1] }
+        if low == tails.count { tails.append(position) } else { tails[low] = position }
+    }
+    var members = [Bool](repeating: false, count: values.count)
+    var position = tails.last ?? -1
+    while position >= 0 {
+        members[position] = true
+        position = previous[position]
+    }
+    return members
+}

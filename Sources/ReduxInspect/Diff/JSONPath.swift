@@ -1,0 +1,142 @@
+/// A place in a JSON value, written the way people read state: `cart.items[id=42].quantity`.
+///
+/// A path is a list of steps from the root. Besides object keys and array positions it can
+/// select an element of an array of objects by its `id` member, which names the same element
+/// however the array around it is reordered — what a diff or a "who changed this?" query wants.
+///
+/// Text form (see ``description``):
+///
+/// | component | text |
+/// |---|---|
+/// | key that is an identifier (`[A-Za-z_][A-Za-z0-9_]*`) | `cart` first, `.cart` after |
+/// | any other key | `["content-type"]` (a JSON string) |
+/// | array index | `[2]` |
+/// | element selected by id | `[id=42]`, `[id="a7"]` (the id as compact JSON) |
+/// | the root itself | `(root)` |
+///
+/// ```swift
+/// let path: JSONPath = [.key("cart"), .key("items"), .id(42), .key("quantity")]
+/// path.description   // "cart.items[id=42].quantity"
+/// ```
+public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+    /// One step of a path.
+    public enum Component: Sendable, Hashable {
+        /// The member of an object with this key.
+        case key(String)
+        /// The element of an array at this zero-based position.
+        case index(Int)
+        /// The element of an array of objects whose `id` member equals this scalar.
+        case id(JSONValue)
+    }
+
+    /// The text used for the empty path. Parenthesised so it cannot be mistaken for a key.
+    public static let rootText = "(root)"
+
+    /// The steps from the root, outermost first.
+    public var components: [Component]
+
+    /// Creates a path from its steps.
+    ///
+    /// - Parameters:
+    ///   - components: The steps from the root, outermost first; empty for the root.
+    public init(_ components: [Component] = []) {
+        self.components = components
+    }
+
+    /// The path of the whole value.
+    public static let root = JSONPath()
+
+    /// Whether this is the root path.
+    public var isRoot: Bool { components.isEmpty }
+
+    /// This path followed by one more step.
+    ///
+    /// - Parameters:
+    ///   - component: The step to add at the end.
+    /// - Returns: The longer path.
+    public func appending(_ component: Component) -> JSONPath {
+        JSONPath(components + [component])
+    }
+
+    /// Whether `prefix` is this path or one of its ancestors.
+    ///
+    /// - Parameters:
+    ///   - prefix: The candidate ancestor; the root is a prefix of every path.
+    /// - Returns: `true` when this path starts with all of `prefix`'s steps.
+    public func hasPrefix(_ prefix: JSONPath) -> Bool {
+        components.starts(with: prefix.components)
+    }
+
+    /// The path as a JSON Pointer, when it has no id steps.
+    ///
+    /// An id step names an element but not its position, and a pointer can only say positions,
+    /// so paths through id-matched arrays have no pointer of their own; a ``JSONChange``
+    /// carries the pointer valid when its patch operation runs.
+    public var pointer: JSONPointer? {
+        var tokens: [String] = []
+        tokens.reserveCapacity(components.count)
+        for component in components {
+            switch component {
+            case .key(let key): tokens.append(key)
+            case .index(let index): tokens.append(String(index))
+            case .id: return nil
+            }
+        }
+        return JSONPointer(tokens)
+    }
+
+    /// The path as text, `(root)` for the root; control characters in keys and ids are
+    /// escaped, so the text is safe to print on a terminal.
+    public var description: String {
+        guard !components.isEmpty else { return JSONPath.rootText }
+        var text = ""
+        for (offset, component) in components.enumerated() {
+            JSONPath.write(component, first: offset == 0, to: &text)
+        }
+        return text
+    }
+
+    /// Appends one component's text: `.key`, `["key"]`, `[2]` or `[id=42]`.
+    static func write(_ component: Component, first: Bool, to text: inout String) {
+        switch component {
+        case .key(let key) where isIdentifier(key):
+            if !first { text += "." }
+            text += key
+        case .key(let key):
+            text += "["
+            JSONTextWriter.writeQuoted(key, to: &text)
+            text += "]"
+        case .index(let index):
+            text += "[\(index)]"
+        case .id(let id):
+            text += "[id="
+            text += id.compactText
+            text += "]"
+        }
+    }
+
+    /// Whether `key` can be written bare: ASCII letters, digits and `_`, not starting with a digit.
+    static func isIdentifier(_ key: String) -> Bool {
+        guard let first = key.utf8.first, !isDigit(first) else { return false }
+        return key.utf8.allSatisfy { isDigit($0) || isLetter($0) || $0 == UInt8(ascii: "_") }
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+    }
+}
+
+extension JSONPath: ExpressibleByArrayLiteral {
+    /// Creates a path from its steps.
+    ///
+    /// - Parameters:
+    ///   - elements: The steps from the root, outermost first.
+    public init(arrayLiteral elements: Component...) {
+        self.init(elements)
+    }
+}

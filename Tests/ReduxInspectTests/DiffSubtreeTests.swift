@@ -1,0 +1,96 @@
+import Testing
+
+@testable import ReduxInspect
+
+@Suite struct DiffSubtreeTests {
+    struct SubtreeCase: CustomTestStringConvertible, Sendable {
+        let prefix: String
+        let text: String
+        let patch: String
+        var testDescription: String { prefix }
+    }
+
+    @Test(arguments: [
+        // Item 1 is at index 1 in the full diff's patch (after the insertion of item 4), but at
+        // index 0 in the old state, which is what a patch of this one subtree applies to.
+        SubtreeCase(
+            prefix: "cart.items[id=1]", text: "~ cart.items[id=1].quantity: 1 → 3",
+            patch: #"[{"op":"replace","path":"/cart/items/0/quantity","value":3}]"#),
+        SubtreeCase(
+            prefix: "cart.items[id=4]",
+            text: #"+ cart.items[id=4]: {"id":4,"name":"Jam","price":3.10,"quantity":1}"#,
+            patch:
+                #"[{"op":"add","path":"/cart/items/3","value":{"id":4,"name":"Jam","price":3.10,"quantity":1}}]"#
+        ),
+        SubtreeCase(
+            prefix: "cart.items[id=2].name", text: #"- cart.items[id=2].name: "Mug""#,
+            patch: #"[{"op":"remove","path":"/cart/items/1/name"}]"#),
+        SubtreeCase(prefix: "cart.items[id=3]", text: "", patch: "[]"),
+        SubtreeCase(prefix: "cart.nothing", text: "", patch: "[]"),
+        SubtreeCase(
+            prefix: "cart.discount.amount", text: "", patch: "[]"),
+        SubtreeCase(
+            prefix: #"meta["content-type"]"#,
+            text: #"~ meta["content-type"]: "application/json" → "text/plain""#,
+            patch: #"[{"op":"replace","path":"/meta/content-type","value":"text/plain"}]"#),
+    ])
+    func shopSubtrees(_ testCase: SubtreeCase) throws {
+        let changes = JSONDiff.changes(
+            from: ShopStates.before, to: ShopStates.after, under: try JSONPath(parsing: testCase.prefix))
+        #expect(DiffTextFormatter().format(changes) == testCase.text)
+        #expect(JSONPatchFormatter().format(changes) == testCase.patch)
+    }
+
+    @Test func rootGivesTheFullList() {
+        #expect(
+            JSONDiff.changes(from: ShopStates.before, to: ShopStates.after, under: .root)
+                == JSONDiff.changes(from: ShopStates.before, to: ShopStates.after))
+    }
+
+    @Test func movesUpToAnAncestorThatWasReplaced() throws {
+        let changes = JSONDiff.changes(
+            from: ["cart": nil], to: ["cart": ["total": 1]], under: try JSONPath(parsing: "cart.total"))
+        #expect(DiffTextFormatter().format(changes) == #"~ cart: null → {"total":1}"#)
+    }
+
+    @Test func movesUpPastTheEndOfAPositionalArray() throws {
+        let changes = JSONDiff.changes(
+            from: ["log": [1]], to: ["log": [1, 2, 3]], under: try JSONPath(parsing: "log[2]"))
+        #expect(DiffTextFormatter().format(changes) == "+ log[1]: 2\n+ log[2]: 3")
+    }
+
+    /// For random pairs and every changed path and its ancestors: the patch applies to the old
+    /// value and leaves there what the new value has there (or, for an element removed from a
+    /// plain array, removes just that element).
+    @Test func subtreePatchesApply() throws {
+        for seed in UInt64(0)..<1000 {
+            var states = RandomStates(seed: seed)
+            let (old, new) = states.pair()
+            var prefixes: Set<JSONPath> = []
+            for change in JSONDiff.changes(from: old, to: new) {
+                for length in 0...change.path.components.count {
+                    prefixes.insert(JSONPath(Array(change.path.components.prefix(length))))
+                }
+            }
+            for prefix in prefixes {
+                let changes = JSONDiff.changes(from: old, to: new, under: prefix)
+                let patch = JSONPatchFormatter().patch(changes)
+                do {
+                    let patched = try TestPatch.apply(patch, to: old)
+                    let removedElement =
+                        changes.count == 1 && changes[0].path == prefix && changes[0].oldValue != nil
+                        && changes[0].newValue == nil
+                    if removedElement, case .index = prefix.components.last {
+                        // Removing an element shifts the next one into its place.
+                        #expect(new.value(at: prefix) == nil, "seed \(seed) at \(prefix)")
+                    } else {
+                        #expect(
+                            patched.value(at: prefix) == new.value(at: prefix), "seed \(seed) at \(prefix)")
+                    }
+                } catch {
+                    Issue.record("seed \(seed) at \(prefix): \(error) in \(patch.compactText)")
+                }
+            }
+        }
+    }
+}
