@@ -1,0 +1,153 @@
+import Dispatch
+import Foundation
+
+/// `verify`: the CI mode. Replays recordings through today's reducer and fails when a
+/// recorded state differs from the replayed one.
+struct VerifyCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "verify",
+        abstract: "Replay recordings through today's reducer and fail when behaviour has drifted (for CI).",
+        usage: "verify <file-or-directory>... [--reducer <name>] [--junit <path>] [--shard <i>/<n>] [--update] [--check-determinism]",
+        arguments: [("<file-or-directory>", "Recordings; directories are searched for *.jsonl, in sorted order.")],
+        options: [
+            .init("--reducer", value: "<name>", help: "Replay with this reducer instead of the one each recording names."),
+            .init("--junit", value: "<path>", help: "Also write a JUnit XML report, one testcase per recording."),
+            .init("--shard", value: "<i>/<n>", help: "Verify only shard i of n (1-based) of the sorted files, for a CI matrix."),
+            .init("--update", help: "Rewrite recorded states that differ with the replayed ones (golden update)."),
+            .init("--check-determinism", help: "Also replay each recording twice and flag a reducer whose replays differ."),
+        ],
+        discussion: """
+            Each file is replayed from its initial state; every recorded state, and the end
+            marker's final state, is compared with the replayed one. The first divergence in a
+            file is reported with its seq, the action and the difference (recorded → replayed),
+            and verification goes on with the next file. Files are verified in parallel; output
+            stays in file order. Exits 0 when all pass, 1 when any diverges, 65 when a file is
+            malformed, 66 when one cannot be read.
+            """)
+
+    let inputs: [String]
+    let reducerName: String?
+    let junitPath: String?
+    let shard: (index: Int, count: Int)?
+    let updates: Bool
+    let checksDeterminism: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard !arguments.positionals.isEmpty else { throw Self.usage("missing argument <file-or-directory>") }
+        inputs = arguments.positionals
+        reducerName = arguments.value("--reducer")
+        junitPath = arguments.value("--junit")
+        if let text = arguments.value("--shard") {
+            let parts = text.split(separator: "/").map { Int($0) }
+            guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else {
+                throw Self.usage("invalid value '\(text)' for '--shard': expected i/n with 1 ≤ i ≤ n, such as 2/4")
+            }
+            shard = (index, count)
+        } else {
+            shard = nil
+        }
+        updates = arguments.has("--update")
+        checksDeterminism = arguments.has("--check-determinism")
+        if updates && checksDeterminism {
+            throw Self.usage("--update and --check-determinism cannot be combined: update from a deterministic reducer only")
+        }
+    }
+
+    func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
+        if let reducerName, !session.inspector.reducers.contains(where: { $0.name == reducerName }) {
+            throw .unknownReducer(name: reducerName, available: session.inspector.reducers.map(\.name))
+        }
+        var files: RecordingFiles
+        do {
+            files = try RecordingFiles(inputs)
+        } catch {
+            throw .recording(error)
+        }
+        if let shard { files = files.shard(shard.index, of: shard.count) }
+        let context = session.context
+        let start = DispatchTime.now().uptimeNanoseconds
+        let verifier = RecordingVerifier(
+            inspector: session.inspector, reducerName: reducerName, checksDeterminism: checksDeterminism,
+            collectsUpdates: updates)
+        var results = VerifyRun(files: files.paths, verifier: verifier).run { done, total in
+            if context.errorIsTerminal && total > 1 { context.error.write("\rverifying \(done)/\(total)…") }
+        }
+        if context.errorIsTerminal && files.paths.count > 1 { context.error.write("\r\u{1B}[K") }
+        var updated = 0
+        for index in results.indices {
+            let (result, states) = results[index]
+            guard updates, case .diverged = result.outcome else { continue }
+            do {
+                try GoldenUpdate.apply(to: try Recording(path: result.path), states: states)
+                results[index].0 = VerifyResult(
+                    path: result.path, outcome: .passed, steps: result.steps, comparedStates: result.comparedStates,
+                    seconds: result.seconds)
+                updated += 1
+                context.print("UPDATED \(TerminalText.escape(result.path)): \(states.count) state\(states.count == 1 ? "" : "s") rewritten")
+                for line in VerifyReport.details(result, colors: context.colorsOutput) { context.print(line) }
+            } catch {
+                results[index].0 = VerifyResult(
+                    path: result.path, outcome: .error(.recording(error)), steps: result.steps,
+                    comparedStates: result.comparedStates, seconds: result.seconds)
+            }
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        for (result, _) in results {
+            for line in VerifyReport.lines(result, colors: context.colorsOutput) { context.print(line) }
+        }
+        if let junitPath {
+            let xml = JUnitReport.xml(results.map(\.0), seconds: seconds) { VerifyReport.details($0, colors: false).joined(separator: "\n") }
+            do {
+                try Data(xml.utf8).write(to: URL(fileURLWithPath: junitPath))
+            } catch {
+                throw .recording(RecordingError(.unreadable, path: junitPath, message: "cannot write the JUnit report: \(error.localizedDescription)"))
+            }
+        }
+        let passed = results.filter { $0.0.passed }.count
+        let steps = results.reduce(0) { $0 + $1.0.steps }
+        let shardText = shard.map { " (shard \($0.index)/\($0.count))" } ?? ""
+        let updatedText = updated > 0 ? ", \(updated) updated" : ""
+        context.print(
+            "verified \(results.count) recording\(results.count == 1 ? "" : "s")\(shardText), \(steps) steps, in \(String(format: "%.2f", seconds)) s\(updatedText)")
+        context.print("\(passed) passed, \(results.count - passed) failed")
+        return VerifyReport.exitCode(results.map(\.0))
+    }
+}
+
+/// Verifies files in parallel across the machine's cores, keeping the results in file order.
+struct VerifyRun {
+    let files: [String]
+    let verifier: RecordingVerifier
+
+    /// - Parameter progress: Called, under a lock, with files done and the total.
+    func run(progress: @escaping @Sendable (Int, Int) -> Void) -> [(VerifyResult, [Int: JSONValue])] {
+        let collected = Collected(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let result = verifier.verify(files[index])
+            let done = collected.store(result, at: index)
+            progress(done, files.count)
+        }
+        return collected.results.map { $0! }
+    }
+}
+
+/// Results filled in by concurrent workers.
+private final class Collected: @unchecked Sendable {
+    // Unchecked Sendable: `results` and `done` are guarded by `lock`.
+    private let lock = NSLock()
+    private(set) var results: [(VerifyResult, [Int: JSONValue])?]
+    private var done = 0
+
+    init(count: Int) {
+        results = Array(repeating: nil, count: count)
+    }
+
+    /// Stores a result; returns how many are done.
+    func store(_ result: (VerifyResult, [Int: JSONValue]), at index: Int) -> Int {
+        lock.withLock {
+            results[index] = result
+            done += 1
+            return done
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// Replays a recording with two replayers side by side and reports the first step where
+/// their states differ: a reducer that reads the clock, a random source or global state.
+struct DeterminismCheck {
+    let recording: Recording
+    let reducer: InspectableReducer
+
+    /// The first difference between the two replays, or `nil` when they agree throughout.
+    func run() throws(InspectorError) -> VerifyResult.Divergence? {
+        let first = reducer.makeReplayer()
+        let second = reducer.makeReplayer()
+        if let initial = recording.header?.initialState {
+            do {
+                try first.setState(initial)
+                try second.setState(initial)
+            } catch {
+                throw .recording(RecordingError(.malformed, path: recording.path, line: recording.header?.line, message: error.description))
+            }
+        }
+        for index in recording.steps.indices {
+            let entry: RecordingEntry
+            do {
+                entry = try recording.entry(at: index)
+            } catch {
+                throw .recording(error)
+            }
+            do {
+                try first.apply(entry.action)
+                try second.apply(entry.action)
+                let one = try first.currentState()
+                let other = try second.currentState()
+                if one != other {
+                    return RecordingVerifier.divergence(entry, line: entry.line, JSONDiff.changes(from: one, to: other))
+                }
+            } catch {
+                throw .recording(RecordingError(error, path: recording.path, entry: entry))
+            }
+        }
+        return nil
+    }
+}

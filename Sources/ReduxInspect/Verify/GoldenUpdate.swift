@@ -1,0 +1,64 @@
+import Foundation
+
+/// Rewrites a recording's states with replayed ones (`verify --update`): only the `state`
+/// values of the given lines change; the header, actions, other lines and unknown members
+/// stay byte-identical. The new file replaces the old one atomically (write a temporary
+/// file beside it, then rename), keeping its permissions.
+enum GoldenUpdate {
+    /// Applies the updates.
+    ///
+    /// - Parameters:
+    ///   - recording: The recording as read.
+    ///   - states: New states by 0-based line index: entries, or the `end` marker.
+    /// - Throws: ``RecordingError`` when the file cannot be written.
+    static func apply(to recording: Recording, states: [Int: JSONValue]) throws(RecordingError) {
+        var output: [UInt8] = []
+        output.reserveCapacity(recording.bytes.buffer.count + 1024)
+        let lines = recording.lines
+        for lineIndex in 0..<lines.lineCount {
+            let start = lines.starts[lineIndex]
+            let end = lineIndex + 1 < lines.lineCount ? lines.starts[lineIndex + 1] : recording.bytes.buffer.count
+            let whole = UnsafeBufferPointer(rebasing: recording.bytes.buffer[start..<end])
+            guard let state = states[lineIndex], let range = stateRange(in: recording.lineBytes(lineIndex)) else {
+                output.append(contentsOf: whole)
+                continue
+            }
+            output.append(contentsOf: whole[..<range.lowerBound])
+            output.append(contentsOf: state.compactText.utf8)
+            output.append(contentsOf: whole[range.upperBound...])
+        }
+        try write(output, replacing: recording.path)
+    }
+
+    /// The range of the `state` value in an entry line, or in an `end` marker's object.
+    private static func stateRange(in line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard let members = TopLevelMembers(line) else { return nil }
+        if let state = members.member("state", in: line) { return state.value }
+        guard let end = members.member("end", in: line) else { return nil }
+        let inner = UnsafeBufferPointer(rebasing: line[end.value])
+        guard let endMembers = TopLevelMembers(inner), let state = endMembers.member("state", in: inner) else { return nil }
+        return (state.value.lowerBound + end.value.lowerBound)..<(state.value.upperBound + end.value.lowerBound)
+    }
+
+    private static func write(_ bytes: [UInt8], replacing path: String) throws(RecordingError) {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            try Data(bytes).write(to: temporary)
+            if let permissions = attributes[.posixPermissions] {
+                try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
+            }
+            if rename(temporary.path, path) != 0 {
+                throw RecordingError(.unreadable, path: path, message: "cannot replace: \(String(cString: strerror(errno)))")
+            }
+        } catch let error as RecordingError {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw RecordingError(.unreadable, path: path, message: "cannot write the update: \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Dispatch
+
+/// Verifies one recording against today's reducer: replays it and compares every recorded
+/// state (and the `end` marker's final state) with the replayed one.
+struct RecordingVerifier: Sendable {
+    let inspector: Inspector
+    /// `--reducer`, overriding the recordings' headers.
+    let reducerName: String?
+    /// Replay twice more with two replayers side by side and flag any difference.
+    let checksDeterminism: Bool
+    /// Go on past the first divergence, collecting the replayed state of every step whose
+    /// recorded state differs, for `--update`.
+    let collectsUpdates: Bool
+
+    /// The result, and for `--update` the replayed states to write, by line index.
+    func verify(_ path: String) -> (VerifyResult, updates: [Int: JSONValue]) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var steps = 0
+        var compared = 0
+        var updates: [Int: JSONValue] = [:]
+        func result(_ outcome: VerifyResult.Outcome) -> (VerifyResult, updates: [Int: JSONValue]) {
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            return (VerifyResult(path: path, outcome: outcome, steps: steps, comparedStates: compared, seconds: seconds), updates)
+        }
+        do {
+            let recording: Recording
+            do {
+                recording = try Recording(path: path)
+            } catch {
+                throw InspectorError.recording(error)
+            }
+            guard let reducer = inspector.reducer(for: recording, override: reducerName) else {
+                throw InspectorError.missingReducer(
+                    path: path, named: reducerName ?? recording.reducerName, available: inspector.reducers.map(\.name))
+            }
+            var firstDivergence: VerifyResult.Divergence?
+            var last: (entry: RecordingEntry, state: JSONValue)?
+            try ReplayRun(recording: recording, reducer: reducer).run { step throws(InspectorError) in
+                steps += 1
+                last = (step.entry, step.after)
+                guard let divergence = step.divergence else { return true }
+                compared += 1
+                guard !divergence.isEmpty, step.gapBefore == nil else { return true }
+                if firstDivergence == nil { firstDivergence = Self.divergence(step.entry, line: step.entry.line, divergence) }
+                guard collectsUpdates else { return false }
+                updates[Int(recording.steps[step.index].lineIndex)] = step.after
+                return true
+            }
+            if firstDivergence == nil || collectsUpdates, let last, recording.endSeq == last.entry.seq,
+                let endState = try Self.endState(recording)
+            {
+                compared += 1
+                let divergence = ReplayRun.divergence(recorded: endState, replayed: last.state)
+                if !divergence.isEmpty {
+                    let line = recording.endLineIndex.map { $0 + 1 } ?? last.entry.line
+                    if firstDivergence == nil { firstDivergence = Self.divergence(last.entry, line: line, divergence) }
+                    if let endLine = recording.endLineIndex { updates[endLine] = last.state }
+                }
+            }
+            if let firstDivergence { return result(.diverged(firstDivergence)) }
+            if checksDeterminism, let difference = try DeterminismCheck(recording: recording, reducer: reducer).run() {
+                return result(.nondeterministic(difference))
+            }
+            return result(.passed)
+        } catch let error as InspectorError {
+            return result(.error(error))
+        } catch {
+            return result(.error(.recording(RecordingError(.malformed, path: path, message: "\(error)"))))
+        }
+    }
+
+    private static func endState(_ recording: Recording) throws(InspectorError) -> JSONValue? {
+        do {
+            return try recording.endState()
+        } catch {
+            throw .recording(error)
+        }
+    }
+
+    static func divergence(_ entry: RecordingEntry, line: Int, _ changes: [JSONChange]) -> VerifyResult.Divergence {
+        let redacted = changes.filter { change in
+            [change.oldValue, change.newValue].contains { $0?.containsRedaction == true }
+        }.map(\.path)
+        return VerifyResult.Divergence(
+            seq: entry.seq, type: entry.type, action: entry.action, line: line, changes: changes, redactedPaths: redacted)
+    }
+}
+
+extension JSONValue {
+    /// Whether the value is, or holds, the recorder's `"<redacted>"` placeholder.
+    var containsRedaction: Bool {
+        switch self {
+        case .string(let text): text == "<redacted>"
+        case .array(let elements): elements.contains { $0.containsRedaction }
+        case .object(let object): object.members.contains { $0.value.containsRedaction }
+        default: false
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// How `verify` shows results: a line per file, details for failures, the exit code.
+enum VerifyReport {
+    static func lines(_ result: VerifyResult, colors: Bool) -> [String] {
+        let path = TerminalText.escape(result.path)
+        func label(_ text: String, _ color: String) -> String { colors ? "\u{1B}[\(color)m\(text)\u{1B}[0m" : text }
+        switch result.outcome {
+        case .passed:
+            return ["\(label("PASS", "32"))  \(path)  (\(result.steps) steps, \(result.comparedStates) states compared)"]
+        case .diverged(let divergence), .nondeterministic(let divergence):
+            let what = result.outcome.isNondeterministic ? "the reducer is not deterministic" : "diverged"
+            return ["\(label("FAIL", "31"))  \(path):\(divergence.line): seq \(divergence.seq) \(TerminalText.escape(divergence.type)): \(what)"]
+                + details(result, colors: colors)
+        case .error(let error):
+            return ["\(label("ERROR", "31")) \(TerminalText.escape(error.description))"]
+        }
+    }
+
+    /// The action and the difference, indented under the file's line.
+    static func details(_ result: VerifyResult, colors: Bool) -> [String] {
+        let divergence: VerifyResult.Divergence
+        switch result.outcome {
+        case .diverged(let found), .nondeterministic(let found): divergence = found
+        default: return []
+        }
+        let formatter = DiffTextFormatter(valueWidth: 200, colors: colors)
+        var lines = ["  action: \(DiffTextFormatter.abbreviate(divergence.action.compactText, width: 200))"]
+        if result.outcome.isNondeterministic {
+            lines.append("  two replays of the same actions produced different states (first → second):")
+            lines.append("  a reducer must not read the clock, a random source or global state")
+        } else {
+            lines.append("  the state after seq \(divergence.seq) differs (recorded → replayed):")
+        }
+        lines += divergence.changes.map { "    " + formatter.line(for: $0) }
+        for path in divergence.redactedPaths {
+            lines.append("  note: \(path) holds a redacted value; the replay used the \"<redacted>\" placeholder")
+        }
+        return lines
+    }
+
+    /// 66 if a file could not be read, else 65 if one is malformed, else 64 if a reducer
+    /// was missing, else 1 if any diverged, else 0.
+    static func exitCode(_ results: [VerifyResult]) -> ExitCode {
+        let codes = results.map { result -> ExitCode in
+            switch result.outcome {
+            case .passed: .success
+            case .diverged, .nondeterministic: .failure
+            case .error(let error): ExitCode(for: error)
+            }
+        }
+        for code in [ExitCode.noInput, .badRecording, .usage, .failure] where codes.contains(code) { return code }
+        return .success
+    }
+}

@@ -1,0 +1,48 @@
+/// What verifying one recording found.
+public struct VerifyResult: Sendable {
+    /// How the verification of a file ended.
+    public enum Outcome: Sendable {
+        /// Every recorded state matches the replay.
+        case passed
+        /// The replay first differs from the recording at this step.
+        case diverged(Divergence)
+        /// The reducer is not deterministic: two replays differ at this step.
+        case nondeterministic(Divergence)
+        /// The file could not be verified.
+        case error(InspectorError)
+    }
+
+    /// Where and how a replay differed.
+    public struct Divergence: Sendable {
+        /// The step's `seq`.
+        public let seq: Int
+        /// The action's type.
+        public let type: String
+        /// The action.
+        public let action: JSONValue
+        /// The line of the entry (or of the `end` marker).
+        public let line: Int
+        /// The changes from what was expected (recorded, or the first replay) to what the
+        /// reducer produced now.
+        public let changes: [JSONChange]
+        /// Paths among the changes whose expected value is redacted in the recording.
+        public let redactedPaths: [JSONPath]
+    }
+
+    /// The recording's path.
+    public let path: String
+    /// How it ended.
+    public let outcome: Outcome
+    /// Steps replayed.
+    public let steps: Int
+    /// Recorded states compared.
+    public let comparedStates: Int
+    /// Seconds spent.
+    public let seconds: Double
+
+    /// Whether the file passed.
+    public var passed: Bool {
+        if case .passed = outcome { return true }
+        return false
+    }
+}

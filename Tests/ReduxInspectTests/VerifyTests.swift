@@ -1,0 +1,211 @@
+import ExampleInspector
+import Foundation
+import Redux
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+@testable import ReduxInspect
+
+@Suite struct VerifyTests {
+    typealias CLI = CLITestSupport
+
+    /// A copy of the shop fixture whose recorded total after seq 13 is off by a cent.
+    @discardableResult
+    static func tamperedShop(in directory: CLITemporaryDirectory, name: String = "shop.jsonl") throws -> String {
+        var lines = try String(contentsOfFile: CLI.fixture("shop.jsonl"), encoding: .utf8).components(separatedBy: "\n")
+        try #require(lines[13].hasPrefix(#"{"seq":13,"#))
+        try #require(lines[13].contains(#""total":46.47"#))
+        lines[13] = lines[13].replacingOccurrences(of: #""total":46.47"#, with: #""total":46.48"#)
+        return try directory.file(name, lines.joined(separator: "\n"))
+    }
+
+    @Test func shippedFixturesAllPass() {
+        let result = CLI.run(["verify", CLI.fixturesDirectory.path])
+        #expect(result.code == 0, "\(result)")
+        #expect(result.outLines.last == "3 passed, 0 failed")
+        let files = result.outLines.filter { $0.hasPrefix("PASS") }.map { $0.split(separator: " ", omittingEmptySubsequences: true)[1] }
+        #expect(files.map(String.init) == CLI.fixtures)
+    }
+
+    @Test func aChangedRecordedStateFailsNamingSeqActionAndBothValues() throws {
+        let directory = try CLITemporaryDirectory()
+        let shop = try Self.tamperedShop(in: directory)
+        let counter = try directory.file("z-counter.jsonl", String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8))
+        let result = CLI.run(["verify", directory.url.path])
+        #expect(result.code == 1)
+        #expect(result.outLines.contains("FAIL  \(shop):14: seq 13 addPackageToCart: diverged"))
+        #expect(result.outLines.contains("    ~ cart.total: 46.48 → 46.47"))
+        #expect(result.outLines.contains { $0.hasPrefix("PASS  \(counter)") }, "verification goes on with the next file")
+        #expect(result.outLines.last == "1 passed, 1 failed")
+    }
+
+    @Test func junitReportHasATestcasePerRecordingAndOneFailure() throws {
+        let directory = try CLITemporaryDirectory()
+        try Self.tamperedShop(in: directory)
+        for name in ["counter.jsonl", "todos.jsonl"] {
+            try directory.file(name, String(contentsOfFile: CLI.fixture(name), encoding: .utf8))
+        }
+        let report = directory.path("report.xml")
+        let result = CLI.run(["verify", directory.url.path, "--junit", report])
+        #expect(result.code == 1)
+        let counts = try XMLElementCounter.count(contentsOf: report)
+        #expect(counts["testsuites"] == 1)
+        #expect(counts["testcase"] == 3)
+        #expect(counts["failure"] == 1)
+        #expect(counts["error"] == nil)
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 7])
+    func shardsCoverEveryFileExactlyOnce(count: Int) throws {
+        let directory = try CLITemporaryDirectory()
+        let counter = try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8)
+        let all = try (1...11).map { try directory.file("session-\($0).jsonl", counter) }.sorted()
+        var seen: [String] = []
+        for index in 1...count {
+            let result = CLI.run(["verify", directory.url.path, "--shard", "\(index)/\(count)"])
+            #expect(result.code == 0)
+            seen += result.outLines.filter { $0.hasPrefix("PASS") }.map { String($0.split(separator: " ")[1]) }
+        }
+        #expect(seen.sorted() == all)
+        #expect(Set(seen).count == seen.count)
+    }
+
+    @Test func updateRestoresAFileThatVerifiesWithHeaderAndActionsByteIdentical() throws {
+        let directory = try CLITemporaryDirectory()
+        let shop = try Self.tamperedShop(in: directory)
+        let before = try String(contentsOfFile: shop, encoding: .utf8)
+        let update = CLI.run(["verify", shop, "--update"])
+        #expect(update.code == 0, "\(update)")
+        #expect(update.outLines.first == "UPDATED \(shop): 1 state rewritten")
+        let after = try String(contentsOfFile: shop, encoding: .utf8)
+        #expect(after == (try String(contentsOfFile: CLI.fixture("shop.jsonl"), encoding: .utf8)))
+        let changedLines = zip(before.components(separatedBy: "\n"), after.components(separatedBy: "\n")).filter { $0 != $1 }
+        #expect(changedLines.count == 1)
+        #expect(CLI.run(["verify", shop]).code == 0)
+    }
+
+    @Test func updateKeepsUnknownMembersAndRewritesTheEndMarker() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("counter.jsonl", lines: [
+            #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0},"extra":"kept"}"#,
+            #"{"seq":1,"type":"increment","action":{"increment":{}},"state":{"count":5},"note":"kept too"}"#,
+            #"{"seq":2,"type":"increment","action":{"increment":{}}}"#,
+            #"{"end":{"seq":2,"state":{"count":9}}}"#,
+        ])
+        #expect(CLI.run(["verify", file]).code == 1)
+        #expect(CLI.run(["verify", file, "--update"]).code == 0)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == [
+            #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0},"extra":"kept"}"#,
+            #"{"seq":1,"type":"increment","action":{"increment":{}},"state":{"count":1},"note":"kept too"}"#,
+            #"{"seq":2,"type":"increment","action":{"increment":{}}}"#,
+            #"{"end":{"seq":2,"state":{"count":2}}}"#, "",
+        ].joined(separator: "\n"))
+    }
+
+    @Test func aRecordingWithoutStatesIsCheckedAgainstItsFinalState() throws {
+        let directory = try CLITemporaryDirectory()
+        let text = try String(contentsOfFile: CLI.fixture("todos.jsonl"), encoding: .utf8)
+        let file = try directory.file("todos.jsonl", text.replacingOccurrences(of: #""showCompleted":true}"#, with: #""showCompleted":false}"#))
+        let result = CLI.run(["verify", file])
+        #expect(result.code == 1)
+        #expect(result.outLines.contains("    ~ settings.showCompleted: false → true"))
+    }
+
+    @Test func aReducerThatReadsTheClockIsReportedByCheckDeterminism() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("clock.jsonl", lines: [
+            #"{"seq":1,"type":"tick","action":{"tick":{}}}"#, #"{"seq":2,"type":"tick","action":{"tick":{}}}"#,
+        ])
+        let clockReducer = Reducer<ClockState, ClockAction> { state, _ in
+            state.ticks += 1
+            state.lastTick = Date().timeIntervalSince1970 + Double.random(in: 0..<1)
+        }
+        let inspector = Inspector(reducers: [InspectableReducer(name: "clock", reducer: clockReducer, initialState: ClockState())])
+        #expect(CLI.run(["verify", file], inspector: inspector).code == 0, "no recorded state to compare: passes")
+        let result = CLI.run(["verify", file, "--check-determinism"], inspector: inspector)
+        #expect(result.code == 1)
+        #expect(result.outLines.contains { $0.hasSuffix("seq 1 tick: the reducer is not deterministic") })
+        #expect(result.outLines.contains { $0.hasPrefix("    ~ lastTick: ") })
+        #expect(CLI.run(["verify", CLI.fixturesDirectory.path, "--check-determinism"]).code == 0)
+    }
+
+    @Test func aDivergenceOnARedactedValueSaysSo() throws {
+        let directory = try CLITemporaryDirectory()
+        let sink = MemoryRecordingSink()
+        let recorder = Recorder<LoginState, LoginAction>(sink: sink, options: .init(reducer: "login", redactedKeys: ["password"]))
+        let store = Store(initialState: LoginState(), reducer: loginReducer, middleware: [recorder.middleware])
+        store.dispatch(.login(password: "hunter2"))
+        recorder.close()
+        let file = try directory.file("login.jsonl", sink.text)
+        let inspector = Inspector(reducers: [InspectableReducer(name: "login", reducer: loginReducer, initialState: LoginState())])
+        let result = CLI.run(["verify", file], inspector: inspector)
+        #expect(result.code == 1)
+        #expect(result.outLines.contains(#"    ~ lastAttempt: "hunter2" → "<redacted>""#))
+        #expect(result.outLines.contains(#"  note: lastAttempt holds a redacted value; the replay used the "<redacted>" placeholder"#))
+    }
+
+    @Test func filesThatCannotBeVerifiedGetTheirExitCodes() throws {
+        let directory = try CLITemporaryDirectory()
+        let malformed = try directory.file("bad.jsonl", lines: [#"{"seq":1,"action":{"increment":{}},}"#])
+        #expect(CLI.run(["verify", malformed, "--reducer", "counter"]).code == 65)
+        #expect(CLI.run(["verify", directory.path("missing.jsonl")]).code == 66)
+        let unknown = try directory.file("unknown.jsonl", lines: [
+            #"{"format":"redux-inspect","version":1,"reducer":"elsewhere"}"#, #"{"seq":1,"action":{"go":{}}}"#,
+        ])
+        let result = CLI.run(["verify", unknown])
+        #expect(result.code == 64)
+        #expect(result.out.contains(#"names reducer "elsewhere""#))
+    }
+
+    @Test(arguments: [["--shard", "0/3"], ["--shard", "4/3"], ["--shard", "x"], ["--reducer", "nope"], ["--update", "--check-determinism"]])
+    func badOptionsAreUsageErrors(options: [String]) {
+        let result = CLI.run(["verify", CLI.fixturesDirectory.path] + options)
+        #expect(result.code == 64, "\(result)")
+    }
+}
+
+struct ClockState: Codable, Equatable, Sendable {
+    var ticks = 0
+    var lastTick = 0.0
+}
+
+enum ClockAction: Codable, Sendable {
+    case tick
+}
+
+struct LoginState: Codable, Equatable, Sendable {
+    var lastAttempt = ""
+}
+
+enum LoginAction: Codable, Sendable {
+    case login(password: String)
+}
+
+/// Keeps the password under a key the recorder does not redact, so the recorded state holds
+/// it while the recorded action does not.
+let loginReducer = Reducer<LoginState, LoginAction> { state, action in
+    if case .login(let password) = action { state.lastAttempt = password }
+}
+
+/// Counts the elements of an XML file by name; fails on XML that is not well-formed.
+final class XMLElementCounter: NSObject, XMLParserDelegate {
+    private(set) var counts: [String: Int] = [:]
+
+    static func count(contentsOf path: String) throws -> [String: Int] {
+        let parser = try #require(XMLParser(contentsOf: URL(fileURLWithPath: path)))
+        let counter = XMLElementCounter()
+        parser.delegate = counter
+        #expect(parser.parse(), "not well-formed XML: \(String(describing: parser.parserError))")
+        return counter.counts
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        counts[elementName, default: 0] += 1
+    }
+}
