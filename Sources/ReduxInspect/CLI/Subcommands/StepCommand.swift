@@ -1,24 +1,133 @@
-/// `step`: interactive time travel through a recording.
+/// `step`: interactive time travel through a recording, one command per line of standard input.
 struct StepCommand: Subcommand {
     static let spec = CommandSpec(
         name: "step",
-        abstract: "Step forward and back through a recording interactively (or from a script on standard input).",
+        abstract:
+            "Step forward and back through a recording interactively (or from a script on standard input).",
         usage: "step <file> [--at <seq>] [--json] [--reducer <name>]",
         arguments: [("<file>", "The recording (JSON Lines).")],
         options: [
             .init("--at", value: "<seq>", help: "Start at this step; 0 (the initial state) by default."),
             .init("--json", help: "Answer every command with one line of JSON."),
-            .init("--reducer", value: "<name>", help: "Replay with this reducer where the recording holds no state."),
-        ])
+            .init(
+                "--reducer", value: "<name>",
+                help: "Replay with this reducer where the recording holds no state."),
+        ],
+        discussion: """
+            Reads one command per line: next/n [N], back/b/rn [N], goto/g SEQ (0 is the initial
+            state), first (the initial state), last, find TEXT (forward to the next step whose
+            type or action JSON contains TEXT), state/p [PATH], diff, action, where/info, help,
+            quit/q (or the end of input). watch, unwatch, break, continue/c and
+            reverse-continue/rc are reserved for watchpoints and not available yet.
+
+            A move prints 'seq 5/22  decrement  {"decrement":{}}' and the step's changes
+            indented; state prints the state (or the value at PATH) as indented JSON only.
+            A command that cannot be done prints 'error: ...' on standard error, and the
+            session goes on. On a terminal there is a prompt and an empty line repeats the
+            last command; otherwise there is no prompt, no banner, and empty lines and lines
+            starting with # are ignored, so a script's output is only the answers.
+
+            With --json every command answers with one line on standard output. Moves,
+            where, diff and action: {"seq":5,"type":"decrement","action":{...},"position":5,
+            "count":22,"source":"recorded","changes":[...]} (seq and position 0 and a null
+            type at the initial state; source is recorded, replayed, header or reducerDefault;
+            a clamped move adds "note"). state: {"seq":5,"state":{...}}, or
+            {"seq":5,"path":"count","value":7}. help: {"commands":[...]}. quit: {"quit":true}.
+            A failure: {"error":"..."}.
+
+            States come from the recording where it holds them, else from replay through the
+            reducer from the nearest recorded state or checkpoint.
+            """)
+
+    /// The prompt shown before each command on a terminal.
+    static let prompt = "(redux-inspect) "
 
     let file: String
+    let startSeq: Int
+    let json: Bool
+    let reducerName: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         file = try Self.singleFile(arguments)
+        startSeq = try Self.seq(arguments.value("--at"), option: "--at") ?? 0
+        json = arguments.has("--json")
+        reducerName = arguments.value("--reducer")
     }
 
     func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
-        _ = try session.open(file, reducerName: nil)
+        let timeline = try session.open(file, reducerName: reducerName)
+        try requireStates(timeline, available: session.inspector.reducers.map(\.name))
+        let steps = StepSession(timeline: timeline, position: try timeline.index(ofSeq: startSeq))
+        let context = session.context
+        let renderer: any StepRenderer =
+            json
+            ? StepJSONRenderer()
+            : StepTextRenderer(colors: context.colorsOutput, errorColors: context.colorsError)
+        let interactive = context.inputIsTerminal
+        if interactive && !json {
+            for line in banner(timeline, program: session.inspector.program) { context.print(line) }
+            emit(renderer.render(try steps.execute(.whereAmI)), context)
+        }
+        var previous: String?
+        while true {
+            if interactive { context.output.write(Self.prompt) }
+            flush(context)
+            guard var line = context.readLine() else {
+                if interactive { context.print("") }
+                break
+            }
+            if line.allSatisfy(\.isWhitespace) {
+                guard interactive, let previous else { continue }
+                line = previous
+            }
+            let input: StepInput
+            do {
+                guard let parsed = try StepCommandParser.parse(line) else { continue }
+                input = parsed
+            } catch {
+                emit(renderer.render(.failure(error.message)), context)
+                continue
+            }
+            previous = line
+            let reply = try steps.execute(input)
+            emit(renderer.render(reply), context)
+            if reply == .quit { break }
+        }
         return .success
+    }
+
+    /// Fails before the session starts when some state would need a reducer the inspector lacks,
+    /// rather than in the middle of it.
+    private func requireStates(_ timeline: Timeline, available: [String]) throws(InspectorError) {
+        guard timeline.reducer == nil else { return }
+        let recording = timeline.recording
+        if !timeline.hasRecordedState(at: -1) || recording.steps.contains(where: { !$0.hasState }) {
+            throw .missingReducer(
+                path: file, named: reducerName ?? recording.reducerName, available: available)
+        }
+    }
+
+    private func banner(_ timeline: Timeline, program: String) -> [String] {
+        let recording = timeline.recording
+        let steps = recording.steps
+        var summary = "\(steps.count) step\(steps.count == 1 ? "" : "s")"
+        if let first = steps.first, let last = steps.last { summary += " (seq \(first.seq)…\(last.seq))" }
+        if let reducer = timeline.reducer { summary += ", reducer \(reducer.name)" }
+        return [
+            "\(program) step: \(TerminalText.escape(file)): \(TerminalText.escape(summary))",
+            "Type 'help' for the commands, 'quit' to leave; an empty line repeats the last command.",
+        ]
+    }
+
+    /// Writes a reply's lines; standard output is flushed first so the two streams stay in order.
+    private func emit(_ output: StepOutput, _ context: CLIContext) {
+        for line in output.lines { context.print(line) }
+        guard !output.errorLines.isEmpty else { return }
+        flush(context)
+        for line in output.errorLines { context.printError(line) }
+    }
+
+    private func flush(_ context: CLIContext) {
+        (context.output as? StandardStream)?.flush()
     }
 }

@@ -1,0 +1,71 @@
+/// What a `step` session answers to one command, before it is written as text or JSON.
+///
+/// ``StepSession`` produces replies; ``StepTextRenderer`` and ``StepJSONRenderer`` write them.
+/// Keeping the two apart is what lets `--json` answer every command with the same facts.
+enum StepReply: Equatable {
+    /// The cursor moved (or was asked to and was already at an end): the step now current,
+    /// and the cursor's note when the move was clamped.
+    case moved(StepView, note: String?, moved: Bool)
+    /// `where`: the current step.
+    case location(StepView)
+    /// `diff`: the current step and its changes.
+    case diff(StepView)
+    /// `action`: the current step and its action.
+    case action(StepView)
+    /// `state`: the state at the cursor.
+    case state(seq: Int, JSONValue)
+    /// `state PATH`: one value in the state at the cursor.
+    case value(seq: Int, path: JSONPath, JSONValue)
+    /// `help`: the command table.
+    case help
+    /// `quit`.
+    case quit
+    /// The command could not be done; the cursor did not move.
+    case failure(String)
+}
+
+/// The step at the cursor, as every reply about it shows it.
+struct StepView: Equatable {
+    /// Where the state at the cursor comes from.
+    enum Source: String, Equatable {
+        /// The entry's recorded `state`.
+        case recorded
+        /// Replayed through the reducer.
+        case replayed
+        /// The initial state in the recording's header.
+        case header
+        /// The initial state is the reducer's default.
+        case reducerDefault
+    }
+
+    /// The seq; 0 at the initial state.
+    let seq: Int
+    /// The seq of the last step (0 without steps).
+    let lastSeq: Int
+    /// The 1-based position among the steps; 0 at the initial state.
+    let position: Int
+    /// The number of steps.
+    let count: Int
+    /// The entry, `nil` at the initial state.
+    let entry: RecordingEntry?
+    /// What the step changed; empty at the initial state.
+    let changes: [JSONChange]
+    /// Where the state after the step comes from.
+    let source: Source
+    /// The reducer replayed with, when there is one.
+    let reducerName: String?
+}
+
+/// The text a reply becomes: lines for standard output, or for standard error.
+struct StepOutput: Equatable {
+    /// Lines for standard output.
+    var lines: [String] = []
+    /// Lines for standard error (failures, in text mode).
+    var errorLines: [String] = []
+}
+
+/// Writes replies for people or for tools.
+protocol StepRenderer {
+    /// The lines for one reply.
+    func render(_ reply: StepReply) -> StepOutput
+}

@@ -1,0 +1,114 @@
+/// The interpreter of a `step` session: a cursor over a timeline, and what each command does
+/// to it. It reads no input and writes no output: ``execute(_:)`` turns a command into a
+/// ``StepReply``.
+///
+/// States come from the ``Timeline`` (recorded, or replayed from the nearest checkpoint); the
+/// session keeps the last few it used, so stepping forward or back one step costs one
+/// state, not two, and a replayed recording is replayed one action per `next`.
+///
+/// Watchpoints (`watch PATH`, `continue`, `reverse-continue`) belong here: a list of paths,
+/// and moves that scan with ``state(at:)`` until a change touches one.
+final class StepSession {
+    /// The states of the recording.
+    let timeline: Timeline
+    /// Where the session is.
+    private(set) var cursor: TimelineCursor
+    /// Recently used states by position, newest last.
+    private var recent: [(position: Int, state: JSONValue)] = []
+    private static let recentLimit = 4
+
+    /// Starts a session.
+    ///
+    /// - Parameters:
+    ///   - timeline: The recording's states.
+    ///   - position: The starting position; `-1` is the initial state.
+    init(timeline: Timeline, position: Int = -1) {
+        self.timeline = timeline
+        self.cursor = TimelineCursor(recording: timeline.recording, position: position)
+    }
+
+    /// Runs one command.
+    ///
+    /// - Parameter input: The parsed command.
+    /// - Returns: What to show.
+    /// - Throws: ``InspectorError`` when a state cannot be had: a malformed line, an action the
+    ///   reducer cannot decode. These end the session, as they end other commands.
+    func execute(_ input: StepInput) throws(InspectorError) -> StepReply {
+        switch input {
+        case .next(let steps): return try moved(cursor.next(steps))
+        case .back(let steps): return try moved(cursor.back(steps))
+        case .first: return try moved(cursor.first())
+        case .last: return try moved(cursor.last())
+        case .goto(let seq):
+            let move: TimelineCursor.Move
+            do {
+                move = try cursor.goto(seq: seq)
+            } catch {
+                return .failure(error.description)
+            }
+            return try moved(move)
+        case .find(let text): return try find(text)
+        case .state(nil): return .state(seq: cursor.seq, try state(at: cursor.position))
+        case .state(let path?):
+            guard let value = try state(at: cursor.position).value(at: path) else {
+                return .failure("\(path): not present in the state after seq \(cursor.seq)")
+            }
+            return .value(seq: cursor.seq, path: path, value)
+        case .diff: return .diff(try view())
+        case .action: return .action(try view())
+        case .whereAmI: return .location(try view())
+        case .help: return .help
+        case .quit: return .quit
+        }
+    }
+
+    /// The step at the cursor, with the change it made.
+    func view() throws(InspectorError) -> StepView {
+        let position = cursor.position
+        var entry: RecordingEntry?
+        var changes: [JSONChange] = []
+        if position >= 0 {
+            // The state before first: replaying on to the state after is then one action.
+            let before = try state(at: position - 1)
+            changes = JSONDiff.changes(from: before, to: try state(at: position))
+            entry = try timeline.entry(at: position)
+        }
+        return StepView(
+            seq: cursor.seq, lastSeq: cursor.lastSeq, position: position + 1, count: cursor.count,
+            entry: entry,
+            changes: changes, source: source(at: position), reducerName: timeline.reducer?.name)
+    }
+
+    /// The state after the step at `position` (`-1`: the initial state).
+    func state(at position: Int) throws(InspectorError) -> JSONValue {
+        if let index = recent.firstIndex(where: { $0.position == position }) {
+            return recent[index].state
+        }
+        let state = try timeline.state(after: position)
+        recent.append((position, state))
+        if recent.count > Self.recentLimit { recent.removeFirst() }
+        return state
+    }
+
+    private func moved(_ move: TimelineCursor.Move) throws(InspectorError) -> StepReply {
+        .moved(try view(), note: move.note, moved: move.moved)
+    }
+
+    /// Moves to the first step after the cursor whose type or compact action contains `text`.
+    private func find(_ text: String) throws(InspectorError) -> StepReply {
+        let start = cursor.position + 1
+        for index in start..<max(start, cursor.count) {
+            let entry = try timeline.entry(at: index)
+            if entry.type.contains(text) || entry.action.compactText.contains(text) {
+                return try moved(cursor.move(to: index))
+            }
+        }
+        return .failure(
+            "no step after seq \(cursor.seq) has \(JSONValue.string(text).compactText) in its type or action")
+    }
+
+    private func source(at position: Int) -> StepView.Source {
+        if position >= 0 { return timeline.hasRecordedState(at: position) ? .recorded : .replayed }
+        return timeline.hasRecordedState(at: -1) ? .header : .reducerDefault
+    }
+}

@@ -1,0 +1,113 @@
+/// Writes `step` replies for people.
+///
+/// - A move: `seq 5/22  decrement  {"decrement":{}}` (`seq 0/22  (initial state)` at seq 0), then
+///   the step's changes indented by two spaces — at most ``changeLimit``, values cut at 80
+///   characters, `(no change)` when there are none. A clamped move first says
+///   `stopped at the last step`; a move that could not go anywhere prints only
+///   `already at the last step (seq 22)`.
+/// - `where`: the position line, then `  step 5 of 22; state recorded in the file` (or
+///   `state replayed with reducer counter`, or where the initial state comes from).
+/// - `diff`: every change in full, one per line, as `redux-inspect diff` writes them.
+/// - `action`: `seq 5  decrement`, then the action as indented JSON.
+/// - `state`: the state, or the value at the path, as indented JSON and nothing else.
+/// - A failure: `error: …` on standard error.
+///
+/// Text from the recording is escaped: types with ``TerminalText/escape(_:)``, JSON by its writer.
+struct StepTextRenderer: StepRenderer {
+    /// Whether standard output takes ANSI colours.
+    var colors = false
+    /// Whether standard error takes ANSI colours.
+    var errorColors = false
+    /// The most changes a move shows; `diff` shows all.
+    var changeLimit = 10
+
+    func render(_ reply: StepReply) -> StepOutput {
+        switch reply {
+        case .moved(let view, let note, let moved):
+            guard moved else {
+                return StepOutput(lines: ["\(note ?? "already there") (seq \(view.seq))"])
+            }
+            return StepOutput(lines: (note.map { [$0] } ?? []) + [positionLine(view)] + changeLines(view))
+        case .location(let view):
+            return StepOutput(lines: [positionLine(view), "  \(place(view)); \(origin(view))"])
+        case .diff(let view):
+            guard view.entry != nil else {
+                return StepOutput(lines: ["(no change: this is the initial state)"])
+            }
+            guard !view.changes.isEmpty else { return StepOutput(lines: ["(no change)"]) }
+            let formatter = DiffTextFormatter(valueWidth: nil, colors: colors)
+            return StepOutput(lines: view.changes.map(formatter.line(for:)))
+        case .action(let view):
+            guard let entry = view.entry else {
+                return StepOutput(lines: ["(no action: this is the initial state)"])
+            }
+            return StepOutput(lines: [
+                heading(seq: "seq \(entry.seq)", type: entry.type), entry.action.prettyText(),
+            ])
+        case .state(_, let state):
+            return StepOutput(lines: [state.prettyText()])
+        case .value(_, _, let value):
+            return StepOutput(lines: [value.prettyText()])
+        case .help:
+            return StepOutput(lines: Self.helpLines)
+        case .quit:
+            return StepOutput()
+        case .failure(let message):
+            let label = errorColors ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
+            return StepOutput(errorLines: ["\(label) \(TerminalText.escape(message))"])
+        }
+    }
+
+    /// `seq 5/22  decrement  {"decrement":{}}`, or `seq 0/22  (initial state)`.
+    func positionLine(_ view: StepView) -> String {
+        let seq = "seq \(view.seq)/\(view.lastSeq)"
+        guard let entry = view.entry else { return heading(seq: seq, type: nil) + "  (initial state)" }
+        return heading(seq: seq, type: entry.type) + "  "
+            + DiffTextFormatter.abbreviate(entry.action.compactText, width: 100)
+    }
+
+    private func heading(seq: String, type: String?) -> String {
+        let type = type.map(TerminalText.escape)
+        if colors { return "\u{1B}[1m\(seq)\u{1B}[0m" + (type.map { "  \u{1B}[36m\($0)\u{1B}[0m" } ?? "") }
+        return seq + (type.map { "  \($0)" } ?? "")
+    }
+
+    private func changeLines(_ view: StepView) -> [String] {
+        guard view.entry != nil else { return [] }
+        guard !view.changes.isEmpty else { return ["  (no change)"] }
+        let formatter = DiffTextFormatter(valueWidth: 80, colors: colors)
+        var lines = view.changes.prefix(changeLimit).map { "  " + formatter.line(for: $0) }
+        if view.changes.count > changeLimit {
+            lines.append("  … \(view.changes.count - changeLimit) more changes: type 'diff' to see them all")
+        }
+        return lines
+    }
+
+    private func place(_ view: StepView) -> String {
+        if view.count == 0 { return "the recording has no steps" }
+        return view.entry == nil ? "before step 1 of \(view.count)" : "step \(view.position) of \(view.count)"
+    }
+
+    private func origin(_ view: StepView) -> String {
+        let reducer = TerminalText.escape(view.reducerName ?? "?")
+        switch view.source {
+        case .recorded: return "state recorded in the file"
+        case .replayed: return "state replayed with reducer \(reducer)"
+        case .header: return "initial state from the file's header"
+        case .reducerDefault: return "initial state: reducer \(reducer)'s default"
+        }
+    }
+
+    /// The session's `help`, from the parser's command table.
+    static var helpLines: [String] {
+        let verbs = StepCommandParser.verbs
+        var lines = ["Commands (one per line; on a terminal an empty line repeats the last one):"]
+        for verb in verbs where verb.available {
+            let label = verb.names.joined(separator: ", ") + (verb.argument.map { " \($0)" } ?? "")
+            lines.append(HelpFormatter.row(label, verb.help))
+        }
+        let later = verbs.filter { !$0.available }.map { $0.names.joined(separator: "/") }
+        lines.append("Not available yet (watchpoints): " + later.joined(separator: ", ") + ".")
+        return lines
+    }
+}

@@ -1,0 +1,417 @@
+import ExampleInspector
+import Foundation
+import Testing
+
+@testable import ReduxInspect
+
+/// What one in-process `step` run printed.
+private struct StepRun {
+    let code: Int32
+    let out: String
+    let err: String
+
+    /// Runs `redux-inspect step` with `input` as standard input.
+    init(_ arguments: [String], input: String, terminal: Bool = false, inspector: Inspector = .examples) {
+        var lines = input.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        var next = 0
+        let context = CLIContext(
+            output: StringSink(), error: StringSink(),
+            readLine: {
+                guard next < lines.count else { return nil }
+                defer { next += 1 }
+                return lines[next]
+            },
+            outputIsTerminal: false, errorIsTerminal: false, inputIsTerminal: terminal, environment: [:])
+        code = inspector.run(["step"] + arguments, context: context)
+        out = (context.output as! StringSink).text
+        err = (context.error as! StringSink).text
+    }
+
+    /// Standard output's lines.
+    var lines: [String] {
+        out.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+}
+
+/// `Fixtures/NAME`, found from this file's path.
+private func fixture(_ name: String, file: String = #filePath) -> String {
+    URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures").appendingPathComponent(name).path
+}
+
+/// Writes a recording to a fresh temporary file.
+private func temporaryRecording(_ lines: [String]) throws -> String {
+    let path = FileManager.default.temporaryDirectory
+        .appendingPathComponent("step-\(UUID().uuidString).jsonl").path
+    try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: path))
+    return path
+}
+
+/// A session line and the one error it should give, the session going on.
+struct StepFailureCase: CustomTestStringConvertible, Sendable {
+    let line: String
+    let message: String
+    var testDescription: String { line }
+}
+
+@Suite struct StepCommandTests {
+    // MARK: Acceptance: goto 5, back, state prints the state after step 4
+
+    @Test func counterGotoBackStatePrintsTheStateAfterStep4() {
+        let run = StepRun([fixture("counter.jsonl")], input: "goto 5\nback\nstate\nquit\n")
+        #expect(run.code == 0)
+        #expect(run.err == "")
+        #expect(
+            run.out == """
+                seq 5/22  decrement  {"decrement":{}}
+                  ~ count: 8 → 7
+                seq 4/22  incrementBy  {"incrementBy":{"n":5}}
+                  ~ count: 3 → 8
+                {
+                  "count": 8
+                }
+
+                """)
+    }
+
+    @Test func todosWithoutRecordedStatesReplaysThroughTheReducer() {
+        let run = StepRun([fixture("todos.jsonl")], input: "goto 5\nback\nstate\nquit\n")
+        #expect(run.code == 0)
+        #expect(run.err == "")
+        #expect(
+            run.out == """
+                seq 5/21  addItem  {"addItem":{"title":"Review PR #42"}}
+                  + categories[id=4].items[id=6]: {"id":6,"title":"Review PR #42","done":false}
+                  ~ nextID: 6 → 7
+                seq 4/21  addItem  {"addItem":{"title":"Write the release notes"}}
+                  + categories[id=4].items[id=5]: {"id":5,"title":"Write the release notes","done":false}
+                  ~ nextID: 5 → 6
+                {
+                  "categories": [
+                    {
+                      "id": 1,
+                      "name": "Inbox",
+                      "items": [
+                        {
+                          "id": 2,
+                          "title": "Buy oat milk",
+                          "done": false
+                        },
+                        {
+                          "id": 3,
+                          "title": "Call Ada about the café ☕",
+                          "done": false
+                        }
+                      ]
+                    },
+                    {
+                      "id": 4,
+                      "name": "Work",
+                      "items": [
+                        {
+                          "id": 5,
+                          "title": "Write the release notes",
+                          "done": false
+                        }
+                      ]
+                    }
+                  ],
+                  "selectedCategoryID": 4,
+                  "settings": {
+                    "showCompleted": true
+                  },
+                  "nextID": 6
+                }
+
+                """)
+    }
+
+    // MARK: Every state, forward and back, matches an independent replay
+
+    @Test(arguments: ["counter.jsonl", "shop.jsonl", "todos.jsonl"])
+    func statesForwardAndBackMatchTheReplayCommand(_ name: String) throws {
+        let file = fixture(name)
+        let context = CLIContext.capturing()
+        #expect(
+            Inspector.examples.run(["replay", file, "--states", "--format", "json"], context: context) == 0)
+        let expected = try (context.output as! StringSink).text.split(separator: "\n").map { line in
+            try #require(try JSONParser.parse(String(line))["state"])
+        }
+        let count = expected.count
+        let forward = StepRun([file, "--json"], input: String(repeating: "next\nstate\n", count: count))
+        let backward = StepRun(
+            [file, "--json", "--at", String(try Recording(path: file).steps.last!.seq)],
+            input: String(repeating: "state\nback\n", count: count))
+        let forwardStates = try forward.lines.enumerated().filter { $0.offset % 2 == 1 }
+            .map { try #require(try JSONParser.parse($0.element)["state"]) }
+        let backwardStates = try backward.lines.enumerated().filter { $0.offset % 2 == 0 }
+            .map { try #require(try JSONParser.parse($0.element)["state"]) }
+        #expect(forwardStates == expected)
+        #expect(backwardStates == expected.reversed())
+    }
+
+    // MARK: Output of each command
+
+    @Test func whereDiffAndActionAtAStepAndAtTheInitialState() {
+        let run = StepRun(
+            [fixture("counter.jsonl"), "--at", "4"],
+            input: "where\ndiff\naction\nfirst\nwhere\ndiff\naction\n")
+        #expect(run.code == 0)
+        #expect(
+            run.lines == [
+                #"seq 4/22  incrementBy  {"incrementBy":{"n":5}}"#,
+                "  step 4 of 22; state replayed with reducer counter",
+                "~ count: 3 → 8",
+                "seq 4  incrementBy",
+                "{",
+                #"  "incrementBy": {"#,
+                #"    "n": 5"#,
+                "  }",
+                "}",
+                "seq 0/22  (initial state)",
+                "seq 0/22  (initial state)",
+                "  before step 1 of 22; initial state from the file's header",
+                "(no change: this is the initial state)",
+                "(no action: this is the initial state)",
+            ])
+    }
+
+    @Test func movesClampAtBothEndsWithANote() {
+        let run = StepRun([fixture("counter.jsonl")], input: "back\nn 20\nnext 5\nnext\nlast\nb 30\n")
+        #expect(
+            run.lines == [
+                "already at the initial state (seq 0)",
+                #"seq 20/22  increment  {"increment":{}}"#,
+                "  ~ count: 2 → 3",
+                "stopped at the last step",
+                #"seq 22/22  decrement  {"decrement":{}}"#,
+                "  ~ count: 4 → 3",
+                "already at the last step (seq 22)",
+                "already at the last step (seq 22)",
+                "stopped at the initial state",
+                "seq 0/22  (initial state)",
+            ])
+    }
+
+    @Test func findMovesToTheNextMatchingStepAndSaysWhenThereIsNone() {
+        let run = StepRun(
+            [fixture("counter.jsonl")], input: "find reset\nfind reset\nfind reset\nf \"n\":42\nwhere\n")
+        #expect(run.code == 0)
+        #expect(
+            run.lines == [
+                #"seq 8/22  reset  {"reset":{}}"#,
+                "  ~ count: 6 → 0",
+                #"seq 15/22  reset  {"reset":{}}"#,
+                "  ~ count: 13 → 0",
+                #"seq 16/22  incrementBy  {"incrementBy":{"n":42}}"#,
+                "  ~ count: 0 → 42",
+                #"seq 16/22  incrementBy  {"incrementBy":{"n":42}}"#,
+                "  step 16 of 22; state replayed with reducer counter",
+            ])
+        #expect(run.err == "error: no step after seq 15 has \"reset\" in its type or action\n")
+    }
+
+    @Test func statePathPrintsTheValueOnly() {
+        let run = StepRun(
+            [fixture("todos.jsonl")], input: "goto 5\np categories[id=4].items[0].title\nstate nextID\n")
+        #expect(Array(run.lines.suffix(2)) == [#""Write the release notes""#, "7"])
+    }
+
+    static let failures: [StepFailureCase] = [
+        StepFailureCase(
+            line: "frobnicate", message: "unknown command 'frobnicate': type 'help' for the list of commands"),
+        StepFailureCase(
+            line: "goto 99",
+            message: "no step with seq 99: expected 0 (the initial state) or a seq from 1 to 22"),
+        StepFailureCase(
+            line: "goto", message: "'goto' expects a seq (0 for the initial state), found nothing"),
+        StepFailureCase(line: "g five", message: "'g' expects a seq (0 for the initial state), found 'five'"),
+        StepFailureCase(line: "next 0", message: "'next' expects a positive number of steps, found '0'"),
+        StepFailureCase(line: "b -2", message: "'b' expects a positive number of steps, found '-2'"),
+        StepFailureCase(line: "diff 3", message: "'diff' takes no argument, found '3'"),
+        StepFailureCase(line: "find", message: "'find' expects the text to look for"),
+        StepFailureCase(
+            line: "state cart.total", message: "cart.total: not present in the state after seq 5"),
+        StepFailureCase(
+            line: "state count[",
+            message: #"invalid path 'count[': expected an index, a quoted key or "id=" at column 7"#),
+        StepFailureCase(
+            line: "watch count",
+            message: "'watch' is not available yet: this version of redux-inspect has no watchpoints"),
+        StepFailureCase(
+            line: "c", message: "'c' is not available yet: this version of redux-inspect has no watchpoints"),
+        StepFailureCase(
+            line: "rc", message: "'rc' is not available yet: this version of redux-inspect has no watchpoints"
+        ),
+        StepFailureCase(
+            line: "break count > 3",
+            message: "'break' is not available yet: this version of redux-inspect has no watchpoints"),
+        StepFailureCase(
+            line: "info watch",
+            message: "'info watch' is not available yet: this version of redux-inspect has no watchpoints"),
+    ]
+
+    @Test(arguments: failures)
+    func aBadLineIsAnErrorInsideTheSession(_ test: StepFailureCase) {
+        let text = StepRun([fixture("counter.jsonl"), "--at", "5"], input: test.line + "\nwhere\n")
+        #expect(text.code == 0)
+        #expect(text.err == "error: \(test.message)\n")
+        #expect(text.lines.first == #"seq 5/22  decrement  {"decrement":{}}"#)
+        let json = StepRun([fixture("counter.jsonl"), "--at", "5", "--json"], input: test.line + "\n")
+        #expect(json.err == "")
+        #expect(json.lines == [JSONValue.object(JSONObject([("error", .string(test.message))])).compactText])
+    }
+
+    @Test func helpListsTheCommandsAndWhatIsNotAvailableYet() {
+        let run = StepRun([fixture("counter.jsonl")], input: "help\n")
+        #expect(
+            run.lines.first == "Commands (one per line; on a terminal an empty line repeats the last one):")
+        #expect(run.lines.contains("  next, n [N]             Forward one step, or N."))
+        #expect(
+            run.lines.contains(
+                "  state, p, print [PATH]  The state here, or the value at PATH (e.g. cart.items[id=3])."))
+        #expect(
+            run.lines.last
+                == "Not available yet (watchpoints): watch, unwatch, break, continue/c, reverse-continue/rc.")
+    }
+
+    // MARK: --json
+
+    @Test func jsonAnswersEveryCommandWithOneLine() {
+        let run = StepRun(
+            [fixture("counter.jsonl"), "--json"],
+            input: "goto 5\nstate\nstate count\nfirst\nback\naction\nnope\nquit\nnext\n")
+        #expect(run.code == 0)
+        #expect(run.err == "")
+        #expect(
+            run.lines == [
+                #"{"seq":5,"type":"decrement","action":{"decrement":{}},"position":5,"count":22,"source":"recorded","changes":[{"path":"count","kind":"changed","old":8,"new":7}]}"#,
+                #"{"seq":5,"state":{"count":7}}"#,
+                #"{"seq":5,"path":"count","value":7}"#,
+                #"{"seq":0,"type":null,"action":null,"position":0,"count":22,"source":"header","changes":[]}"#,
+                #"{"seq":0,"type":null,"action":null,"position":0,"count":22,"source":"header","changes":[],"note":"already at the initial state"}"#,
+                #"{"seq":0,"type":null,"action":null,"position":0,"count":22,"source":"header","changes":[]}"#,
+                #"{"error":"unknown command 'nope': type 'help' for the list of commands"}"#,
+                #"{"quit":true}"#,
+            ])
+    }
+
+    @Test func jsonHelpIsTheCommandTable() throws {
+        let run = StepRun([fixture("counter.jsonl"), "--json"], input: "help\n")
+        let commands = try #require(try JSONParser.parse(run.out)["commands"]?.arrayValue)
+        #expect(commands.count == StepCommandParser.verbs.count)
+        #expect(
+            commands.first?.compactText
+                == #"{"name":"next","aliases":["n"],"argument":"[N]","help":"Forward one step, or N.","available":true}"#
+        )
+    }
+
+    // MARK: Terminal and script input
+
+    @Test func onATerminalThereIsABannerAPromptAndAnEmptyLineRepeats() {
+        let file = fixture("counter.jsonl")
+        let run = StepRun([file, "--at", "2"], input: "next\n\n\nquit\n", terminal: true)
+        let prompt = "(redux-inspect) "
+        #expect(
+            run.out == """
+                redux-inspect step: \(file): 22 steps (seq 1…22), reducer counter
+                Type 'help' for the commands, 'quit' to leave; an empty line repeats the last command.
+                seq 2/22  increment  {"increment":{}}
+                  step 2 of 22; state replayed with reducer counter
+                \(prompt)seq 3/22  increment  {"increment":{}}
+                  ~ count: 2 → 3
+                \(prompt)seq 4/22  incrementBy  {"incrementBy":{"n":5}}
+                  ~ count: 3 → 8
+                \(prompt)seq 5/22  decrement  {"decrement":{}}
+                  ~ count: 8 → 7
+                \(prompt)
+                """)
+    }
+
+    @Test func onATerminalTheEndOfInputEndsTheLine() {
+        let run = StepRun([fixture("counter.jsonl"), "--json"], input: "", terminal: true)
+        #expect(run.code == 0)
+        #expect(run.out == "(redux-inspect) \n")
+    }
+
+    @Test func fromAScriptEmptyLinesAndCommentsAreIgnoredAndTheEndOfInputQuits() {
+        let run = StepRun([fixture("counter.jsonl")], input: "# go somewhere\nnext\n\n   \n  next  \n")
+        #expect(run.code == 0)
+        #expect(
+            run.lines == [
+                #"seq 1/22  increment  {"increment":{}}"#, "  ~ count: 0 → 1",
+                #"seq 2/22  increment  {"increment":{}}"#, "  ~ count: 1 → 2",
+            ])
+    }
+
+    @Test func aMoveShowsAtMostTenChanges() throws {
+        let initial = #"{"format":"redux-inspect","version":1,"initialState":{}}"#
+        let members = (1...12).map { #""k\#($0)":\#($0)"# }.joined(separator: ",")
+        let path = try temporaryRecording([
+            initial, #"{"seq":1,"type":"load","action":{"load":{}},"state":{\#(members)}}"#,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = StepRun([path], input: "next\ndiff\n")
+        #expect(run.lines.count == 1 + 10 + 1 + 12)
+        #expect(run.lines[11] == "  … 2 more changes: type 'diff' to see them all")
+        #expect(run.lines.last == "+ k12: 12")
+    }
+
+    // MARK: Errors that end the session
+
+    @Test func aSeqAtStartThatDoesNotExistIsAUsageError() {
+        let run = StepRun([fixture("counter.jsonl"), "--at", "99"], input: "state\n")
+        #expect(run.code == 64)
+        #expect(run.out == "")
+        #expect(run.err.contains("no step with seq 99"))
+    }
+
+    @Test func aMissingFileExits66() {
+        let run = StepRun([fixture("no-such-file.jsonl")], input: "state\n")
+        #expect(run.code == 66)
+    }
+
+    @Test func aMalformedRecordingExits65() throws {
+        let broken = try temporaryRecording([
+            #"{"seq":1,"type":"a","action":{"a":{}},"state":{}}"#, #"{"seq":2,,}"#, "{}",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        let bad = StepRun([broken], input: "next\n")
+        #expect(bad.code == 65)
+        #expect(bad.err.contains(":2:"))
+    }
+
+    @Test(arguments: ["counter.jsonl", "todos.jsonl"])
+    func aRecordingThatNeedsAMissingReducerFailsBeforeTheSession(_ name: String) {
+        let run = StepRun([fixture(name)], input: "state\n", inspector: Inspector(reducers: []))
+        #expect(run.code == 64)
+        #expect(run.out == "")
+        #expect(run.err.contains("names reducer \"\(name.dropLast(6))\", which this inspector does not have"))
+    }
+
+    @Test func aRecordingWithEveryStateNeedsNoReducerAndItsControlCharactersAreEscaped() throws {
+        let path = try temporaryRecording([
+            #"{"format":"redux-inspect","version":1,"reducer":"unknown","initialState":{"note":""}}"#,
+            #"{"seq":1,"type":"say\u001b[31m","action":{"say":"\u001b[2J"},"state":{"note":"\u001b[2J"}}"#,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = StepRun([path], input: "next\naction\nstate\nwhere\n", inspector: Inspector(reducers: []))
+        #expect(run.code == 0)
+        #expect(!run.out.contains("\u{1B}"))
+        #expect(
+            run.lines == [
+                #"seq 1/1  say\u{1B}[31m  {"say":"\u001b[2J"}"#,
+                #"  ~ note: "" → "\u001b[2J""#,
+                #"seq 1  say\u{1B}[31m"#,
+                "{",
+                #"  "say": "\u001b[2J""#,
+                "}",
+                "{",
+                #"  "note": "\u001b[2J""#,
+                "}",
+                #"seq 1/1  say\u{1B}[31m  {"say":"\u001b[2J"}"#,
+                "  step 1 of 1; state recorded in the file",
+            ])
+    }
+}
