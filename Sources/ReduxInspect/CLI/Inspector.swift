@@ -74,7 +74,7 @@ public struct Inspector: Sendable {
         do {
             return try dispatch(arguments, context: context).rawValue
         } catch {
-            context.printError(Self.errorLabel(context) + " " + error.message)
+            context.printError(Self.errorLabel(context) + " " + TerminalText.escape(error.message))
             let spec = error.command.flatMap { name in Self.subcommands.first { $0.spec.name == name }?.spec }
             if let spec {
                 context.printError("Usage: \(program) \(spec.usage)")

@@ -108,3 +108,8 @@ extension JSONPath {
         }
     }
 }
+
+extension RecordingGap {
+    /// `3 entries missing after seq 41`, for messages.
+    var summary: String { "\(dropped) \(dropped == 1 ? "entry" : "entries") missing after seq \(after)" }
+}

@@ -88,7 +88,7 @@ public final class Recording: @unchecked Sendable {
     public func endState() throws(RecordingError) -> JSONValue? {
         guard let endLineIndex else { return nil }
         let value = try parseLine(endLineIndex, seq: endSeq)
-        return value["end"]?["state"]
+        return RecordingLineReader.present(value["end"]?["state"])
     }
 
     /// Parses one line fully.

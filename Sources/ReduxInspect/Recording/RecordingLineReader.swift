@@ -22,7 +22,7 @@ struct RecordingLineReader {
         header.reducer = value["reducer"]?.stringValue
         header.app = value["app"]?.stringValue
         header.started = value["started"]?.stringValue
-        header.initialState = value["initialState"].flatMap { $0 == .null ? nil : $0 }
+        header.initialState = Self.present(value["initialState"])
         return header
     }
 
@@ -41,10 +41,19 @@ struct RecordingLineReader {
         }
         var microseconds: Int?
         if case .number(let number) = value["us"] ?? .null { microseconds = Int(number.text) }
-        let state = value["state"].flatMap { $0 == .null ? nil : $0 }
+        let state = Self.present(value["state"])
         return RecordingEntry(
             seq: seq, type: type, action: action, state: state, time: value["time"]?.stringValue,
             microseconds: microseconds, line: line)
+    }
+
+    /// A member's value, or `nil` when it is missing or `null`.
+    ///
+    /// (Not `flatMap { $0 == .null ? nil : $0 }`: `JSONValue` is `ExpressibleByNilLiteral`,
+    /// so that `nil` becomes `.null` and the member stays present.)
+    static func present(_ value: JSONValue?) -> JSONValue? {
+        guard let value, value != .null else { return nil }
+        return value
     }
 
     func gap(from value: JSONValue) throws(RecordingError) -> RecordingGap {

@@ -7,13 +7,15 @@ public struct ReplayStep: Sendable {
     public let entry: RecordingEntry
     /// The replayed state before the action.
     public let before: JSONValue
-    /// The replayed state after the action.
+    /// The replayed state after the action; the recorded one at the first recorded state
+    /// after a gap, since the missing actions cannot be replayed.
     public let after: JSONValue
     /// Recorded → replayed differences when the recording holds a state for this step and
-    /// it differs; empty when it matches; `nil` when the recording holds no state here.
+    /// it differs; empty when it matches; `nil` when the recording holds no state here, or
+    /// when entries missing before it make the replay unable to match.
     public let divergence: [JSONChange]?
     /// Entries missing just before this step, if any. The replay continues from the next
-    /// recorded state, since the missing actions cannot be replayed.
+    /// recorded state.
     public let gapBefore: RecordingGap?
 }
 
@@ -63,21 +65,21 @@ public struct ReplayRun {
             } catch {
                 throw .recording(RecordingError(error, path: recording.path, entry: entry))
             }
-            let after = try current(entry)
+            var after = try current(entry)
             var divergence: [JSONChange]?
-            var next = after
             if let recorded = entry.state {
-                divergence = Self.divergence(recorded: recorded, replayed: after)
                 if desynchronized {
-                    // The missing actions make a difference expected here; carry on from
-                    // what the app really had.
+                    // The missing actions make a difference expected here, not a divergence:
+                    // carry on from what the app really had.
                     try load(recorded, entry)
-                    next = recorded
+                    after = recorded
                     desynchronized = false
+                } else {
+                    divergence = Self.divergence(recorded: recorded, replayed: after)
                 }
             }
             let step = ReplayStep(index: index, entry: entry, before: state, after: after, divergence: divergence, gapBefore: gap)
-            state = next
+            state = after
             if !(try visit(step)) { return }
         }
     }

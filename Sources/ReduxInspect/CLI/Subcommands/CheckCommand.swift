@@ -43,7 +43,7 @@ struct CheckCommand: Subcommand {
         }
         for gap in recording.gaps {
             let reason = gap.reason.map { ": \($0)" } ?? ""
-            session.warn("\(file):\(gap.line): \(gap.dropped) entries missing after seq \(gap.after)\(reason)")
+            session.warn("\(file):\(gap.line): \(gap.summary)\(reason)")
         }
         let first = recording.steps.first.map { "seq \($0.seq)…\(recording.steps.last!.seq)" } ?? "no steps"
         let gaps = recording.gaps.isEmpty ? "no gaps" : "\(recording.gaps.count) gap\(recording.gaps.count == 1 ? "" : "s")"

@@ -3,7 +3,7 @@ struct DiffCommand: Subcommand {
     static let spec = CommandSpec(
         name: "diff",
         abstract: "Show the change between consecutive states: every step, one step, or a range.",
-        usage: "diff <file> [<seq> | <from>..<to>] [--path <prefix>] [--format <format>] [--reducer <name>]",
+        usage: "diff <file> [<seq> | <from>..<to>] [--path <prefix>] [--format <format>] [--full] [--reducer <name>]",
         arguments: [
             ("<file>", "The recording (JSON Lines)."),
             ("<seq> | <from>..<to>", "One step, or the steps from <from> to <to>; every step when omitted."),

@@ -31,7 +31,7 @@ struct LogCommand: Subcommand {
             defer { previousSeq = entry.seq }
             if let gap = gapsAfter[previousSeq], types.isEmpty, grep == nil {
                 let reason = gap.reason.map { " (\(TerminalText.escape($0)))" } ?? ""
-                session.context.print("! \(gap.dropped) entries missing after seq \(gap.after)\(reason)")
+                session.context.print("! \(gap.summary)\(reason)")
             }
             if !types.isEmpty && !types.contains(entry.type) { continue }
             let action = entry.action.compactText

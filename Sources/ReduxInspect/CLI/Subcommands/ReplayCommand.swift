@@ -41,17 +41,27 @@ struct ReplayCommand: Subcommand {
         let context = session.context
         let text = DiffTextFormatter(colors: context.colorsOutput)
         var steps = 0
+        var compared = 0
         var differing = 0
+        var last: ReplayStep?
+        var desynchronized = false
         try ReplayRun(recording: timeline.recording, reducer: reducer).run(through: lastSeq) { step in
             steps += 1
-            if let divergence = step.divergence, !divergence.isEmpty { differing += 1 }
+            last = step
+            // After a gap the replay cannot match until the next recorded state.
+            if step.gapBefore != nil { desynchronized = true }
+            if let divergence = step.divergence {
+                compared += 1
+                desynchronized = false
+                if !divergence.isEmpty { differing += 1 }
+            }
             if format == "json" {
                 context.print(Self.json(step, showsStates: showsStates).compactText)
                 return true
             }
             if let gap = step.gapBefore {
                 let reason = gap.reason.map { " (\($0))" } ?? ""
-                context.print("! \(gap.dropped) entries missing after seq \(gap.after)\(TerminalText.escape(reason))")
+                context.print("! \(gap.summary)\(TerminalText.escape(reason))")
             }
             context.print(StepHeading.text(step.entry, colors: context.colorsOutput))
             let changes = JSONDiff.changes(from: step.before, to: step.after)
@@ -65,10 +75,34 @@ struct ReplayCommand: Subcommand {
             return true
         }
         if format == "text" {
-            let summary = differing == 0 ? "all recorded states match" : "\(differing) differ from the recorded state"
-            context.print("\(steps) steps replayed with reducer \(reducer.name); \(summary)")
+            // The end marker holds the final state: compare it too (recordings that keep no
+            // per-step states are checked by it alone).
+            if let last, !desynchronized, timeline.recording.endSeq == last.entry.seq, let end = try Self.endState(timeline) {
+                compared += 1
+                let divergence = ReplayRun.divergence(recorded: end, replayed: last.after)
+                if !divergence.isEmpty {
+                    differing += 1
+                    context.print("! the final state in the end marker differs from the replay (recorded → replayed):")
+                    for change in divergence { context.print("  " + text.line(for: change)) }
+                }
+            }
+            let summary =
+                compared == 0
+                ? "no recorded state to compare with"
+                : differing == 0
+                ? "all recorded states match"
+                : differing == 1 ? "1 step differs from its recorded state" : "\(differing) steps differ from their recorded states"
+            context.print("\(steps) step\(steps == 1 ? "" : "s") replayed with reducer \(reducer.name); \(summary)")
         }
         return .success
+    }
+
+    static func endState(_ timeline: Timeline) throws(InspectorError) -> JSONValue? {
+        do {
+            return try timeline.recording.endState()
+        } catch {
+            throw .recording(error)
+        }
     }
 
     static func json(_ step: ReplayStep, showsStates: Bool) -> JSONValue {

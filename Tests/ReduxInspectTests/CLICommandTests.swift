@@ -1,0 +1,267 @@
+import Foundation
+import Testing
+
+@testable import ReduxInspect
+
+/// `replay`, `diff`, `show`, `log` and `check` on small recordings, compared whole, and on the
+/// shipped fixtures.
+@Suite struct CLICommandTests {
+    typealias Support = CLITestSupport
+
+    /// Three counter steps: a state recorded at seq 2, the final state in the end marker.
+    static let counter = [
+        #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
+        #"{"seq":1,"time":"2026-11-22T10:00:00.250Z","type":"increment","action":{"increment":{}}}"#,
+        #"{"seq":2,"time":"2026-11-22T10:00:00.500Z","type":"incrementBy","action":{"incrementBy":{"n":5}},"state":{"count":6}}"#,
+        #"{"seq":3,"type":"decrement","action":{"decrement":{}}}"#,
+        #"{"end":{"seq":3,"state":{"count":5}}}"#,
+    ]
+
+    let directory: CLITemporaryDirectory
+    let file: String
+
+    init() throws {
+        directory = try CLITemporaryDirectory()
+        file = try directory.file("counter.jsonl", lines: Self.counter)
+    }
+
+    @Test func replay() {
+        let result = Support.run(["replay", file])
+        #expect(result.code == 0)
+        #expect(result.err == "")
+        #expect(
+            result.out == """
+                seq 1  increment  {"increment":{}}
+                  ~ count: 0 → 1
+                seq 2  incrementBy  {"incrementBy":{"n":5}}
+                  ~ count: 1 → 6
+                seq 3  decrement  {"decrement":{}}
+                  ~ count: 6 → 5
+                3 steps replayed with reducer counter; all recorded states match
+
+                """)
+    }
+
+    @Test func replayToWithStates() {
+        let result = Support.run(["replay", file, "--to", "2", "--states"])
+        #expect(
+            result.out == """
+                seq 1  increment  {"increment":{}}
+                  ~ count: 0 → 1
+                  state: {"count":1}
+                seq 2  incrementBy  {"incrementBy":{"n":5}}
+                  ~ count: 1 → 6
+                  state: {"count":6}
+                2 steps replayed with reducer counter; all recorded states match
+
+                """)
+    }
+
+    @Test func replayAsJSON() {
+        let result = Support.run(["replay", file, "--format", "json"])
+        #expect(
+            result.out == """
+                {"seq":1,"type":"increment","action":{"increment":{}},"changes":[{"path":"count","kind":"changed","old":0,"new":1}]}
+                {"seq":2,"type":"incrementBy","action":{"incrementBy":{"n":5}},"changes":[{"path":"count","kind":"changed","old":1,"new":6}],"matchesRecording":true}
+                {"seq":3,"type":"decrement","action":{"decrement":{}},"changes":[{"path":"count","kind":"changed","old":6,"new":5}]}
+
+                """)
+    }
+
+    @Test func replayReportsDivergences() throws {
+        var lines = Self.counter
+        lines[2] = lines[2].replacingOccurrences(of: #""state":{"count":6}"#, with: #""state":{"count":7}"#)
+        lines[4] = #"{"end":{"seq":3,"state":{"count":9}}}"#
+        let path = try directory.file("diverging.jsonl", lines: lines)
+        let result = Support.run(["replay", path])
+        #expect(result.code == 0)
+        #expect(
+            result.out == """
+                seq 1  increment  {"increment":{}}
+                  ~ count: 0 → 1
+                seq 2  incrementBy  {"incrementBy":{"n":5}}
+                  ~ count: 1 → 6
+                  ! the recorded state differs from the replay (recorded → replayed):
+                    ~ count: 7 → 6
+                seq 3  decrement  {"decrement":{}}
+                  ~ count: 6 → 5
+                ! the final state in the end marker differs from the replay (recorded → replayed):
+                  ~ count: 9 → 5
+                3 steps replayed with reducer counter; 2 steps differ from their recorded states
+
+                """)
+    }
+
+    @Test func replayAcrossAGapContinuesFromTheNextRecordedState() throws {
+        let path = try directory.file(
+            "gap.jsonl",
+            lines: [
+                #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
+                #"{"seq":1,"action":{"increment":{}}}"#,
+                #"{"gap":{"after":1,"dropped":2,"reason":"queue full"}}"#,
+                #"{"seq":4,"action":{"increment":{}},"state":{"count":4}}"#,
+                #"{"seq":5,"action":{"increment":{}}}"#,
+            ])
+        let result = Support.run(["replay", path])
+        #expect(
+            result.out == """
+                seq 1  increment  {"increment":{}}
+                  ~ count: 0 → 1
+                ! 2 entries missing after seq 1 (queue full)
+                seq 4  increment  {"increment":{}}
+                  ~ count: 1 → 4
+                seq 5  increment  {"increment":{}}
+                  ~ count: 4 → 5
+                3 steps replayed with reducer counter; no recorded state to compare with
+
+                """)
+    }
+
+    @Test func nullStatesAreNoStates() throws {
+        let path = try directory.file(
+            "nulls.jsonl",
+            lines: [
+                #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":null}"#,
+                #"{"seq":1,"action":{"increment":{}},"state":null}"#,
+                #"{"end":{"seq":1,"state":null}}"#,
+            ])
+        let result = Support.run(["replay", path])
+        #expect(result.code == 0)
+        #expect(
+            result.out == """
+                seq 1  increment  {"increment":{}}
+                  ~ count: 0 → 1
+                1 step replayed with reducer counter; no recorded state to compare with
+
+                """)
+        #expect(Support.run(["check", path]).out.contains("1 steps (seq 1…1), 0 with states"))
+    }
+
+    @Test func diffEveryStepOneStepAndARange() {
+        #expect(
+            Support.run(["diff", file]).out == """
+                @@ seq 1 increment @@
+                ~ count: 0 → 1
+                @@ seq 2 incrementBy @@
+                ~ count: 1 → 6
+                @@ seq 3 decrement @@
+                ~ count: 6 → 5
+
+                """)
+        #expect(Support.run(["diff", file, "2"]).out == "@@ seq 2 incrementBy @@\n~ count: 1 → 6\n")
+        #expect(
+            Support.run(["diff", file, "2..3", "--format", "json-patch"]).out == """
+                [{"op":"replace","path":"/count","value":6}]
+                [{"op":"replace","path":"/count","value":5}]
+
+                """)
+        #expect(
+            Support.run(["diff", file, "2", "--format=json"]).out
+                == #"{"seq":2,"type":"incrementBy","changes":[{"path":"count","kind":"changed","old":1,"new":6}]}"# + "\n")
+    }
+
+    @Test func diffPathFiltersChanges() throws {
+        let shop = Support.fixture("shop.jsonl")
+        let all = Support.run(["diff", shop, "27"])
+        #expect(
+            all.out == """
+                @@ seq 27 setQuantity @@
+                ~ cart.items[id=4].quantity: 1 → 2
+                ~ cart.total: 36.99 → 60.99
+
+                """)
+        let filtered = Support.run(["diff", shop, "27", "--path", "cart.total"])
+        #expect(filtered.out == "@@ seq 27 setQuantity @@\n~ cart.total: 36.99 → 60.99\n")
+    }
+
+    @Test func show() {
+        #expect(Support.run(["show", file, "--at", "0"]).out == "{\n  \"count\": 0\n}\n")
+        // Seq 1 has no recorded state: replayed.
+        #expect(Support.run(["show", file, "--at", "1"]).out == "{\n  \"count\": 1\n}\n")
+        #expect(Support.run(["show", file, "--at", "2"]).out == "{\n  \"count\": 6\n}\n")
+        #expect(Support.run(["show", file, "--at=3", "--path", "count"]).out == "5\n")
+    }
+
+    @Test func showPath() {
+        let shop = Support.fixture("shop.jsonl")
+        let result = Support.run(["show", shop, "--at", "3", "--path", "cart"])
+        #expect(result.code == 0)
+        #expect(
+            result.out == """
+                {
+                  "items": [
+                    {
+                      "id": 1,
+                      "name": "Green tea",
+                      "price": 4.5,
+                      "quantity": 2
+                    },
+                    {
+                      "id": 3,
+                      "name": "Ceramic mug",
+                      "price": 9.99,
+                      "quantity": 1
+                    }
+                  ],
+                  "total": 18.99
+                }
+
+                """)
+        let byID = Support.run(["show", shop, "--at", "3", "--path", "cart.items[id=3].price"])
+        #expect(byID.out == "9.99\n")
+        let missing = Support.run(["show", shop, "--at", "3", "--path", "cart.coupon"])
+        #expect(missing.code == 1)
+        #expect(missing.out == "")
+        #expect(missing.err == "cart.coupon: not present in the state after seq 3\n")
+    }
+
+    @Test func log() {
+        #expect(
+            Support.run(["log", file]).out == """
+                    1  10:00:00.250  increment  {"increment":{}}
+                    2  10:00:00.500  incrementBy  {"incrementBy":{"n":5}}
+                    3  decrement  {"decrement":{}}
+
+                """)
+    }
+
+    @Test func logFilters() {
+        let types = Support.run(["log", file, "--type", "increment", "--type", "decrement"])
+        #expect(types.outLines == ["    1  10:00:00.250  increment  {\"increment\":{}}", "    3  decrement  {\"decrement\":{}}"])
+        let grep = Support.run(["log", file, "--grep", #""n":5"#])
+        #expect(grep.outLines == [#"    2  10:00:00.500  incrementBy  {"incrementBy":{"n":5}}"#])
+        let byType = Support.run(["log", file, "--grep", "decr"])
+        #expect(byType.outLines == [#"    3  decrement  {"decrement":{}}"#])
+        let none = Support.run(["log", file, "--type", "reset"])
+        #expect(none.code == 0 && none.out == "")
+        let shop = Support.run(["log", Support.fixture("shop.jsonl"), "--type", "logout"])
+        #expect(shop.out == "   21  10:00:05.250  logout  {\"logout\":{}}\n")
+    }
+
+    @Test func logShowsGaps() throws {
+        let path = try directory.file(
+            "gaps.jsonl",
+            lines: [
+                #"{"seq":1,"action":{"increment":{}}}"#,
+                #"{"gap":{"after":1,"dropped":1,"reason":"queue full"}}"#,
+                #"{"seq":3,"action":{"increment":{}}}"#,
+                #"{"seq":7,"action":{"decrement":{}}}"#,
+            ])
+        #expect(
+            Support.run(["log", path]).out == """
+                    1  increment  {"increment":{}}
+                ! 1 entry missing after seq 1 (queue full)
+                    3  increment  {"increment":{}}
+                ! 3 entries missing after seq 3
+                    7  decrement  {"decrement":{}}
+
+                """)
+    }
+
+    @Test func check() {
+        let result = Support.run(["check", file])
+        #expect(result.code == 0)
+        #expect(result.err == "")
+        #expect(result.out == "\(file): ok: 3 steps (seq 1…3), 1 with states, no gaps; every action decodes with reducer counter\n")
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+@testable import ReduxInspect
+
+/// Wrong command lines exit 64 with `Error:`, the usage line and a pointer to `--help`, all on
+/// standard error.
+@Suite struct CLIUsageErrorTests {
+    typealias Support = CLITestSupport
+
+    static let topUsage = """
+        Usage: redux-inspect <subcommand> [<file>] [<options>]
+        See 'redux-inspect --help' for more information.
+
+        """
+
+    static func usage(_ name: String) throws -> String {
+        let spec = try #require(Inspector.subcommandSpecs.first { $0.name == name })
+        return "Usage: redux-inspect \(spec.usage)\nSee 'redux-inspect \(name) --help' for more information.\n"
+    }
+
+    @Test func unknownSubcommand() {
+        let result = Support.run(["frob", "x.jsonl"])
+        #expect(result.code == 64)
+        #expect(result.out == "")
+        #expect(result.err == "Error: unknown subcommand 'frob'\n" + Self.topUsage)
+    }
+
+    @Test func unknownTopLevelOption() {
+        let result = Support.run(["--frob"])
+        #expect(result.code == 64)
+        #expect(result.err == "Error: unknown option '--frob'\n" + Self.topUsage)
+    }
+
+    @Test func helpForUnknownSubcommand() {
+        let result = Support.run(["help", "frob"])
+        #expect(result.code == 64)
+        #expect(result.err == "Error: unknown subcommand 'frob'\n" + Self.topUsage)
+        #expect(Support.run(["help", "replay", "diff"]).code == 64)
+    }
+
+    @Test func unknownOption() throws {
+        let result = Support.run(["replay", CLITestSupport.fixture("shop.jsonl"), "--bogus"])
+        #expect(result.code == 64)
+        #expect(result.out == "")
+        #expect(
+            result.err == """
+                Error: unknown option '--bogus'
+                Usage: redux-inspect replay <file> [--reducer <name>] [--to <seq>] [--states] [--format <format>]
+                See 'redux-inspect replay --help' for more information.
+
+                """)
+    }
+
+    struct Case: CustomStringConvertible, Sendable {
+        let arguments: [String]
+        let message: String
+        var description: String { arguments.joined(separator: " ") }
+    }
+
+    static let shop = CLITestSupport.fixture("shop.jsonl")
+
+    static let cases: [Case] = [
+        Case(arguments: ["replay"], message: "missing argument <file>"),
+        Case(arguments: ["show", shop], message: "missing option '--at <seq>'"),
+        Case(arguments: ["replay", shop, "--to"], message: "missing value for '--to <seq>'"),
+        Case(arguments: ["replay", shop, "--to", "abc"], message: "invalid value 'abc' for '--to': expected a seq number"),
+        Case(arguments: ["show", shop, "--at=-3"], message: "invalid value '-3' for '--at': expected a seq number"),
+        Case(
+            arguments: ["diff", shop, "--format", "xml"],
+            message: "invalid value 'xml' for '--format': expected one of text, json-patch, json"),
+        Case(
+            arguments: ["replay", shop, "--format=json-patch"],
+            message: "invalid value 'json-patch' for '--format': expected one of text, json"),
+        Case(arguments: ["replay", shop, "--states=yes"], message: "option '--states' takes no value"),
+        Case(arguments: ["log", shop, "other.jsonl"], message: "unexpected argument 'other.jsonl'"),
+        Case(
+            arguments: ["diff", shop, "5..3"],
+            message: "invalid step '5..3': expected a seq such as 5, or a range such as 3..9"),
+        Case(arguments: ["diff", shop, "x"], message: "invalid step 'x': expected a seq such as 5, or a range such as 3..9"),
+        Case(arguments: ["step", shop, "--bogus"], message: "unknown option '--bogus'"),
+        Case(arguments: ["check", shop, "-x"], message: "unknown option '-x'"),
+    ]
+
+    @Test(arguments: cases)
+    func usageError(_ example: Case) throws {
+        let result = Support.run(example.arguments)
+        #expect(result.code == 64)
+        #expect(result.out == "")
+        #expect(result.err == "Error: \(example.message)\n" + (try Self.usage(example.arguments[0])))
+    }
+
+    /// Errors found while running (not while parsing) exit 64 too, with one line.
+    @Test func unknownReducerOption() {
+        let result = Support.run(["replay", Self.shop, "--reducer", "nosuch"])
+        #expect(result.code == 64)
+        #expect(
+            result.err == "Error: unknown reducer 'nosuch' (this inspector has: counter, shop, todos); "
+                + "to replay your app's reducer, build an inspector for it: see 'redux-inspect help inspector'\n")
+    }
+
+    @Test func noSuchStep() {
+        let result = Support.run(["show", Self.shop, "--at", "99"])
+        #expect(result.code == 64)
+        #expect(
+            result.err == "Error: \(Self.shop): no step with seq 99: expected a seq from 1 to 27, or 0 for the initial state\n")
+        #expect(Support.run(["diff", Self.shop, "3..99"]).code == 64)
+    }
+
+    @Test func badPath() {
+        let result = Support.run(["show", Self.shop, "--at", "1", "--path", "cart..items"])
+        #expect(result.code == 64)
+        #expect(result.err.hasPrefix("Error: invalid path 'cart..items': "))
+        #expect(result.err.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test func argumentsAreEscapedInMessages() {
+        let result = Support.run(["\u{1B}[2Jreplay"])
+        #expect(result.code == 64)
+        #expect(result.err.hasPrefix(#"Error: unknown subcommand '\u{1B}[2Jreplay'"# + "\n"))
+        #expect(!result.err.contains("\u{1B}"))
+    }
+
+    @Test func errorLabelIsColouredOnlyOnATerminal() {
+        let plain = Support.run(["frob"], terminal: false)
+        #expect(plain.err.hasPrefix("Error: "))
+        let coloured = Support.run(["frob"], terminal: true)
+        #expect(coloured.err.hasPrefix("\u{1B}[1;31mError:\u{1B}[0m "))
+        let noColor = Support.run(["frob"], terminal: true, environment: ["NO_COLOR": "1"])
+        #expect(noColor.err.hasPrefix("Error: "))
+    }
+}

@@ -1,0 +1,65 @@
+import Testing
+
+@testable import ReduxInspect
+
+/// A recording that names a reducer the inspector lacks: reading recorded states works,
+/// replaying says which reducer is missing and how to get one.
+@Suite struct CLIUnknownReducerTests {
+    typealias Support = CLITestSupport
+
+    let directory: CLITemporaryDirectory
+    let file: String
+
+    init() throws {
+        directory = try CLITemporaryDirectory()
+        file = try directory.file(
+            "kitchen.jsonl",
+            lines: [
+                #"{"format":"redux-inspect","version":1,"reducer":"kitchen","initialState":{"oven":"off","timer":0}}"#,
+                #"{"seq":1,"type":"preheat","action":{"preheat":{"to":200}},"state":{"oven":"on","timer":0}}"#,
+                #"{"seq":2,"type":"setTimer","action":{"setTimer":{"minutes":25}},"state":{"oven":"on","timer":25}}"#,
+                #"{"seq":3,"type":"tick","action":{"tick":{}}}"#,
+            ])
+    }
+
+    @Test func logAndShowWork() {
+        let log = Support.run(["log", file])
+        #expect(log.code == 0)
+        #expect(
+            log.out == """
+                    1  preheat  {"preheat":{"to":200}}
+                    2  setTimer  {"setTimer":{"minutes":25}}
+                    3  tick  {"tick":{}}
+
+                """)
+        let show = Support.run(["show", file, "--at", "2", "--path", "timer"])
+        #expect(show.code == 0)
+        #expect(show.out == "25\n")
+        #expect(Support.run(["show", file, "--at", "0"]).out == "{\n  \"oven\": \"off\",\n  \"timer\": 0\n}\n")
+        let diff = Support.run(["diff", file, "1..2"])
+        #expect(diff.out == "@@ seq 1 preheat @@\n~ oven: \"off\" → \"on\"\n@@ seq 2 setTimer @@\n~ timer: 0 → 25\n")
+        let check = Support.run(["check", file])
+        #expect(check.code == 0)
+        #expect(check.out.hasSuffix(#"actions not decoded: no reducer named "kitchen""# + "\n"))
+    }
+
+    static let message =
+        #"names reducer "kitchen", which this inspector does not have (it has: counter, shop, todos). "#
+        + "Pass --reducer NAME, or build an inspector for your app: see 'redux-inspect help inspector'"
+
+    @Test func replayNamesTheReducerAndHowToBuildOne() {
+        let result = Support.run(["replay", file])
+        #expect(result.code == 64)
+        #expect(result.out == "")
+        #expect(result.err == "Error: \(file): \(Self.message)\n")
+    }
+
+    @Test func stepsWithoutAStateNeedTheReducer() {
+        let show = Support.run(["show", file, "--at", "3"])
+        #expect(show.code == 64)
+        #expect(show.err == "Error: \(file): \(Self.message)\n")
+        let diff = Support.run(["diff", file, "3"])
+        #expect(diff.code == 64)
+        #expect(diff.err == "Error: \(file): \(Self.message)\n")
+    }
+}

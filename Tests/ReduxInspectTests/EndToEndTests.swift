@@ -1,0 +1,152 @@
+import Foundation
+import ReduxInspect
+import Testing
+
+/// A few runs of the built `redux-inspect` binary on `Fixtures/`: the real `main`, streams,
+/// exit codes and standard input. Everything else is tested in-process.
+@Suite struct EndToEndTests {
+    /// The output of one run of the binary.
+    struct Run {
+        let code: Int32
+        let out: String
+        let err: String
+    }
+
+    /// Where `swift build` puts products: next to the test bundle.
+    static var productsDirectories: [URL] {
+        var directories: [URL] = []
+        #if os(macOS)
+            for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+                directories.append(bundle.bundleURL.deletingLastPathComponent())
+            }
+        #else
+            directories.append(Bundle.main.bundleURL)
+            directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        #endif
+        directories.append(CLITestSupport.packageRoot.appendingPathComponent(".build/debug"))
+        return directories
+    }
+
+    static func binary() throws -> URL {
+        let candidates = productsDirectories.map { $0.appendingPathComponent("redux-inspect") }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw BinaryMissing(
+                description: "the redux-inspect binary was not found (looked in \(candidates.map(\.path).joined(separator: ", "))); "
+                    + "run `swift build` first")
+        }
+        return found
+    }
+
+    struct BinaryMissing: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Runs the binary with `arguments` in the package's root, feeding `input` to standard input.
+    static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = arguments
+        process.currentDirectoryURL = CLITestSupport.packageRoot
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        let error = Pipe()
+        let inputPipe = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
+        try process.run()
+        if let input {
+            inputPipe.fileHandleForWriting.write(Data(input.utf8))
+            try inputPipe.fileHandleForWriting.close()
+        }
+        // Read both pipes to the end before waiting, so a full pipe cannot block the child.
+        let errorData = ReadAll(error.fileHandleForReading)
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            code: process.terminationStatus, out: String(decoding: outputData, as: UTF8.self),
+            err: String(decoding: errorData.wait(), as: UTF8.self))
+    }
+
+    /// Reads a pipe to its end on another thread.
+    final class ReadAll: @unchecked Sendable {
+        // Unchecked Sendable: `data` is written once before `done` is signalled.
+        private var data = Data()
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ handle: FileHandle) {
+            Thread.detachNewThread { [self] in
+                data = handle.readDataToEndOfFile()
+                done.signal()
+            }
+        }
+
+        func wait() -> Data {
+            done.wait()
+            return data
+        }
+    }
+
+    @Test func replayShop() throws {
+        let run = try Self.run(["replay", "Fixtures/shop.jsonl"])
+        #expect(run.code == 0, "\(run.err)")
+        #expect(run.err == "")
+        let lines = run.out.split(separator: "\n")
+        #expect(lines.first == #"seq 1  addToCart  {"addToCart":{"productID":1,"quantity":2}}"#)
+        #expect(lines.last == "27 steps replayed with reducer shop; all recorded states match")
+        #expect(lines.filter { $0.hasPrefix("seq ") }.count == 27)
+        // Not a terminal: no colour.
+        #expect(!run.out.contains("\u{1B}"))
+    }
+
+    @Test func version() throws {
+        let run = try Self.run(["--version"])
+        #expect(run.code == 0)
+        #expect(run.out.hasPrefix("redux-inspect "))
+    }
+
+    @Test func missingFile() throws {
+        let run = try Self.run(["replay", "Fixtures/no-such-file.jsonl"])
+        #expect(run.code == 66)
+        #expect(run.out == "")
+        #expect(run.err == "Error: Fixtures/no-such-file.jsonl: no such file\n")
+    }
+
+    @Test func unknownOption() throws {
+        let run = try Self.run(["diff", "Fixtures/shop.jsonl", "--bogus"])
+        #expect(run.code == 64)
+        #expect(run.out == "")
+        let lines = run.err.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.first == "Error: unknown option '--bogus'")
+        #expect(lines.dropFirst().first?.hasPrefix("Usage: redux-inspect diff <file>") == true)
+        #expect(lines.last == "See 'redux-inspect diff --help' for more information.")
+    }
+
+    @Test func invalidLine() throws {
+        let directory = try CLITemporaryDirectory()
+        let path = try directory.file("bad.jsonl", lines: [#"{"seq":1,"action":{"increment":{}}}"#, #"{"seq":2,"action":[}"#])
+        let run = try Self.run(["log", path])
+        #expect(run.code == 65)
+        #expect(run.err.hasPrefix("Error: \(path):2:"))
+        #expect(run.err.split(separator: "\n").count == 1)
+    }
+
+    @Test func stepReadsCommandsFromStandardInput() throws {
+        let run = try Self.run(["step", "Fixtures/counter.jsonl"], input: "goto 5\nback\nstate\nquit\n")
+        #expect(run.code == 0, "\(run.err)")
+        // The state after step 4: 3 increments and +5.
+        #expect(run.out.contains("{\n  \"count\": 8\n}"), "\(run.out)")
+    }
+
+    @Test func bigOutputThroughAPipeIsComplete() throws {
+        // More than the 64 KiB output buffer and a pipe's capacity.
+        let directory = try CLITemporaryDirectory()
+        let path = try directory.file("large.jsonl", lines: CLIDiffAcceptanceTests.largeArrayRecording())
+        let run = try Self.run(["show", path, "--at", "1", "--path", "items"])
+        #expect(run.code == 0)
+        #expect(run.out.utf8.count > 65_536)
+        let items = try CLITestSupport.json(run.out)
+        #expect(items.arrayValue?.count == 1001)
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import Testing
+
+@testable import ReduxInspect
+
+/// Indexing a recording: seq numbering, gaps, markers, line endings, and the errors that say
+/// which line is wrong.
+@Suite struct RecordingReaderTests {
+    static let header = #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#
+
+    static func recording(_ lines: [String], terminated: Bool = true, strict: Bool = false) throws(RecordingError) -> Recording {
+        try Recording(text: lines.joined(separator: "\n") + (terminated ? "\n" : ""), path: "test.jsonl", strict: strict)
+    }
+
+    static func error(_ lines: [String], terminated: Bool = true, strict: Bool = false) -> RecordingError? {
+        do {
+            _ = try recording(lines, terminated: terminated, strict: strict)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func headerAndEntries() throws {
+        let recording = try Self.recording([
+            Self.header,
+            #"{"seq":1,"time":"2026-11-22T10:00:00.250Z","type":"increment","action":{"increment":{}},"us":12}"#,
+            #"{"seq":2,"action":{"incrementBy":{"n":5}},"state":{"count":6}}"#,
+            #"{"seq":3,"action":"reset","state":null}"#,
+        ])
+        #expect(recording.header == RecordingHeader(version: 1, reducer: "counter", initialState: ["count": 0], line: 1))
+        #expect(recording.reducerName == "counter")
+        #expect(recording.steps.map(\.seq) == [1, 2, 3])
+        #expect(recording.steps.map(\.hasState) == [false, true, false])
+        #expect(recording.steps.map(\.line) == [2, 3, 4])
+        #expect(recording.gaps.isEmpty && recording.warnings.isEmpty)
+        #expect(
+            try recording.entry(at: 0)
+                == RecordingEntry(
+                    seq: 1, type: "increment", action: ["increment": [:]], state: nil, time: "2026-11-22T10:00:00.250Z",
+                    microseconds: 12, line: 2))
+        // `type` defaults to the action's only key, or the action itself when it is a string.
+        #expect(try recording.entry(at: 1).type == "incrementBy")
+        #expect(try recording.entry(at: 1).state == ["count": 6])
+        #expect(try recording.entry(at: 2).type == "reset")
+        #expect(try recording.entry(at: 2).state == nil)
+    }
+
+    @Test func nullStatesAreNoStates() throws {
+        let recording = try Self.recording([
+            #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":null}"#,
+            #"{"seq":1,"action":{"increment":{}},"state":null}"#,
+        ])
+        #expect(recording.header?.initialState == nil)
+        #expect(recording.steps[0].hasState == false)
+        #expect(try recording.entry(at: 0).state == nil)
+    }
+
+    @Test func seqGapsAreReported() throws {
+        let recording = try Self.recording([
+            #"{"seq":1,"action":{"a":{}}}"#, #"{"seq":4,"action":{"a":{}}}"#, #"{"seq":5,"action":{"a":{}}}"#,
+            #"{"seq":9,"action":{"a":{}}}"#,
+        ])
+        #expect(recording.steps.map(\.seq) == [1, 4, 5, 9])
+        #expect(
+            recording.gaps == [
+                RecordingGap(after: 1, dropped: 2, reason: nil, line: 2), RecordingGap(after: 5, dropped: 3, reason: nil, line: 4),
+            ])
+        #expect(recording.index(ofSeq: 5) == 2)
+        #expect(recording.index(ofSeq: 9) == 3)
+        #expect(recording.index(ofSeq: 3) == nil)
+        #expect(recording.index(ofSeq: 0) == nil)
+    }
+
+    @Test func gapMarkersAreReportedOnce() throws {
+        let recording = try Self.recording([
+            #"{"seq":1,"action":{"a":{}}}"#,
+            #"{"gap":{"after":1,"dropped":3,"reason":"queue full"}}"#,
+            #"{"seq":5,"action":{"a":{}}}"#,
+        ])
+        #expect(recording.gaps == [RecordingGap(after: 1, dropped: 3, reason: "queue full", line: 2)])
+    }
+
+    @Test func firstSeqAboveOneIsAGap() throws {
+        let recording = try Self.recording([#"{"seq":3,"action":{"a":{}}}"#])
+        #expect(recording.gaps == [RecordingGap(after: 0, dropped: 2, reason: nil, line: 1)])
+    }
+
+    @Test func endMarker() throws {
+        let recording = try Self.recording([
+            Self.header, #"{"seq":1,"action":{"increment":{}}}"#, #"{"end":{"seq":1,"state":{"count":1}}}"#,
+        ])
+        #expect(recording.endSeq == 1)
+        #expect(try recording.endState() == ["count": 1])
+        let withoutState = try Self.recording([#"{"seq":1,"action":{"a":{}}}"#, #"{"end":{"seq":1,"state":null}}"#])
+        #expect(try withoutState.endState() == nil)
+        #expect(try Self.recording([#"{"seq":1,"action":{"a":{}}}"#]).endState() == nil)
+    }
+
+    @Test func linesWithoutSeqAreNumberedByPosition() throws {
+        let recording = try Self.recording([
+            #"{"action":{"increment":{}}}"#, #"{"action":{"increment":{}}}"#, "", #"{"action":{"decrement":{}},"state":{"count":1}}"#,
+        ])
+        #expect(recording.steps.map(\.seq) == [1, 2, 3])
+        #expect(recording.steps.map(\.line) == [1, 2, 4])
+        #expect(try recording.entry(at: 2).seq == 3)
+        #expect(recording.header == nil)
+    }
+
+    @Test func linesWithoutSeqContinueFromTheLastOne() throws {
+        let recording = try Self.recording([#"{"seq":7,"action":{"a":{}}}"#, #"{"action":{"b":{}}}"#])
+        #expect(recording.steps.map(\.seq) == [7, 8])
+    }
+
+    @Test func crlfLineEndingsAreAccepted() throws {
+        let text = [Self.header, #"{"seq":1,"type":"increment","action":{"increment":{}},"state":{"count":1}}"#, #"{"seq":2,"action":{"increment":{}}}"#]
+            .joined(separator: "\r\n") + "\r\n"
+        let recording = try Recording(text: text)
+        #expect(recording.steps.map(\.seq) == [1, 2])
+        #expect(recording.warnings.isEmpty)
+        #expect(try recording.entry(at: 0).state == ["count": 1])
+        #expect(try recording.entry(at: 1).type == "increment")
+        #expect(recording.header?.initialState == ["count": 0])
+    }
+
+    @Test func blankLinesAreSkipped() throws {
+        let recording = try Self.recording(["", Self.header, "   ", #"{"seq":1,"action":{"a":{}}}"#, "\t", "", #"{"seq":2,"action":{"a":{}}}"#, ""])
+        #expect(recording.steps.map(\.line) == [4, 7])
+        #expect(recording.header?.line == 2)
+    }
+
+    @Test func unknownKeysAreIgnored() throws {
+        let recording = try Self.recording([
+            #"{"format":"redux-inspect","version":1,"future":{"x":[1,2]},"reducer":"counter"}"#,
+            #"{"seq":1,"action":{"a":{}},"tags":["new"],"origin":"ui"}"#,
+        ])
+        #expect(recording.steps.count == 1)
+        #expect(recording.reducerName == "counter")
+    }
+
+    @Test func numbersKeepTheirText() throws {
+        let recording = try Self.recording([#"{"seq":1,"action":{"pay":{"amount":9.90}},"state":{"total":1e2,"paid":9.90}}"#])
+        let entry = try recording.entry(at: 0)
+        #expect(entry.action.compactText == #"{"pay":{"amount":9.90}}"#)
+        #expect(entry.state?.compactText == #"{"total":1e2,"paid":9.90}"#)
+    }
+
+    struct Bad: CustomStringConvertible, Sendable {
+        let name: String
+        let lines: [String]
+        let error: String
+        var description: String { name }
+    }
+
+    static let bad = [
+        Bad(
+            name: "seq goes backwards", lines: [#"{"seq":1,"action":{}}"#, #"{"seq":5,"action":{}}"#, #"{"seq":3,"action":{}}"#],
+            error: "test.jsonl:3:1: seq goes backwards from 5 to 3: expected seq to increase (seq 3)"),
+        Bad(
+            name: "seq repeats", lines: [#"{"seq":1,"action":{}}"#, "", #"{"seq":1,"action":{}}"#],
+            error: "test.jsonl:3:1: seq 1 repeats: expected seq to increase (seq 1)"),
+        Bad(name: "seq zero", lines: [#"{"seq":0,"action":{}}"#], error: "test.jsonl:1:1: expected seq to start at 1 (seq 0)"),
+        Bad(name: "seq negative", lines: [#"{"seq":-1,"action":{}}"#], error: #"test.jsonl:1:8: expected "seq" to be a positive integer"#),
+        Bad(name: "seq fractional", lines: [#"{"seq":1.5,"action":{}}"#], error: #"test.jsonl:1:8: expected "seq" to be a positive integer"#),
+        Bad(
+            name: "header after an entry", lines: [#"{"seq":1,"action":{}}"#, header],
+            error: "test.jsonl:2:1: a header is allowed only on the first line"),
+        Bad(
+            name: "unknown version", lines: [#"{"format":"redux-inspect","version":2}"#],
+            error: "test.jsonl:1:1: unsupported recording version 2: this inspector reads version 1"),
+        Bad(
+            name: "wrong format", lines: [#"{"format":"other","version":1}"#],
+            error: #"test.jsonl:1:1: expected "format" to be "redux-inspect", found "other""#),
+        Bad(
+            name: "malformed gap marker", lines: [#"{"seq":1,"action":{}}"#, #"{"gap":{"after":"x"}}"#],
+            error: #"test.jsonl:2:1: expected a gap marker {"gap":{"after":SEQ,"dropped":N}}"#),
+        Bad(name: "invalid JSON", lines: [#"{"seq":1,"action":{}"#, "{}"], error: "test.jsonl:1:21: unexpected end of input"),
+        Bad(name: "not an object", lines: [#""text""#], error: "test.jsonl:1:1: expected a JSON object on every line, found a string"),
+    ]
+
+    @Test(arguments: bad)
+    func errorsNameTheLine(_ example: Bad) {
+        let error = Self.error(example.lines)
+        #expect(error?.kind == .malformed)
+        #expect(error?.description == example.error)
+    }
+
+    @Test func byteOrderMarkIsAnError() {
+        let error = #expect(throws: RecordingError.self) {
+            try Recording(text: "\u{FEFF}" + #"{"seq":1,"action":{}}"# + "\n", path: "bom.jsonl")
+        }
+        #expect(error?.description == "bom.jsonl:1:1: byte order mark: expected UTF-8 without a BOM")
+    }
+
+    @Test func truncatedLastLineIsAWarningUnlessStrict() throws {
+        let lines = [#"{"seq":1,"action":{"a":{}}}"#, #"{"seq":2,"action":{"a""#]
+        let recording = try Self.recording(lines, terminated: false)
+        #expect(recording.steps.map(\.seq) == [1])
+        #expect(recording.warnings.map(\.description) == [
+            "test.jsonl:2:23: truncated last line ignored (unexpected end of input); a crash while recording leaves this"
+        ])
+        #expect(Self.error(lines, terminated: false, strict: true)?.description == "test.jsonl:2:23: unexpected end of input")
+        // A complete last line without its newline is fine.
+        let complete = try Self.recording([#"{"seq":1,"action":{"a":{}}}"#], terminated: false)
+        #expect(complete.steps.count == 1 && complete.warnings.isEmpty)
+        // A bad line that is terminated is an error, not a crash's leftover.
+        #expect(Self.error(lines, terminated: true)?.description == "test.jsonl:2:23: unexpected end of input")
+    }
+
+    @Test func emptyAndMissingFiles() throws {
+        #expect(Self.error([""], terminated: false)?.description == "test.jsonl: empty file: expected a recording")
+        let directory = try CLITemporaryDirectory()
+        let missing = #expect(throws: RecordingError.self) { try Recording(path: directory.path("none.jsonl")) }
+        #expect(missing?.kind == .notFound)
+        let folder = #expect(throws: RecordingError.self) { try Recording(path: directory.url.path) }
+        #expect(folder?.kind == .unreadable)
+        #expect(folder?.message == "is a directory, not a recording file")
+    }
+
+    @Test func readsFromAFile() throws {
+        let directory = try CLITemporaryDirectory()
+        let path = try directory.file("r.jsonl", lines: [Self.header, #"{"seq":1,"action":{"increment":{}},"state":{"count":1}}"#])
+        let recording = try Recording(path: path)
+        #expect(recording.path == path)
+        #expect(try recording.entry(at: 0).state == ["count": 1])
+    }
+}
