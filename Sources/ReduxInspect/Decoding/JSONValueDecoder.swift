@@ -1,9 +1,19 @@
 import Foundation
 
-/// Decodes `Decodable` types from a ``JSONValue``.
+/// Decodes `Decodable` types straight from a ``JSONValue``, without turning it back into text.
 ///
-/// A stop-gap over Foundation's `JSONDecoder`; a decoder that walks the value directly
-/// replaces it.
+/// It reads what the recorder's encoder writes: `Decimal` from the number's text (`9.99` stays
+/// exactly 9.99), `URL` from a string, `Data` from base64, `Date` as seconds since 2001, integers
+/// of every width with range checks, and Swift's synthesized `Codable` for enums
+/// (`{"incrementBy":{"n":5}}`, `{"increment":{}}`, `{"setLoading":{"_0":true}}`).
+///
+/// ```swift
+/// let json = try JSONParser.parse(#"{"incrementBy":{"n":5}}"#)
+/// let action = try JSONValueDecoder().decode(Counter.Action.self, from: json)  // .incrementBy(n: 5)
+/// ```
+///
+/// Errors are `DecodingError`s with the full coding path; ``describe(_:)`` turns one into a line
+/// a person can act on.
 public struct JSONValueDecoder: Sendable {
     /// Creates a decoder.
     public init() {}
@@ -16,31 +26,55 @@ public struct JSONValueDecoder: Sendable {
     /// - Returns: The decoded value.
     /// - Throws: `DecodingError` naming the coding path that failed.
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try JSONDecoder().decode(T.self, from: Data(value.compactText.utf8))
+        do {
+            return try JSONTreeDecoder(value: value, codingPath: []).unbox(value, as: T.self, path: [])
+        } catch DecodingError.typeMismatch(let type, let context)
+            where context.debugDescription == Self.synthesizedEnumMessage
+        {
+            throw Self.explainEnumMismatch(type, context, in: value)
+        }
     }
 
-    /// A one-line description of a decoding error: the coding path and what was expected.
-    ///
-    /// - Parameter error: An error thrown by ``decode(_:from:)``.
-    /// - Returns: `at loginRequest.password: expected a string, found a number`-style text.
-    public static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return String(describing: error) }
-        func path(_ codingPath: [any CodingKey]) -> String {
-            let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            let trimmed = text.hasPrefix(".") ? String(text.dropFirst()) : text
-            return trimmed.isEmpty ? "(root)" : trimmed
+    /// What Swift's synthesized `init(from:)` of an enum says when the object does not hold
+    /// exactly one key naming a case.
+    private static let synthesizedEnumMessage = "Invalid number of keys found, expected one."
+
+    /// Rewrites the synthesized enum error to say which keys were found.
+    private static func explainEnumMismatch(
+        _ type: Any.Type, _ context: DecodingError.Context, in root: JSONValue
+    ) -> DecodingError {
+        let name = typeName(type)
+        let detail: String
+        switch value(at: context.codingPath, in: root) {
+        case .object(let object) where object.count == 1:
+            detail = "unknown case \(quoted(object[0].key)) of \(name)"
+        case .object(let object) where object.isEmpty:
+            detail = "expected a case of \(name), found an empty object"
+        case .object(let object):
+            let keys = object.keys.prefix(4).map(quoted).joined(separator: ", ")
+            let more = object.count > 4 ? ", …" : ""
+            detail = "expected one key naming a case of \(name), found \(object.count) (\(keys)\(more))"
+        default:
+            return .typeMismatch(type, context)
         }
-        switch error {
-        case .typeMismatch(let type, let context):
-            return "at \(path(context.codingPath)): expected \(type)"
-        case .valueNotFound(let type, let context):
-            return "at \(path(context.codingPath)): expected \(type), found null"
-        case .keyNotFound(let key, let context):
-            return "at \(path(context.codingPath + [key])): missing key \"\(key.stringValue)\""
-        case .dataCorrupted(let context):
-            return "at \(path(context.codingPath)): \(context.debugDescription)"
-        @unknown default:
-            return String(describing: error)
+        let explained = DecodingError.Context(
+            codingPath: context.codingPath, debugDescription: detail,
+            underlyingError: DecodingError.typeMismatch(type, context))
+        return .typeMismatch(type, explained)
+    }
+
+    /// The value a coding path leads to, when it leads anywhere.
+    private static func value(at path: [any CodingKey], in root: JSONValue) -> JSONValue? {
+        var current = root
+        for key in path {
+            if let index = arrayIndex(of: key) {
+                guard let element = current[index] else { return nil }
+                current = element
+            } else {
+                guard let member = current[key.stringValue] else { return nil }
+                current = member
+            }
         }
+        return current
     }
 }
