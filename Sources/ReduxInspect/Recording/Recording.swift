@@ -22,6 +22,8 @@ public final class Recording: @unchecked Sendable {
     let bytes: FileBytes
     let lines: LineIndex
     let endLineIndex: Int?
+    /// Whether the `end` marker holds a final state.
+    public let endHasState: Bool
 
     /// Reads and indexes a recording file.
     ///
@@ -55,6 +57,7 @@ public final class Recording: @unchecked Sendable {
         self.gaps = indexer.gaps
         self.endSeq = indexer.endSeq
         self.endLineIndex = indexer.endLineIndex
+        self.endHasState = indexer.endHasState
         self.warnings = indexer.warnings
     }
 

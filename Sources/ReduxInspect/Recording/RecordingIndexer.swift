@@ -11,6 +11,7 @@ struct RecordingIndexer {
     var gaps: [RecordingGap] = []
     var endSeq: Int?
     var endLineIndex: Int?
+    var endHasState = false
     var warnings: [RecordingError] = []
 
     init(path: String, buffer: UnsafeBufferPointer<UInt8>, strict: Bool) {
@@ -79,6 +80,7 @@ struct RecordingIndexer {
             let value = try parse(line, lineNumber: lineNumber)
             endSeq = try reader.endSeq(from: value)
             endLineIndex = lineIndex
+            endHasState = (value["end"]?["state"]).map { $0 != .null } ?? false
         } else {
             throw RecordingError(
                 .malformed, path: path, line: lineNumber, column: 1,

@@ -66,7 +66,20 @@ public final class Timeline {
     public func state(after index: Int) throws(InspectorError) -> JSONValue {
         if index < 0 { return try initialState() }
         if recording.steps[index].hasState, let state = try entry(at: index).state { return state }
+        if let final = try finalState(at: index) { return final }
         return try replayedState(after: index)
+    }
+
+    /// The `end` marker's state, when `index` is the step it closes: a recording made with
+    /// `.never` still holds the state after its last step there.
+    private func finalState(at index: Int) throws(InspectorError) -> JSONValue? {
+        guard index == recording.steps.count - 1, recording.endHasState, recording.endSeq == recording.steps[index].seq
+        else { return nil }
+        do {
+            return try recording.endState()
+        } catch {
+            throw .recording(error)
+        }
     }
 
     /// The entry of step `index`.
@@ -80,7 +93,10 @@ public final class Timeline {
 
     /// Whether a state for step `index` can be had without a reducer.
     public func hasRecordedState(at index: Int) -> Bool {
-        index < 0 ? recording.header?.initialState != nil : recording.steps[index].hasState
+        if index < 0 { return recording.header?.initialState != nil }
+        return recording.steps[index].hasState
+            || (index == recording.steps.count - 1 && recording.endSeq == recording.steps[index].seq
+                && recording.endHasState)
     }
 
     private func requireReplayer() throws(InspectorError) -> any StateReplayer {
