@@ -236,20 +236,25 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
         StepFailureCase(
             line: "state count[",
             message: #"invalid path 'count[': expected an index, a quoted key or "id=" at column 7"#),
+        StepFailureCase(line: "watch", message: "'watch' expects one or more paths, such as cart.total"),
         StepFailureCase(
-            line: "watch count",
-            message: "'watch' is not available yet: this version of redux-inspect has no watchpoints"),
+            line: "watch count cart..x",
+            message: #"invalid path 'cart..x': expected a key or "[" at column 6"#),
+        StepFailureCase(line: "break", message: "'break' expects a predicate, such as cart.total > 50"),
         StepFailureCase(
-            line: "c", message: "'c' is not available yet: this version of redux-inspect has no watchpoints"),
+            line: "break count >",
+            message: #"invalid predicate 'count >': expected a path or a JSON value after ">" at column 8"#),
         StepFailureCase(
-            line: "rc", message: "'rc' is not available yet: this version of redux-inspect has no watchpoints"
-        ),
+            line: "c", message: "no watchpoints or breakpoints: set one with 'watch PATH' or 'break PREDICATE'"),
         StepFailureCase(
-            line: "break count > 3",
-            message: "'break' is not available yet: this version of redux-inspect has no watchpoints"),
+            line: "rc", message: "no watchpoints or breakpoints: set one with 'watch PATH' or 'break PREDICATE'"),
+        StepFailureCase(line: "unwatch", message: "no watchpoints are set"),
+        StepFailureCase(line: "unbreak 1", message: "no breakpoints are set"),
+        StepFailureCase(line: "delete", message: "no watchpoints or breakpoints are set"),
         StepFailureCase(
-            line: "info watch",
-            message: "'info watch' is not available yet: this version of redux-inspect has no watchpoints"),
+            line: "delete one", message: "'delete' expects watchpoint or breakpoint numbers, found 'one'"),
+        StepFailureCase(line: "info frames", message: "'info' expects nothing or 'watch', found 'frames'"),
+        StepFailureCase(line: "continue 2", message: "'continue' takes no argument, found '2'"),
     ]
 
     @Test(arguments: failures)
@@ -263,7 +268,7 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
         #expect(json.lines == [JSONValue.object(JSONObject([("error", .string(test.message))])).compactText])
     }
 
-    @Test func helpListsTheCommandsAndWhatIsNotAvailableYet() {
+    @Test func helpListsTheCommands() {
         let run = StepRun([fixture("counter.jsonl")], input: "help\n")
         #expect(
             run.lines.first == "Commands (one per line; on a terminal an empty line repeats the last one):")
@@ -272,8 +277,11 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
             run.lines.contains(
                 "  state, p, print [PATH]  The state here, or the value at PATH (e.g. cart.items[id=3])."))
         #expect(
-            run.lines.last
-                == "Not available yet (watchpoints): watch, unwatch, break, continue/c, reverse-continue/rc.")
+            run.lines.contains(
+                "  continue, c             Forward to the next step that changes a watched path or where a breakpoint holds."
+            ))
+        #expect(run.lines.last == "  quit, q, exit           End the session (so does the end of input).")
+        #expect(!run.out.contains("vailable"))
     }
 
     // MARK: --json

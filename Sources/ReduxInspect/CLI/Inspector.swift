@@ -28,7 +28,7 @@ public struct Inspector: Sendable {
     /// Every subcommand, in the order help lists them.
     static let subcommands: [any Subcommand.Type] = [
         ReplayCommand.self, DiffCommand.self, StepCommand.self, ShowCommand.self, LogCommand.self,
-        CheckCommand.self, VerifyCommand.self,
+        CheckCommand.self, VerifyCommand.self, BlameCommand.self, BisectCommand.self,
     ]
 
     /// The interfaces of all subcommands, for documentation tests.

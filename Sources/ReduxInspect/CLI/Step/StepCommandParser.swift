@@ -20,6 +20,21 @@ enum StepInput: Equatable, Sendable {
     case find(String)
     /// Where the cursor is.
     case whereAmI
+    /// Add watchpoints on these paths.
+    case watch([JSONPath])
+    /// Remove the watchpoints on these paths; all watchpoints when empty.
+    case unwatch([JSONPath])
+    /// Add a breakpoint on this predicate.
+    case breakpoint(Predicate)
+    /// Remove these breakpoints by number; all breakpoints when empty.
+    case unbreak([Int])
+    /// Remove these watchpoints or breakpoints by number; all of them when empty.
+    case delete([Int])
+    /// List the watchpoints and breakpoints.
+    case infoWatch
+    /// Run forward (`continue`) or back (`reverse-continue`) to where a watchpoint or
+    /// breakpoint fires.
+    case resume(forward: Bool)
     /// The list of commands.
     case help
     /// End the session.
@@ -28,15 +43,16 @@ enum StepInput: Equatable, Sendable {
 
 /// Reads the lines of a `step` session: a command word and its argument.
 ///
-/// The command table here is also the session's `help`; a command for watchpoints (`watch`,
-/// `continue`, …) is added as a verb with its own ``StepInput`` case.
+/// The command table here is also the session's `help` and what the manual page's test checks
+/// the page against.
 enum StepCommandParser {
     /// One command: its names (the first is the main one), argument, and help.
     struct Verb: Sendable {
         let names: [String]
         let argument: String?
         let help: String
-        /// Whether this version implements it.
+        /// Whether this version implements it (every command does; the manual page's test and
+        /// `help --json` read it).
         let available: Bool
 
         init(_ names: [String], argument: String? = nil, help: String, available: Bool = true) {
@@ -62,18 +78,27 @@ enum StepCommandParser {
             help: "The state here, or the value at PATH (e.g. cart.items[id=3])."),
         Verb(["diff", "d"], help: "The change this step made, in full."),
         Verb(["action", "a"], help: "This step's seq, type and action."),
-        Verb(["where", "info"], help: "The seq, the position, and where the state comes from."),
+        Verb(["where"], help: "The seq, the position, and where the state comes from."),
+        Verb(
+            ["watch"], argument: "PATH...",
+            help: "Watch paths: continue/reverse-continue stop at steps that change them."),
+        Verb(["unwatch"], argument: "[PATH...]", help: "Remove the watchpoints on PATH, or all watchpoints."),
+        Verb(
+            ["break"], argument: "PRED",
+            help: "Break where PRED holds after a step, e.g. break cart.total > 50."),
+        Verb(["unbreak"], argument: "[N...]", help: "Remove breakpoints by number, or all breakpoints."),
+        Verb(["delete"], argument: "[N...]", help: "Remove watchpoints and breakpoints by number, or all."),
+        Verb(
+            ["info"], argument: "[watch]",
+            help: "'info watch' lists watchpoints and breakpoints; 'info' is 'where'."),
+        Verb(
+            ["continue", "c"],
+            help: "Forward to the next step that changes a watched path or where a breakpoint holds."),
+        Verb(
+            ["reverse-continue", "rc"],
+            help: "Back to the previous step that changes a watched path or where a breakpoint holds."),
         Verb(["help", "h", "?"], help: "This list."),
         Verb(["quit", "q", "exit"], help: "End the session (so does the end of input)."),
-        Verb(
-            ["watch"], argument: "PATH", help: "Stop continue/reverse-continue where PATH changes.",
-            available: false),
-        Verb(["unwatch"], argument: "[PATH]", help: "Remove a watchpoint.", available: false),
-        Verb(
-            ["break"], argument: "PRED", help: "Stop continue/reverse-continue where PRED holds.",
-            available: false),
-        Verb(["continue", "c"], help: "Run forward to the next watched change.", available: false),
-        Verb(["reverse-continue", "rc"], help: "Run back to the previous watched change.", available: false),
     ]
 
     /// Parses one line.
@@ -90,16 +115,9 @@ enum StepCommandParser {
         guard let verb = verbs.first(where: { $0.names.contains(word) }) else {
             throw StepInputError("unknown command '\(word)': type 'help' for the list of commands")
         }
-        guard verb.available else {
-            throw StepInputError(
-                "'\(word)' is not available yet: this version of redux-inspect has no watchpoints")
-        }
+        guard verb.available else { throw StepInputError("'\(word)' is not available in this version") }
         let name = verb.names[0]
         if verb.argument == nil, !argument.isEmpty {
-            if name == "where", argument == "watch" {
-                throw StepInputError(
-                    "'info watch' is not available yet: this version of redux-inspect has no watchpoints")
-            }
             throw StepInputError("'\(word)' takes no argument, found '\(argument)'")
         }
         switch name {
@@ -126,23 +144,34 @@ enum StepCommandParser {
         case "diff": return .diff
         case "action": return .action
         case "where": return .whereAmI
+        case "info":
+            switch argument {
+            case "": return .whereAmI
+            case "watch", "watchpoints", "break", "breakpoints": return .infoWatch
+            default: throw StepInputError("'info' expects nothing or 'watch', found '\(argument)'")
+            }
+        case "watch":
+            guard !argument.isEmpty else {
+                throw StepInputError("'watch' expects one or more paths, such as cart.total")
+            }
+            return .watch(try paths(argument))
+        case "unwatch": return .unwatch(try paths(argument))
+        case "break":
+            guard !argument.isEmpty else {
+                throw StepInputError("'break' expects a predicate, such as cart.total > 50")
+            }
+            do {
+                return .breakpoint(try Predicate(parsing: argument))
+            } catch {
+                throw StepInputError("invalid predicate '\(argument)': \(error)")
+            }
+        case "unbreak": return .unbreak(try numbers(argument, command: word))
+        case "delete": return .delete(try numbers(argument, command: word))
+        case "continue": return .resume(forward: true)
+        case "reverse-continue": return .resume(forward: false)
         case "help": return .help
         default: return .quit
         }
-    }
-
-    /// `text` without leading and trailing white space.
-    private static func trim(_ text: some StringProtocol) -> String {
-        String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
-    }
-
-    /// A step count: 1 when omitted, else a positive integer.
-    private static func count(_ text: String, command: String) throws(StepInputError) -> Int {
-        if text.isEmpty { return 1 }
-        guard let count = Int(text), count > 0 else {
-            throw StepInputError("'\(command)' expects a positive number of steps, found '\(text)'")
-        }
-        return count
     }
 }
 

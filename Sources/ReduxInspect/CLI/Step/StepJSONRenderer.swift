@@ -9,6 +9,15 @@
 ///   `reducerDefault`. `changes` is what the step changed, as `diff --format json` writes it.
 ///   A clamped move adds `"note":"stopped at the last step"` (or `already at …`).
 /// - `state`: `{"seq":5,"state":{…}}`; `state PATH`: `{"seq":5,"path":"count","value":7}`.
+/// - `continue` / `reverse-continue`: the step object with `"fired":[…]`, one object per
+///   watchpoint or breakpoint that fired — `{"number":1,"kind":"watchpoint","path":"cart.total",
+///   "old":0,"new":9}` (`old` or `new` left out when absent), `{"number":2,"kind":"breakpoint",
+///   "predicate":"cart.total > 50"}` — empty with a `note` when it ran to an end.
+/// - `watch`, `break`: `{"added":[…]}`; `info watch`: `{"watchpoints":[…],"breakpoints":[…]}`:
+///   `{"number":1,"kind":"watchpoint","path":"cart.total","value":9}` (no `value` when absent),
+///   `{"number":2,"kind":"breakpoint","predicate":"cart.total > 50","holds":false}`, with
+///   `"alreadySet":true` when `watch` or `break` found it set. `unwatch`, `unbreak`, `delete`:
+///   `{"deleted":[{"number":1,"kind":"watchpoint","path":"cart.total"}]}`.
 /// - `help`: `{"commands":[{"name":"next","aliases":["n"],"argument":"[N]","help":"…",
 ///   "available":true},…]}`.
 /// - `quit`: `{"quit":true}`.
@@ -34,6 +43,24 @@ struct StepJSONRenderer: StepRenderer {
             return .object(
                 JSONObject([("seq", Self.number(seq)), ("path", .string(path.description)), ("value", value)])
             )
+        case .stopped(let view, let fired, let note, _):
+            var members = stepMembers(view)
+            members.append(("fired", .array(fired.map(Self.firing))))
+            if let note { members.append(("note", .string(note))) }
+            return .object(JSONObject(members))
+        case .added(let statuses):
+            return .object(JSONObject([("added", .array(statuses.map(Self.status)))]))
+        case .deleted(let removed):
+            return .object(
+                JSONObject([("deleted", .array(removed.map { .object(JSONObject(Self.identity($0))) }))]))
+        case .breakpoints(let statuses):
+            let watchpoints = statuses.filter { $0.breakpoint.kind == "watchpoint" }
+            let breakpoints = statuses.filter { $0.breakpoint.kind == "breakpoint" }
+            return .object(
+                JSONObject([
+                    ("watchpoints", .array(watchpoints.map(Self.status))),
+                    ("breakpoints", .array(breakpoints.map(Self.status))),
+                ]))
         case .help:
             return .object(JSONObject([("commands", .array(StepCommandParser.verbs.map(Self.verb)))]))
         case .quit:
@@ -64,6 +91,38 @@ struct StepJSONRenderer: StepRenderer {
                 ("help", .string(verb.help)),
                 ("available", .bool(verb.available)),
             ]))
+    }
+
+    /// `"number"`, `"kind"`, and `"path"` or `"predicate"`.
+    private static func identity(_ breakpoint: StepBreakpoint) -> [JSONObject.Element] {
+        var members: [JSONObject.Element] = [
+            ("number", number(breakpoint.number)), ("kind", .string(breakpoint.kind)),
+        ]
+        switch breakpoint.condition {
+        case .change(let path): members.append(("path", .string(path.description)))
+        case .predicate(let predicate): members.append(("predicate", .string(predicate.description)))
+        }
+        return members
+    }
+
+    private static func status(_ status: StepBreakpointStatus) -> JSONValue {
+        var members = identity(status.breakpoint)
+        if case .change = status.breakpoint.condition {
+            if let value = status.value { members.append(("value", value)) }
+        } else {
+            members.append(("holds", .bool(status.holds)))
+        }
+        if status.alreadySet { members.append(("alreadySet", .bool(true))) }
+        return .object(JSONObject(members))
+    }
+
+    private static func firing(_ firing: StepFiring) -> JSONValue {
+        var members = identity(firing.breakpoint)
+        if case .change = firing.breakpoint.condition {
+            if let old = firing.old { members.append(("old", old)) }
+            if let new = firing.new { members.append(("new", new)) }
+        }
+        return .object(JSONObject(members))
     }
 
     private static func number(_ value: Int) -> JSONValue {

@@ -16,6 +16,16 @@ enum StepReply: Equatable {
     case state(seq: Int, JSONValue)
     /// `state PATH`: one value in the state at the cursor.
     case value(seq: Int, path: JSONPath, JSONValue)
+    /// `continue` or `reverse-continue` ran: the step it stopped at, the watchpoints and
+    /// breakpoints that fired there (none when it ran to an end), and a note when it ran to an
+    /// end.
+    case stopped(StepView, fired: [StepFiring], note: String?, moved: Bool)
+    /// `watch` or `break`: the watchpoints and breakpoints added (or found already set).
+    case added([StepBreakpointStatus])
+    /// `unwatch`, `unbreak` or `delete`: what was removed.
+    case deleted([StepBreakpoint])
+    /// `info watch`: every watchpoint and breakpoint, and how each stands at the cursor.
+    case breakpoints([StepBreakpointStatus])
     /// `help`: the command table.
     case help
     /// `quit`.

@@ -6,16 +6,20 @@
 /// session keeps the last few it used, so stepping forward or back one step costs one
 /// state, not two, and a replayed recording is replayed one action per `next`.
 ///
-/// Watchpoints (`watch PATH`, `continue`, `reverse-continue`) belong here: a list of paths,
-/// and moves that scan with ``state(at:)`` until a change touches one.
+/// Watchpoints and breakpoints are listed here too; `continue` and `reverse-continue` scan the
+/// timeline for them (see `StepSession+Breakpoints.swift`).
 final class StepSession {
     /// The states of the recording.
     let timeline: Timeline
     /// Where the session is.
-    private(set) var cursor: TimelineCursor
+    var cursor: TimelineCursor
     /// Recently used states by position, newest last.
     private var recent: [(position: Int, state: JSONValue)] = []
     private static let recentLimit = 4
+    /// Watchpoints and breakpoints, by number.
+    var breakpoints: [StepBreakpoint] = []
+    /// The number the next watchpoint or breakpoint gets.
+    var nextBreakpointNumber = 1
 
     /// Starts a session.
     ///
@@ -57,6 +61,15 @@ final class StepSession {
         case .diff: return .diff(try view())
         case .action: return .action(try view())
         case .whereAmI: return .location(try view())
+        case .watch(let paths): return try add(paths.map { .change($0) })
+        case .breakpoint(let predicate): return try add([.predicate(predicate)])
+        case .unwatch(let paths): return unwatch(paths)
+        case .unbreak(let numbers): return delete(numbers, onlyBreakpoints: true)
+        case .delete(let numbers): return delete(numbers, onlyBreakpoints: false)
+        case .infoWatch:
+            let state = try state(at: cursor.position)
+            return .breakpoints(breakpoints.map { $0.status(in: state) })
+        case .resume(let forward): return try resume(forward: forward)
         case .help: return .help
         case .quit: return .quit
         }
@@ -85,12 +98,18 @@ final class StepSession {
             return recent[index].state
         }
         let state = try timeline.state(after: position)
-        recent.append((position, state))
-        if recent.count > Self.recentLimit { recent.removeFirst() }
+        remember(state, at: position)
         return state
     }
 
-    private func moved(_ move: TimelineCursor.Move) throws(InspectorError) -> StepReply {
+    /// Keeps a state just read, so that showing the step there reads nothing again.
+    func remember(_ state: JSONValue, at position: Int) {
+        guard !recent.contains(where: { $0.position == position }) else { return }
+        recent.append((position, state))
+        if recent.count > Self.recentLimit { recent.removeFirst() }
+    }
+
+    func moved(_ move: TimelineCursor.Move) throws(InspectorError) -> StepReply {
         .moved(try view(), note: move.note, moved: move.moved)
     }
 

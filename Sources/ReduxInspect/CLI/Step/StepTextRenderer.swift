@@ -10,6 +10,12 @@
 /// - `diff`: every change in full, one per line, as `redux-inspect diff` writes them.
 /// - `action`: `seq 5  decrement`, then the action as indented JSON.
 /// - `state`: the state, or the value at the path, as indented JSON and nothing else.
+/// - `continue` / `reverse-continue`: a line per watchpoint or breakpoint that fired
+///   (`watchpoint 1: cart.total: 0 → 9`, `breakpoint 2: cart.total > 50 holds`), or
+///   `reached the last step: no watchpoint or breakpoint fired`, then the step as for a move.
+/// - `watch`, `break`, `info watch`: a line each, `watchpoint 1: cart.total (now 9)`,
+///   `breakpoint 2: cart.total > 50 (does not hold now)`; `unwatch`, `unbreak`, `delete`:
+///   `deleted watchpoint 1: cart.total`.
 /// - A failure: `error: …` on standard error.
 ///
 /// Text from the recording is escaped: types with ``TerminalText/escape(_:)``, JSON by its writer.
@@ -48,6 +54,21 @@ struct StepTextRenderer: StepRenderer {
             return StepOutput(lines: [state.prettyText()])
         case .value(_, _, let value):
             return StepOutput(lines: [value.prettyText()])
+        case .stopped(let view, let fired, let note, let moved):
+            guard moved else {
+                return StepOutput(lines: ["\(note ?? "already there") (seq \(view.seq))"])
+            }
+            return StepOutput(
+                lines: fired.map(firingLine) + (note.map { [$0] } ?? []) + [positionLine(view)]
+                    + changeLines(view))
+        case .added(let statuses):
+            return StepOutput(lines: statuses.map(statusLine))
+        case .deleted(let removed):
+            return StepOutput(
+                lines: removed.map { "deleted \($0.kind) \($0.number): \(TerminalText.escape($0.subject))" })
+        case .breakpoints(let statuses):
+            return StepOutput(
+                lines: statuses.isEmpty ? ["no watchpoints or breakpoints"] : statuses.map(statusLine))
         case .help:
             return StepOutput(lines: Self.helpLines)
         case .quit:
@@ -106,8 +127,6 @@ struct StepTextRenderer: StepRenderer {
             let label = verb.names.joined(separator: ", ") + (verb.argument.map { " \($0)" } ?? "")
             lines.append(HelpFormatter.row(label, verb.help))
         }
-        let later = verbs.filter { !$0.available }.map { $0.names.joined(separator: "/") }
-        lines.append("Not available yet (watchpoints): " + later.joined(separator: ", ") + ".")
         return lines
     }
 }

@@ -15,10 +15,19 @@ struct StepCommand: Subcommand {
         ],
         discussion: """
             Reads one command per line: next/n [N], back/b/rn [N], goto/g SEQ (0 is the initial
-            state), first (the initial state), last, find TEXT (forward to the next step whose
-            type or action JSON contains TEXT), state/p [PATH], diff, action, where/info, help,
-            quit/q (or the end of input). watch, unwatch, break, continue/c and
-            reverse-continue/rc are reserved for watchpoints and not available yet.
+            state), first (the initial state), last, find/f TEXT (forward to the next step whose
+            type or action JSON contains TEXT), state/p [PATH], diff/d, action/a, where,
+            info [watch], help, quit/q (or the end of input).
+
+            Watchpoints and breakpoints: watch PATH... (several paths at once), break PRED (a
+            predicate as for bisect, e.g. cart.total > 50), info watch (lists both, numbered
+            together), unwatch [PATH...] (all watchpoints without PATH), unbreak [N...] (all
+            breakpoints without N), delete [N...] (all of both without N). continue/c runs
+            forward to the next step that changes a watched path (its state before and after
+            differ there) or after which a breakpoint's predicate holds, and says which fired
+            with old → new; reverse-continue/rc runs back to the nearest such step before the
+            current one. When nothing fires it stops at the last step (or the initial state)
+            and says so.
 
             A move prints 'seq 5/22  decrement  {"decrement":{}}' and the step's changes
             indented; state prints the state (or the value at PATH) as indented JSON only.
@@ -32,8 +41,12 @@ struct StepCommand: Subcommand {
             "count":22,"source":"recorded","changes":[...]} (seq and position 0 and a null
             type at the initial state; source is recorded, replayed, header or reducerDefault;
             a clamped move adds "note"). state: {"seq":5,"state":{...}}, or
-            {"seq":5,"path":"count","value":7}. help: {"commands":[...]}. quit: {"quit":true}.
-            A failure: {"error":"..."}.
+            {"seq":5,"path":"count","value":7}. continue and reverse-continue: the step object
+            with "fired":[{"number":1,"kind":"watchpoint","path":"cart.total","old":0,"new":9},
+            {"number":2,"kind":"breakpoint","predicate":"cart.total > 50"}] (and a "note" when
+            nothing fired). watch and break: {"added":[...]}; info watch: {"watchpoints":[...],
+            "breakpoints":[...]}; unwatch, unbreak, delete: {"deleted":[...]}. help:
+            {"commands":[...]}. quit: {"quit":true}. A failure: {"error":"..."}.
 
             States come from the recording where it holds them, else from replay through the
             reducer from the nearest recorded state or checkpoint.

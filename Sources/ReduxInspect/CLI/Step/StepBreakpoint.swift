@@ -1,0 +1,80 @@
+/// A watchpoint or a breakpoint of a `step` session: where `continue` and `reverse-continue`
+/// stop. Both kinds share one numbering, as in gdb, so `delete 2` names either.
+struct StepBreakpoint: Equatable {
+    /// When it fires.
+    enum Condition: Equatable {
+        /// A watchpoint: at a step whose state after differs from its state before at the path.
+        case change(JSONPath)
+        /// A breakpoint: at a step after which the predicate holds.
+        case predicate(Predicate)
+    }
+
+    /// Its number, from 1, never reused in a session.
+    let number: Int
+    /// When it fires.
+    let condition: Condition
+
+    /// `watchpoint` or `breakpoint`.
+    var kind: String {
+        if case .change = condition { return "watchpoint" }
+        return "breakpoint"
+    }
+
+    /// The path or the predicate, as text.
+    var subject: String {
+        switch condition {
+        case .change(let path): path.description
+        case .predicate(let predicate): predicate.description
+        }
+    }
+
+    /// Whether it fires at a step, and with what.
+    ///
+    /// - Parameters:
+    ///   - before: The state before the step.
+    ///   - after: The state after it.
+    /// - Returns: The firing, or `nil`.
+    func firing(before: JSONValue, after: JSONValue) -> StepFiring? {
+        switch condition {
+        case .change(let path):
+            let old = before.value(at: path)
+            let new = after.value(at: path)
+            return old == new ? nil : StepFiring(breakpoint: self, old: old, new: new)
+        case .predicate(let predicate):
+            return predicate.holds(in: after) ? StepFiring(breakpoint: self, old: nil, new: nil) : nil
+        }
+    }
+
+    /// How it stands in a state: a watchpoint's value there, whether a breakpoint holds.
+    func status(in state: JSONValue, alreadySet: Bool = false) -> StepBreakpointStatus {
+        switch condition {
+        case .change(let path):
+            StepBreakpointStatus(
+                breakpoint: self, value: state.value(at: path), holds: false, alreadySet: alreadySet)
+        case .predicate(let predicate):
+            StepBreakpointStatus(
+                breakpoint: self, value: nil, holds: predicate.holds(in: state), alreadySet: alreadySet)
+        }
+    }
+}
+
+/// A watchpoint or breakpoint with how it stands at the cursor, for `watch`, `break` and
+/// `info watch`.
+struct StepBreakpointStatus: Equatable {
+    let breakpoint: StepBreakpoint
+    /// A watchpoint's value at the cursor; `nil` when the state has none (or for a breakpoint).
+    let value: JSONValue?
+    /// Whether a breakpoint's predicate holds at the cursor (`false` for a watchpoint).
+    let holds: Bool
+    /// `watch`/`break` found it already set and added nothing.
+    let alreadySet: Bool
+}
+
+/// A watchpoint or breakpoint that stopped `continue` or `reverse-continue`.
+struct StepFiring: Equatable {
+    let breakpoint: StepBreakpoint
+    /// For a watchpoint, the value before the step (`nil`: absent).
+    let old: JSONValue?
+    /// For a watchpoint, the value after the step (`nil`: absent).
+    let new: JSONValue?
+}

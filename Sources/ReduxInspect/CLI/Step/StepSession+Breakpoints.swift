@@ -1,0 +1,114 @@
+/// Watchpoints, breakpoints, and the runs to them: `continue` forward, `reverse-continue` back.
+extension StepSession {
+    /// `watch` and `break`: adds what is not already set, and reports each with how it
+    /// stands at the cursor.
+    func add(_ conditions: [StepBreakpoint.Condition]) throws(InspectorError) -> StepReply {
+        let state = try state(at: cursor.position)
+        var statuses: [StepBreakpointStatus] = []
+        for condition in conditions {
+            if let existing = breakpoints.first(where: { $0.condition == condition }) {
+                if !statuses.contains(where: { $0.breakpoint == existing }) {
+                    statuses.append(existing.status(in: state, alreadySet: true))
+                }
+                continue
+            }
+            let breakpoint = StepBreakpoint(number: nextBreakpointNumber, condition: condition)
+            nextBreakpointNumber += 1
+            breakpoints.append(breakpoint)
+            statuses.append(breakpoint.status(in: state))
+        }
+        return .added(statuses)
+    }
+
+    /// `unwatch [PATH...]`: the watchpoints on these paths, or all of them.
+    func unwatch(_ paths: [JSONPath]) -> StepReply {
+        let watched = breakpoints.filter { if case .change = $0.condition { true } else { false } }
+        guard !watched.isEmpty else { return .failure("no watchpoints are set") }
+        if paths.isEmpty { return remove(watched) }
+        var removing: [StepBreakpoint] = []
+        for path in paths {
+            guard let breakpoint = watched.first(where: { $0.condition == .change(path) }) else {
+                return .failure("\(path) is not watched")
+            }
+            if !removing.contains(breakpoint) { removing.append(breakpoint) }
+        }
+        return remove(removing)
+    }
+
+    /// `unbreak [N...]` and `delete [N...]`: by number, or all (of the breakpoints, for `unbreak`).
+    func delete(_ numbers: [Int], onlyBreakpoints: Bool) -> StepReply {
+        let candidates = breakpoints.filter { !onlyBreakpoints || $0.kind == "breakpoint" }
+        let kinds = onlyBreakpoints ? "breakpoints" : "watchpoints or breakpoints"
+        guard !candidates.isEmpty else { return .failure("no \(kinds) are set") }
+        if numbers.isEmpty { return remove(candidates) }
+        var removing: [StepBreakpoint] = []
+        for number in numbers {
+            guard let breakpoint = candidates.first(where: { $0.number == number }) else {
+                return .failure("no \(onlyBreakpoints ? "breakpoint" : "watchpoint or breakpoint") \(number)")
+            }
+            if !removing.contains(breakpoint) { removing.append(breakpoint) }
+        }
+        return remove(removing)
+    }
+
+    private func remove(_ removing: [StepBreakpoint]) -> StepReply {
+        breakpoints.removeAll { removing.contains($0) }
+        return .deleted(removing.sorted { $0.number < $1.number })
+    }
+
+    /// `continue` and `reverse-continue`.
+    ///
+    /// Forward, the steps after the cursor are walked in order until one fires. Back, the steps
+    /// before the cursor are searched from the nearest with ``Timeline/lastStep(before:where:)``,
+    /// which replays from checkpoints a window at a time; a step fires when its state before
+    /// and after differ at a watched path, or when a breakpoint holds after it. Going back, the
+    /// initial state is checked last, for breakpoints. When nothing fires the cursor goes to
+    /// the end it ran into, and the reply says so.
+    func resume(forward: Bool) throws(InspectorError) -> StepReply {
+        guard !breakpoints.isEmpty else {
+            return .failure("no watchpoints or breakpoints: set one with 'watch PATH' or 'break PREDICATE'")
+        }
+        var stop: (index: Int, before: JSONValue, after: JSONValue, fired: [StepFiring])?
+        let check = { (index: Int, before: JSONValue, after: JSONValue) -> Bool in
+            let fired = self.breakpoints.compactMap { $0.firing(before: before, after: after) }
+            if !fired.isEmpty { stop = (index, before, after, fired) }
+            return !fired.isEmpty
+        }
+        if forward {
+            guard !cursor.isAtLastStep else { return try stopped(cursor.last(), fired: [], note: nil) }
+            try timeline.walk((cursor.position + 1)..<cursor.count) { index, before, after in
+                !check(index, before, after)
+            }
+        } else {
+            guard !cursor.isAtInitialState else { return try stopped(cursor.first(), fired: [], note: nil) }
+            _ = try timeline.lastStep(before: cursor.position) { index, before, after in
+                check(index, before, after)
+            }
+        }
+        if let stop {
+            remember(stop.before, at: stop.index - 1)
+            remember(stop.after, at: stop.index)
+            return try stopped(cursor.move(to: stop.index), fired: stop.fired, note: nil)
+        }
+        if forward {
+            return try stopped(
+                cursor.last(), fired: [], note: "reached the last step: no watchpoint or breakpoint fired")
+        }
+        let initial = try state(at: -1)
+        let fired = breakpoints.compactMap { breakpoint -> StepFiring? in
+            guard case .predicate(let predicate) = breakpoint.condition, predicate.holds(in: initial) else {
+                return nil
+            }
+            return StepFiring(breakpoint: breakpoint, old: nil, new: nil)
+        }
+        let note = fired.isEmpty ? "reached the initial state: no watchpoint or breakpoint fired" : nil
+        return try stopped(cursor.first(), fired: fired, note: note)
+    }
+
+    private func stopped(_ move: TimelineCursor.Move, fired: [StepFiring], note: String?)
+        throws(InspectorError)
+        -> StepReply
+    {
+        .stopped(try view(), fired: fired, note: note ?? (move.moved ? nil : move.note), moved: move.moved)
+    }
+}

@@ -1,0 +1,97 @@
+extension BisectCommand {
+    /// What `bisect` prints, as text for people or one JSON object for tools.
+    struct Output {
+        let predicate: Predicate
+        let json: Bool
+        let valueWidth: Int?
+        let colors: Bool
+
+        /// The predicate already holds before the first action.
+        func initialState() -> [String] {
+            if json {
+                return [
+                    object([
+                        ("holds", .bool(true)), ("seq", .number(JSONNumber("0"))), ("type", .null),
+                        ("action", .null),
+                        ("changes", .array([])), ("before", .null),
+                    ])
+                ]
+            }
+            return ["\(quoted) already holds in the initial state (seq 0)"]
+        }
+
+        /// The predicate holds in no state; `checked` counts the initial state too.
+        func never(checked: Int, steps: [StepLocation]) -> [String] {
+            if json {
+                return [object([("holds", .bool(false)), ("checked", .number(JSONNumber(String(checked))))])]
+            }
+            guard let first = steps.first, let last = steps.last else {
+                return ["\(quoted) never holds: not in the initial state, and the recording has no steps"]
+            }
+            let range = first.seq == last.seq ? "seq \(first.seq)" : "seq \(first.seq)…\(last.seq)"
+            let count = steps.count == 1 ? "the 1 step" : "any of the \(steps.count) steps"
+            return ["\(quoted) never holds: not in the initial state, nor after \(count) (\(range))"]
+        }
+
+        /// The predicate first holds after `entry`.
+        func found(
+            _ entry: RecordingEntry, position: Int, count: Int, changes: [JSONChange],
+            before: RecordingEntry?,
+            missingBefore: Int
+        ) -> [String] {
+            if json {
+                var members: [JSONObject.Element] = [
+                    ("holds", .bool(true)), ("seq", number(entry.seq)), ("type", .string(entry.type)),
+                    ("action", entry.action), ("changes", DiffJSONFormatter().value(changes)),
+                    (
+                        "before",
+                        before.map {
+                            .object(JSONObject([("seq", number($0.seq)), ("type", .string($0.type))]))
+                        }
+                            ?? .object(JSONObject([("seq", number(0)), ("type", .null)]))
+                    ),
+                ]
+                if missingBefore > 0 { members.append(("missingBefore", number(missingBefore))) }
+                return [object(members)]
+            }
+            var lines = ["\(quoted) holds first at seq \(entry.seq) (step \(position) of \(count))", ""]
+            lines.append(stepLine(seq: entry.seq, type: entry.type, action: entry.action))
+            let formatter = DiffTextFormatter(valueWidth: valueWidth, colors: colors)
+            lines += changes.isEmpty ? ["  (no change)"] : changes.map { "  " + formatter.line(for: $0) }
+            if missingBefore > 0 {
+                let entries = missingBefore == 1 ? "1 entry is" : "\(missingBefore) entries are"
+                lines.append("  (\(entries) missing before this step; the change may come from them)")
+            }
+            lines.append("")
+            if let before {
+                lines.append(
+                    "step before: " + stepLine(seq: before.seq, type: before.type, action: before.action))
+            } else {
+                lines.append("step before: seq 0  (initial state)")
+            }
+            return lines
+        }
+
+        /// `seq 18  setQuantity  {"setQuantity":{...}}`, the action cut at 100 characters.
+        private func stepLine(seq: Int, type: String, action: JSONValue) -> String {
+            let type = TerminalText.escape(type)
+            let action =
+                valueWidth == nil
+                ? action.compactText : DiffTextFormatter.abbreviate(action.compactText, width: 100)
+            if colors { return "\u{1B}[1mseq \(seq)\u{1B}[0m  \u{1B}[36m\(type)\u{1B}[0m  \(action)" }
+            return "seq \(seq)  \(type)  \(action)"
+        }
+
+        /// The predicate as written back, escaped for the terminal.
+        private var quoted: String { TerminalText.escape(predicate.description) }
+
+        private func object(_ members: [JSONObject.Element]) -> String {
+            JSONValue.object(JSONObject([("predicate", .string(predicate.description))] + members))
+                .compactText
+        }
+
+        private func number(_ value: Int) -> JSONValue {
+            .number(JSONNumber(String(value)))
+        }
+    }
+}

@@ -1,0 +1,98 @@
+/// `bisect`: the first step after which a predicate over the state holds.
+struct BisectCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "bisect",
+        abstract:
+            "Find the first step after which a predicate over the state holds, with its action and diff.",
+        usage: "bisect <file> --until <predicate> [--format <format>] [--full] [--reducer <name>]",
+        arguments: [("<file>", "The recording (JSON Lines).")],
+        options: [
+            .init(
+                "--until", value: "<predicate>",
+                help: "The condition, e.g. 'cart.total < 0' or 'items.count > 3'."),
+            .init("--format", value: "<format>", help: "text (default) or json (one object)."),
+            .init("--full", help: "Show long values in full instead of abbreviating them."),
+            .init(
+                "--reducer", value: "<name>",
+                help: "Replay with this reducer where the recording holds no state."),
+        ],
+        discussion: """
+            Strategy: a linear scan, not a halving search. A predicate need not stay true once it
+            holds, so halving could miss the first step; bisect checks the initial state, then
+            the state after each step in order, and stops at the first where the predicate holds
+            — what a brute-force scan finds. The states are read in one pass: parsed where the
+            recording holds them, replayed one action at a time through the reducer otherwise.
+
+            Predicates: PATH OP VALUE, where OP is ==, !=, <, <=, > or >= and VALUE a JSON literal
+            or another path; PATH.count (elements, members or characters; count(PATH) always the
+            size); exists(PATH); combined with &&, || and !, grouped with parentheses. Numbers
+            compare by exact value (2.5 == 2.50), strings by Unicode code points, == and !=
+            structurally; <, <=, >, >= on anything but two numbers or two strings are false. A
+            comparison with a path that is not in the state is false, != included.
+
+            Prints the predicate and the seq where it first holds, that step's action and
+            diff, and the step before it. When it already holds in the initial state, says so.
+            When it never holds, says so and exits 1. With --format json: {"predicate":"...",
+            "holds":true,"seq":18,"type":"setQuantity","action":{...},"changes":[...],
+            "before":{"seq":17,"type":"addPackageToCart"}}; seq 0 with null type, action and
+            before for the initial state; {"predicate":"...","holds":false,"checked":28} when
+            it never holds.
+            """)
+
+    let file: String
+    let predicate: Predicate
+    let format: String
+    let full: Bool
+    let reducerName: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        file = try Self.singleFile(arguments)
+        guard let text = arguments.value("--until") else {
+            throw Self.usage("missing option '--until <predicate>'")
+        }
+        do {
+            predicate = try Predicate(parsing: text)
+        } catch {
+            throw Self.usage("invalid predicate '\(text)': \(error)")
+        }
+        format = try Self.format(arguments, allowed: ["text", "json"])
+        full = arguments.has("--full")
+        reducerName = arguments.value("--reducer")
+    }
+
+    func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
+        let timeline = try session.open(file, reducerName: reducerName)
+        let output = Output(
+            predicate: predicate, json: format == "json", valueWidth: full ? nil : 80,
+            colors: session.context.colorsOutput)
+        if predicate.holds(in: try timeline.state(after: -1)) {
+            for line in output.initialState() { session.context.print(line) }
+            return .success
+        }
+        var first: Int?
+        let predicate = self.predicate
+        try timeline.walk(timeline.recording.steps.indices, projecting: { predicate.holds(in: $0) }) {
+            index, holds throws(InspectorError) in
+            if holds { first = index }
+            return !holds
+        }
+        guard let first else {
+            for line in output.never(checked: timeline.count + 1, steps: timeline.recording.steps) {
+                session.context.print(line)
+            }
+            return .failure
+        }
+        let changes = JSONDiff.changes(
+            from: try timeline.state(after: first - 1), to: try timeline.state(after: first))
+        let entry = try timeline.entry(at: first)
+        let previous = first == 0 ? nil : try timeline.entry(at: first - 1)
+        let missing = timeline.recording.gaps.filter { $0.after == (previous?.seq ?? 0) }.reduce(0) {
+            $0 + $1.dropped
+        }
+        let lines = output.found(
+            entry, position: first + 1, count: timeline.count, changes: changes, before: previous,
+            missingBefore: missing)
+        for line in lines { session.context.print(line) }
+        return .success
+    }
+}

@@ -1,0 +1,144 @@
+/// `blame`: every step that changed the value at one path of the state — "who changed this?".
+struct BlameCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "blame",
+        abstract: "List every step that changed the value at a path of the state, with old → new.",
+        usage: "blame <file> <path> [--format <format>] [--full] [--reducer <name>]",
+        arguments: [
+            ("<file>", "The recording (JSON Lines)."),
+            ("<path>", "The place in the state, e.g. cart.total or cart.items[id=42].quantity."),
+        ],
+        options: [
+            .init("--format", value: "<format>", help: "text (default) or json (one object per line)."),
+            .init("--full", help: "Show long values in full instead of abbreviating them."),
+            .init(
+                "--reducer", value: "<name>",
+                help: "Replay with this reducer where the recording holds no state."),
+        ],
+        discussion: """
+            Compares the value at <path> in the state before and after each step and lists the
+            steps where it differs: the value itself changed, or a parent was added, removed or
+            replaced, or something inside it changed. An element selected by id (items[id=42])
+            is followed wherever it moves in its array; moving it alone is not a change.
+            Values are compared as diff compares them: numbers by their text (1 → 1.0 is a
+            change), objects whatever their member order.
+
+            Text lines read '   10  setQuantity  18.99 → 23.49': seq, action type, the value
+            before → after, '(absent)' where the state has no value at <path>, and
+            '(N entries missing before this step)' after a gap in the recording. Values longer
+            than 60 characters are cut with '…' around their first difference unless --full
+            is given. When no step changed the value, one line says so.
+
+            With --format json each step is one line: {"seq":10,"type":"setQuantity",
+            "path":"cart.total","kind":"changed","old":18.99,"new":23.49}; kind is added (no
+            "old"), removed (no "new") or changed, and "missingBefore":N follows a gap.
+            Nothing is printed when no step changed the value.
+            """)
+
+    let file: String
+    let path: JSONPath
+    let format: String
+    let full: Bool
+    let reducerName: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        file = try Self.singleFile(arguments, extra: 1)
+        guard arguments.positionals.count == 2 else { throw Self.usage("missing argument <path>") }
+        let text = arguments.positionals[1]
+        do {
+            path = try JSONPath(parsing: text)
+        } catch {
+            throw Self.usage("invalid path '\(text)': \(error)")
+        }
+        format = try Self.format(arguments, allowed: ["text", "json"])
+        full = arguments.has("--full")
+        reducerName = arguments.value("--reducer")
+    }
+
+    func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
+        let timeline = try session.open(file, reducerName: reducerName)
+        let recording = timeline.recording
+        var missingBefore: [Int: Int] = [:]  // by the seq after which entries are missing
+        for gap in recording.gaps { missingBefore[gap.after, default: 0] += gap.dropped }
+        let context = session.context
+        var previous = try timeline.state(after: -1).value(at: path)
+        var changed = false
+        let path = self.path
+        try timeline.walk(recording.steps.indices, projecting: { $0.value(at: path) }) {
+            index, value throws(InspectorError) in
+            defer { previous = value }
+            guard value != previous else { return true }
+            changed = true
+            let entry = try timeline.entry(at: index)
+            let gap = missingBefore[index == 0 ? 0 : recording.steps[index - 1].seq]
+            context.print(
+                format == "json"
+                    ? jsonLine(entry, old: previous, new: value, gap: gap)
+                    : textLine(entry, old: previous, new: value, gap: gap, colors: context.colorsOutput))
+            return true
+        }
+        if !changed && format == "text" {
+            let place = TerminalText.escape(path.description)
+            if let previous {
+                context.print("no step changed \(place); it is \(show(previous)) throughout")
+            } else {
+                context.print("no step changed \(place): no state has a value there")
+            }
+        }
+        return .success
+    }
+
+    /// `   10  setQuantity  18.99 → 23.49`.
+    func textLine(_ entry: RecordingEntry, old: JSONValue?, new: JSONValue?, gap: Int?, colors: Bool)
+        -> String
+    {
+        let seq = String(entry.seq).leftPadded(to: 5)
+        let type = TerminalText.escape(entry.type)
+        var line = colors ? "\u{1B}[1m\(seq)\u{1B}[0m  \u{1B}[36m\(type)\u{1B}[0m  " : "\(seq)  \(type)  "
+        let (before, after) = full ? (show(old), show(new)) : Self.abbreviate(old, new, width: 60)
+        line += "\(before) → \(after)"
+        if let gap { line += "  (\(gap) \(gap == 1 ? "entry" : "entries") missing before this step)" }
+        return line
+    }
+
+    /// `{"seq":10,"type":"setQuantity","path":"cart.total","kind":"changed","old":18.99,"new":23.49}`.
+    func jsonLine(_ entry: RecordingEntry, old: JSONValue?, new: JSONValue?, gap: Int?) -> String {
+        var members: [JSONObject.Element] = [
+            ("seq", .number(JSONNumber(String(entry.seq)))), ("type", .string(entry.type)),
+            ("path", .string(path.description)),
+            ("kind", .string(old == nil ? "added" : new == nil ? "removed" : "changed")),
+        ]
+        if let old { members.append(("old", old)) }
+        if let new { members.append(("new", new)) }
+        if let gap { members.append(("missingBefore", .number(JSONNumber(String(gap))))) }
+        return JSONValue.object(JSONObject(members)).compactText
+    }
+
+    /// Both values cut to `width` characters; when they share a long beginning, both are shown
+    /// from a little before the first difference (`…"done":false},…` → `…"done":true},…`), so
+    /// that the cut keeps what changed.
+    static func abbreviate(_ old: JSONValue?, _ new: JSONValue?, width: Int) -> (String, String) {
+        let texts = [old, new].map { $0.map { Array($0.compactText) } }
+        guard let oldText = texts[0], let newText = texts[1], max(oldText.count, newText.count) > width else {
+            return (
+                texts[0].map { DiffTextFormatter.abbreviate(String($0), width: width) } ?? "(absent)",
+                texts[1].map { DiffTextFormatter.abbreviate(String($0), width: width) } ?? "(absent)"
+            )
+        }
+        let common = zip(oldText, newText).prefix { $0 == $1 }.count
+        let context = width / 4
+        let start = common > width / 2 ? common - context : 0
+        func cut(_ text: [Character]) -> String {
+            let rest = String(text[start...])
+            return (start > 0 ? "…" : "")
+                + DiffTextFormatter.abbreviate(rest, width: start > 0 ? width - 1 : width)
+        }
+        return (cut(oldText), cut(newText))
+    }
+
+    private func show(_ value: JSONValue?) -> String {
+        guard let value else { return "(absent)" }
+        let text = value.compactText
+        return full ? text : DiffTextFormatter.abbreviate(text, width: 60)
+    }
+}

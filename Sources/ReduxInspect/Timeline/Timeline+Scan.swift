@@ -1,0 +1,130 @@
+import Dispatch
+import Foundation
+
+extension Timeline {
+    /// Visits steps in order with the states before and after each — the walk that `step`'s
+    /// `continue` makes.
+    ///
+    /// Each state is read once: recorded states are parsed from their lines, others replayed one
+    /// action per step from the state before.
+    ///
+    /// - Parameters:
+    ///   - indices: The steps, as 0-based indices; an empty range visits nothing.
+    ///   - visit: Receives a step's index, the state before it and the state after it; returns
+    ///     `false` to stop.
+    /// - Throws: ``InspectorError`` when a state cannot be had, or what `visit` throws.
+    public func walk(
+        _ indices: Range<Int>,
+        _ visit: (_ index: Int, _ before: JSONValue, _ after: JSONValue) throws(InspectorError) -> Bool
+    ) throws(InspectorError) {
+        guard !indices.isEmpty else { return }
+        var before = try state(after: indices.lowerBound - 1)
+        for index in indices {
+            let after = try state(after: index)
+            guard try visit(index, before, after) else { return }
+            before = after
+        }
+    }
+
+    /// Finds the last step before `end` that `matches` accepts, walking back from `end - 1`.
+    ///
+    /// Going back one step at a time would replay from a checkpoint for every step. Instead the
+    /// steps are taken in windows of ``checkpointInterval``, from the last window to the first,
+    /// and each window is walked forward. A window starts two steps after a checkpointed step (a
+    /// multiple of the interval), so the state before it is one action away from the checkpoint
+    /// and the whole window costs about one action per step. A recording that holds its states
+    /// is read the same way, a window at a time.
+    ///
+    /// - Parameters:
+    ///   - end: One past the last step to consider.
+    ///   - matches: Receives a step's index and the states before and after it.
+    /// - Returns: The index of the last matching step below `end`, or `nil`.
+    /// - Throws: ``InspectorError`` when a state cannot be had, or what `matches` throws.
+    public func lastStep(
+        before end: Int,
+        where matches: (_ index: Int, _ before: JSONValue, _ after: JSONValue) throws(InspectorError) -> Bool
+    ) throws(InspectorError) -> Int? {
+        var high = min(end, count) - 1
+        while high >= 0 {
+            let low = high < 2 ? 0 : ((high - 2) / checkpointInterval) * checkpointInterval + 2
+            var found: Int?
+            try walk(low..<(high + 1)) { index, before, after throws(InspectorError) in
+                if try matches(index, before, after) { found = index }
+                return true
+            }
+            if let found { return found }
+            high = low - 1
+        }
+        return nil
+    }
+
+    /// Visits steps in order with a value computed from the state after each — the walk of
+    /// `blame` (the value at a path) and `bisect` (whether a predicate holds).
+    ///
+    /// Where the recording holds the states, a window of steps is parsed and projected on every
+    /// core at once, and the results are then visited in order; elsewhere the states are
+    /// replayed one action per step as in ``walk(_:_:)``. Either way `visit` sees every step in
+    /// order, and an error is thrown only when the walk reaches the step it belongs to.
+    ///
+    /// - Parameters:
+    ///   - indices: The steps, as 0-based indices.
+    ///   - project: What to keep of each state; it must not depend on the order of calls.
+    ///   - visit: Receives a step's index and its projected state; returns `false` to stop.
+    /// - Throws: ``InspectorError`` when a state cannot be had, or what `visit` throws.
+    public func walk<Value: Sendable>(
+        _ indices: Range<Int>, projecting project: @Sendable (JSONValue) -> Value,
+        _ visit: (_ index: Int, _ value: Value) throws(InspectorError) -> Bool
+    ) throws(InspectorError) {
+        let steps = recording.steps
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let window = 64 * cores
+        var start = indices.lowerBound
+        while start < indices.upperBound {
+            let end = min(start + window, indices.upperBound)
+            let recorded = cores > 1 && steps[start..<end].allSatisfy(\.hasState)
+            let results = recorded ? projectRecorded(start..<end, cores: cores, project) : nil
+            for index in start..<end {
+                let value: Value
+                if let result = results?[index - start] ?? nil {
+                    value = try result.get()
+                } else {
+                    value = project(try state(after: index))
+                }
+                guard try visit(index, value) else { return }
+            }
+            start = end
+        }
+    }
+
+    /// Parses recorded states on `cores` threads and projects them; `nil` where an entry turns
+    /// out to hold no state after all, for ``state(after:)`` to find it.
+    private func projectRecorded<Value: Sendable>(
+        _ indices: Range<Int>, cores: Int, _ project: @Sendable (JSONValue) -> Value
+    ) -> [Result<Value, InspectorError>?] {
+        let recording = self.recording
+        var results = [Result<Value, InspectorError>?](repeating: nil, count: indices.count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            let slots = Slots(buffer: buffer)
+            DispatchQueue.concurrentPerform(iterations: cores) { part in
+                var offset = part
+                while offset < slots.buffer.count {
+                    do throws(RecordingError) {
+                        if let state = try recording.entry(at: indices.lowerBound + offset).state {
+                            slots.buffer[offset] = .success(project(state))
+                        }
+                    } catch {
+                        slots.buffer[offset] = .failure(.recording(error))
+                    }
+                    offset += cores
+                }
+            }
+        }
+        return results
+    }
+}
+
+/// The results of a parallel projection. Unchecked Sendable: each thread writes only the
+/// slots of its own offsets, and the buffer outlives the threads.
+private struct Slots<Value>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Value>
+}

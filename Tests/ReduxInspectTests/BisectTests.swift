@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+
+@testable import ReduxInspect
+
+/// A fixture, a predicate, and how the fixture is presented.
+struct BisectCase: CustomTestStringConvertible, Sendable {
+    let fixture: String
+    let predicate: String
+    let variant: BisectTestSupport.Variant
+    var testDescription: String { "\(fixture): \(predicate) (\(variant.rawValue))" }
+}
+
+@Suite struct BisectTests {
+    // MARK: Acceptance 3: the first step, as a brute-force scan finds it, with and without states
+
+    static let predicates = [
+        "shop.jsonl": [
+            "cart.total > 50", "cart.total == 0", "cart.total < 0", "exists(user)", "isLoading == true",
+            "isLoading == true && cart.total > 20", "exists(error) && cart.items.count >= 2",
+            #"user.username == "grace""#, "cart.items[id=2].quantity >= 2", "cart.items.count > 3",
+            "!exists(user) && cart.total > 0 && cart.total < 10", "cart.total >= 23.49 && cart.total < 46.47",
+            "packages[id=200].items[id=4].quantity == 0", "cart.total == 60.990", "cart.items[id=3] == null",
+        ],
+        "counter.jsonl": [
+            "count > 5", "count == 0", "count < -100", "count >= 8 && count <= 8", "count == 42",
+            "count > 10 && count < 12", "count != 0 && count < 2 && count > 0",
+        ],
+        "todos.jsonl": [
+            "categories.count > 1", "nextID >= 8", "categories[id=1].items[id=2].done == true",
+            "settings.showCompleted == false", "selectedCategoryID == 1", "selectedCategoryID == 8",
+            "count(categories[id=1].items) > 10", #"categories[id=4].name == "Work""#,
+        ],
+    ]
+
+    static let cases: [BisectCase] = predicates.keys.sorted().flatMap { name in
+        predicates[name]!.flatMap { predicate in
+            BisectTestSupport.Variant.allCases.map {
+                BisectCase(fixture: name, predicate: predicate, variant: $0)
+            }
+        }
+    }
+
+    @Test(arguments: cases)
+    func findsTheFirstStepABruteForceScanFinds(_ test: BisectCase) throws {
+        let predicate = try Predicate(parsing: test.predicate)
+        let (initial, steps) = try BisectTestSupport.states(test.fixture)
+        let expected: Int? =
+            predicate.holds(in: initial) ? 0 : steps.first { predicate.holds(in: $0.state) }?.seq
+        let file = try BisectTestSupport.recording(test.fixture, test.variant)
+        let run = InspectorRun(["bisect", file, "--until", test.predicate, "--format", "json"])
+        #expect(run.err == "")
+        let answer = try JSONParser.parse(run.out)
+        if let expected {
+            #expect(run.code == 0)
+            #expect(answer["holds"] == .bool(true))
+            #expect(answer["seq"] == .number(JSONNumber(String(expected))))
+        } else {
+            #expect(run.code == 1)
+            #expect(answer["holds"] == .bool(false))
+            #expect(answer["checked"] == .number(JSONNumber(String(steps.count + 1))))
+        }
+    }
+
+    @Test func everyPredicateListedFindsSomethingOrNothingOnPurpose() throws {
+        // The table exercises all three answers on every fixture.
+        for (name, predicates) in Self.predicates {
+            let (initial, steps) = try BisectTestSupport.states(name)
+            let firsts = try predicates.map { text -> Int? in
+                let predicate = try Predicate(parsing: text)
+                return predicate.holds(in: initial) ? 0 : steps.first { predicate.holds(in: $0.state) }?.seq
+            }
+            #expect(firsts.contains(0), "\(name)")
+            #expect(firsts.contains(nil), "\(name)")
+            #expect(firsts.contains { ($0 ?? 0) > 1 }, "\(name)")
+        }
+    }
+
+    // MARK: Output
+
+    @Test func printsTheStepItsDiffAndTheStepBefore() {
+        let run = InspectorRun([
+            "bisect", BisectTestSupport.fixture("shop.jsonl"), "--until", "cart.total>50",
+        ])
+        #expect(run.code == 0)
+        #expect(run.err == "")
+        #expect(
+            run.out == """
+                cart.total > 50 holds first at seq 14 (step 14 of 27)
+
+                seq 14  addToCart  {"addToCart":{"productID":5,"quantity":2}}
+                  + cart.items[id=5]: {"id":5,"name":"Oat biscuits","price":3.25,"quantity":2}
+                  ~ cart.total: 46.47 → 52.97
+
+                step before: seq 13  addPackageToCart  {"addPackageToCart":{"packageID":200}}
+
+                """)
+    }
+
+    @Test func aNonMonotonicPredicateStopsAtItsFirstStep() {
+        let run = InspectorRun([
+            "bisect", BisectTestSupport.fixture("shop.jsonl"), "--until", "isLoading == true",
+        ])
+        #expect(
+            run.lines == [
+                "isLoading == true holds first at seq 4 (step 4 of 27)", "",
+                #"seq 4  setLoading  {"setLoading":{"_0":true}}"#, "  ~ isLoading: false → true", "",
+                #"step before: seq 3  loginRequest  {"loginRequest":{"username":"ada","password":"<redacted>"}}"#,
+            ])
+    }
+
+    @Test func theFirstStepsStepBeforeIsTheInitialState() {
+        let run = InspectorRun([
+            "bisect", BisectTestSupport.fixture("counter.jsonl"), "--until", "count == 1",
+        ])
+        #expect(run.lines.last == "step before: seq 0  (initial state)")
+        let json = InspectorRun([
+            "bisect", BisectTestSupport.fixture("counter.jsonl"), "--until", "count == 1", "--format", "json",
+        ])
+        #expect(
+            json.out
+                == #"{"predicate":"count == 1","holds":true,"seq":1,"type":"increment","action":{"increment":{}},"changes":[{"path":"count","kind":"changed","old":0,"new":1}],"before":{"seq":0,"type":null}}"#
+                + "\n")
+    }
+
+    @Test func holdingInTheInitialStateIsSaid() {
+        let file = BisectTestSupport.fixture("shop.jsonl")
+        let text = InspectorRun(["bisect", file, "--until", "cart.total == 0 && !exists(user)"])
+        #expect(text.code == 0)
+        #expect(text.out == "cart.total == 0 && !exists(user) already holds in the initial state (seq 0)\n")
+        let json = InspectorRun(["bisect", file, "--until", "cart.total == 0", "--format", "json"])
+        #expect(
+            json.out
+                == #"{"predicate":"cart.total == 0","holds":true,"seq":0,"type":null,"action":null,"changes":[],"before":null}"#
+                + "\n")
+    }
+
+    @Test func neverHoldingExits1() {
+        let file = BisectTestSupport.fixture("shop.jsonl")
+        let text = InspectorRun(["bisect", file, "--until", "cart.total < 0"])
+        #expect(text.code == 1)
+        #expect(text.err == "")
+        #expect(
+            text.out
+                == "cart.total < 0 never holds: not in the initial state, nor after any of the 27 steps (seq 1…27)\n"
+        )
+        let json = InspectorRun(["bisect", file, "--until", "cart.total < 0", "--format", "json"])
+        #expect(json.code == 1)
+        #expect(json.out == #"{"predicate":"cart.total < 0","holds":false,"checked":28}"# + "\n")
+    }
+
+    @Test func aStepAfterAGapSaysEntriesAreMissing() throws {
+        let file = try BisectTestSupport.write([
+            #"{"format":"redux-inspect","version":1,"initialState":{"n":0}}"#,
+            #"{"seq":1,"type":"set","action":{"set":{}},"state":{"n":1}}"#,
+            #"{"seq":4,"type":"set","action":{"set":{}},"state":{"n":5}}"#,
+        ])
+        let run = InspectorRun(["bisect", file, "--until", "n > 2"])
+        #expect(
+            run.lines == [
+                "n > 2 holds first at seq 4 (step 2 of 2)", "", #"seq 4  set  {"set":{}}"#, "  ~ n: 1 → 5",
+                "  (2 entries are missing before this step; the change may come from them)", "",
+                #"step before: seq 1  set  {"set":{}}"#,
+            ])
+        let empty = try BisectTestSupport.write([
+            #"{"format":"redux-inspect","version":1,"initialState":{"n":0}}"#
+        ])
+        #expect(
+            InspectorRun(["bisect", empty, "--until", "n > 2"]).out
+                == "n > 2 never holds: not in the initial state, and the recording has no steps\n")
+    }
+
+    // MARK: Errors
+
+    @Test func aMalformedPredicateIsAUsageErrorWithItsColumn() {
+        let run = InspectorRun([
+            "bisect", BisectTestSupport.fixture("shop.jsonl"), "--until", "cart.total >> 5",
+        ])
+        #expect(run.code == 64)
+        #expect(run.out == "")
+        #expect(
+            run.err == """
+                Error: invalid predicate 'cart.total >> 5': expected a path or a JSON value at column 13
+                Usage: redux-inspect bisect <file> --until <predicate> [--format <format>] [--full] [--reducer <name>]
+                See 'redux-inspect bisect --help' for more information.
+
+                """)
+        let missing = InspectorRun(["bisect", BisectTestSupport.fixture("shop.jsonl")])
+        #expect(missing.code == 64)
+        #expect(missing.err.hasPrefix("Error: missing option '--until <predicate>'\n"))
+    }
+
+    @Test func aRecordingWithoutStatesAndWithoutItsReducerSaysWhichItNeeds() throws {
+        let file = try BisectTestSupport.write([
+            #"{"format":"redux-inspect","version":1,"reducer":"payroll","initialState":{"n":0}}"#,
+            #"{"seq":1,"type":"bump","action":{"bump":{}}}"#,
+        ])
+        let run = InspectorRun(["bisect", file, "--until", "n > 0"])
+        #expect(run.code == 64)
+        #expect(run.err.contains(#"names reducer "payroll", which this inspector does not have"#))
+    }
+}

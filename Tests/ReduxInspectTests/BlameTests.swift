@@ -1,0 +1,276 @@
+import Foundation
+import Testing
+
+@testable import ReduxInspect
+
+/// A fixture, a path, and how the fixture is presented.
+struct BlameCase: CustomTestStringConvertible, Sendable {
+    let fixture: String
+    let path: String
+    let variant: BisectTestSupport.Variant
+    var testDescription: String { "\(fixture) \(path) (\(variant.rawValue))" }
+}
+
+@Suite struct BlameTests {
+    // MARK: Acceptance 1: blame Fixtures/shop.jsonl cart.total
+
+    @Test func shopCartTotalListsEveryStepThatChangedIt() {
+        let run = InspectorRun(["blame", BisectTestSupport.fixture("shop.jsonl"), "cart.total"])
+        #expect(run.code == 0)
+        #expect(run.err == "")
+        #expect(
+            run.out == """
+                    1  addToCart  0 → 9
+                    2  addToCart  9 → 18.99
+                   10  setQuantity  18.99 → 23.49
+                   13  addPackageToCart  23.49 → 46.47
+                   14  addToCart  46.47 → 52.97
+                   15  setQuantity  52.97 → 32.99
+                   16  removeFromCart  32.99 → 26.49
+                   17  addPackageToCart  26.49 → 38.74
+                   18  setQuantity  38.74 → 51.73
+                   21  logout  51.73 → 0
+                   25  addToCart  0 → 24
+                   26  addToCart  24 → 36.99
+                   27  setQuantity  36.99 → 60.99
+
+                """)
+    }
+
+    static let cases: [BlameCase] = {
+        let paths = [
+            "shop.jsonl": [
+                "cart.total", "cart.items", "cart.items[id=1].quantity", "cart.items[id=3]", "cart.items[0]",
+                "error", "user.username", "isLoading", "packages[id=200].items[id=3].quantity", ".",
+            ],
+            "counter.jsonl": ["count", "."],
+            "todos.jsonl": [
+                "categories[id=1].items", "categories[id=1].items[id=2].done", "nextID", "selectedCategoryID",
+                "categories[id=4]", "settings",
+            ],
+        ]
+        return paths.keys.sorted().flatMap { name in
+            paths[name]!.flatMap { path in
+                BisectTestSupport.Variant.allCases.map { BlameCase(fixture: name, path: path, variant: $0) }
+            }
+        }
+    }()
+
+    /// Every step whose state before and after differ at the path, from the recorded states (or
+    /// an independent replay where the fixture records none), with old and new — and nothing else.
+    @Test(arguments: cases)
+    func listsExactlyTheStepsABruteForceScanFinds(_ test: BlameCase) throws {
+        let path = try JSONPath(parsing: test.path)
+        let (initial, steps) = try BisectTestSupport.states(test.fixture)
+        var expected: [String] = []
+        var before = initial.value(at: path)
+        for (seq, state) in steps {
+            let after = state.value(at: path)
+            if after != before {
+                var members: [JSONObject.Element] = [("seq", .number(JSONNumber(String(seq))))]
+                if let before { members.append(("old", before)) }
+                if let after { members.append(("new", after)) }
+                expected.append(JSONValue.object(JSONObject(members)).compactText)
+            }
+            before = after
+        }
+        let file = try BisectTestSupport.recording(test.fixture, test.variant)
+        let run = InspectorRun(["blame", file, test.path, "--format", "json"])
+        #expect(run.code == 0, "\(run)")
+        let found = try run.lines.map { line in
+            let object = try #require(try JSONParser.parse(line).objectValue)
+            return JSONValue.object(JSONObject(object.filter { ["seq", "old", "new"].contains($0.key) }))
+                .compactText
+        }
+        #expect(found == expected)
+        #expect(!expected.isEmpty)
+    }
+
+    // MARK: Acceptance 2: an element of an id-matched array
+
+    /// 25 steps over `items`, an array of objects with ids. Item 2's `qty` changes at steps 7
+    /// and 19 only; around it other items change, item 2's other fields change, new items are
+    /// inserted at the front (shifting its index) and item 2 is moved to the end.
+    static func generatedRecording() throws -> String {
+        func item(_ id: Int, qty: Int, name: String) -> JSONValue {
+            .object(
+                JSONObject([
+                    ("id", .number(JSONNumber(String(id)))), ("qty", .number(JSONNumber(String(qty)))),
+                    ("name", .string(name)),
+                ]))
+        }
+        var items = [
+            item(1, qty: 1, name: "tea"), item(2, qty: 1, name: "mug"), item(3, qty: 4, name: "jam"),
+        ]
+        func update(_ id: Int, _ key: String, _ value: JSONValue) {
+            let index = items.firstIndex { $0["id"] == .number(JSONNumber(String(id))) }!
+            guard case .object(var object) = items[index] else { return }
+            object[key] = value
+            items[index] = .object(object)
+        }
+        func state(_ total: Int) -> JSONValue {
+            .object(JSONObject([("items", .array(items)), ("total", .number(JSONNumber(String(total))))]))
+        }
+        var lines = [
+            #"{"format":"redux-inspect","version":1,"reducer":"generated","initialState":"#
+                + state(0).compactText
+                + "}"
+        ]
+        for seq in 1...25 {
+            var type = "touch"
+            if seq == 7 {
+                update(2, "qty", .number(JSONNumber("5")))
+                type = "setQty"
+            }
+            if seq == 19 {
+                update(2, "qty", .number(JSONNumber("9")))
+                type = "setQty"
+            }
+            if seq % 3 == 0 {
+                items.insert(item(100 + seq, qty: 1, name: "new"), at: 0)
+                type = "insertFront"
+            }
+            if seq % 4 == 0 {
+                update(2, "name", .string("mug \(seq)"))
+                type = "rename"
+            }
+            if seq % 5 == 0 {
+                update(1, "qty", .number(JSONNumber(String(seq))))
+                type = "otherItem"
+            }
+            if seq == 11 {
+                items.append(items.remove(at: items.firstIndex { $0["id"] == .number(JSONNumber("2")) }!))
+                type = "moveToEnd"
+            }
+            if seq == 22 {
+                update(2, "price", .number(JSONNumber("3.50")))
+                type = "addField"
+            }
+            let entry = JSONValue.object(
+                JSONObject([
+                    ("seq", .number(JSONNumber(String(seq)))), ("type", .string(type)),
+                    ("action", .object(JSONObject([(type, .object(JSONObject()))]))), ("state", state(seq)),
+                ]))
+            lines.append(entry.compactText)
+        }
+        return try BisectTestSupport.write(lines)
+    }
+
+    @Test func anElementSelectedByIDIsFollowedWhereverItMoves() throws {
+        let file = try Self.generatedRecording()
+        let run = InspectorRun(["blame", file, "items[id=2].qty"])
+        #expect(run.code == 0, "\(run)")
+        #expect(
+            run.out == """
+                    7  setQty  1 → 5
+                   19  setQty  5 → 9
+
+                """)
+        // The whole element: its other fields too, but not the move at step 11.
+        let element = InspectorRun(["blame", file, "items[id=2]", "--format", "json"])
+        let seqs = try element.lines.map { try #require(try JSONParser.parse($0)["seq"]?.compactText) }
+        #expect(seqs == ["4", "7", "8", "12", "16", "19", "20", "22", "24"])
+        // By position it is another story: whatever item is second, and its quantity.
+        let positional = InspectorRun(["blame", file, "items[1].qty", "--format", "json"])
+        let positions = try positional.lines.map {
+            try #require(try JSONParser.parse($0)["seq"]?.compactText)
+        }
+        #expect(positions == ["5", "6"])
+    }
+
+    // MARK: Output
+
+    @Test func absentValuesAndJSONLines() {
+        let file = BisectTestSupport.fixture("shop.jsonl")
+        let text = InspectorRun(["blame", file, "error"])
+        #expect(
+            text.lines == [
+                #"    5  loginFailed  (absent) → "wrong username or password""#,
+                #"    6  dismissError  "wrong username or password" → (absent)"#,
+                #"   19  addToCart  (absent) → "no product with id 42""#,
+                #"   20  dismissError  "no product with id 42" → (absent)"#,
+            ])
+        let json = InspectorRun(["blame", file, "cart.items[id=1].quantity", "--format", "json"])
+        #expect(
+            json.lines == [
+                #"{"seq":1,"type":"addToCart","path":"cart.items[id=1].quantity","kind":"added","new":2}"#,
+                #"{"seq":10,"type":"setQuantity","path":"cart.items[id=1].quantity","kind":"changed","old":2,"new":3}"#,
+                #"{"seq":17,"type":"addPackageToCart","path":"cart.items[id=1].quantity","kind":"changed","old":3,"new":5}"#,
+                #"{"seq":21,"type":"logout","path":"cart.items[id=1].quantity","kind":"removed","old":5}"#,
+            ])
+    }
+
+    @Test func noChangeIsOneLineInTextAndNothingInJSON() {
+        let file = BisectTestSupport.fixture("shop.jsonl")
+        #expect(
+            InspectorRun(["blame", file, "catalog[id=1].price"]).out
+                == "no step changed catalog[id=1].price; it is 4.5 throughout\n")
+        #expect(
+            InspectorRun(["blame", file, "cart.totl"]).out
+                == "no step changed cart.totl: no state has a value there\n")
+        let json = InspectorRun(["blame", file, "cart.totl", "--format", "json"])
+        #expect(json.code == 0)
+        #expect(json.out == "")
+    }
+
+    @Test func longValuesAreCutAroundTheirFirstDifferenceUnlessFull() {
+        let file = BisectTestSupport.fixture("todos.jsonl")
+        let cut = InspectorRun(["blame", file, "categories[id=1].items"])
+        #expect(
+            cut.lines.prefix(3) == [
+                #"    1  addItem  [] → [{"id":2,"title":"Buy oat milk","done":false}]"#,
+                #"    2  addItem  …","done":false}] → …","done":false},{"id":3,"title":"Call Ada about the café ☕…"#,
+                #"    9  toggleDone  …t milk","done":false},{"id":3,"title":"Call Ada about the … → …t milk","done":true},{"id":3,"title":"Call Ada about the c…"#,
+            ])
+        let full = InspectorRun(["blame", file, "categories[id=1].items", "--full"])
+        #expect(
+            full.lines[1]
+                == #"    2  addItem  [{"id":2,"title":"Buy oat milk","done":false}] → [{"id":2,"title":"Buy oat milk","done":false},{"id":3,"title":"Call Ada about the café ☕","done":false}]"#
+        )
+    }
+
+    @Test func aStepAfterAGapSaysEntriesAreMissing() throws {
+        let file = try BisectTestSupport.write([
+            #"{"format":"redux-inspect","version":1,"initialState":{"n":0}}"#,
+            #"{"seq":1,"type":"set","action":{"set":{}},"state":{"n":1}}"#,
+            #"{"gap":{"after":1,"dropped":2,"reason":"queue full"}}"#,
+            #"{"seq":4,"type":"set","action":{"set":{}},"state":{"n":5}}"#,
+            #"{"seq":5,"type":"noop","action":{"noop":{}},"state":{"n":5}}"#,
+        ])
+        let text = InspectorRun(["blame", file, "n"])
+        #expect(
+            text.lines == ["    1  set  0 → 1", "    4  set  1 → 5  (2 entries missing before this step)"])
+        let json = InspectorRun(["blame", file, "n", "--format", "json"])
+        #expect(
+            json.lines.last
+                == #"{"seq":4,"type":"set","path":"n","kind":"changed","old":1,"new":5,"missingBefore":2}"#)
+    }
+
+    // MARK: Errors
+
+    @Test func aMalformedPathIsAUsageErrorWithItsColumn() {
+        let run = InspectorRun(["blame", BisectTestSupport.fixture("shop.jsonl"), "cart.items[id=]"])
+        #expect(run.code == 64)
+        #expect(run.out == "")
+        #expect(
+            run.err == """
+                Error: invalid path 'cart.items[id=]': expected a JSON scalar at column 15
+                Usage: redux-inspect blame <file> <path> [--format <format>] [--full] [--reducer <name>]
+                See 'redux-inspect blame --help' for more information.
+
+                """)
+        #expect(InspectorRun(["blame", BisectTestSupport.fixture("shop.jsonl")]).code == 64)
+        #expect(InspectorRun(["blame", BisectTestSupport.fixture("shop.jsonl"), "a", "b"]).code == 64)
+        #expect(
+            InspectorRun(["blame", BisectTestSupport.fixture("shop.jsonl"), "a", "--format", "yaml"]).code
+                == 64)
+    }
+
+    @Test func aRecordingWithoutStatesNeedsItsReducer() throws {
+        let stripped = try BisectTestSupport.recording("shop.jsonl", .withoutStates)
+        let run = InspectorRun(["blame", stripped, "cart.total", "--reducer", "counter"])
+        #expect(run.code == 65)
+        #expect(run.err.contains("cannot decode the state as ReduxExamples.Counter.State"))
+        #expect(InspectorRun(["blame", "/nonexistent/x.jsonl", "a"]).code == 66)
+    }
+}

@@ -1,0 +1,134 @@
+import Testing
+
+@testable import ReduxInspect
+
+/// A predicate's text and how the parser writes it back (``Predicate/description``).
+struct PredicateTextCase: CustomTestStringConvertible, Sendable {
+    let text: String
+    let written: String
+    var testDescription: String { text }
+}
+
+/// A malformed predicate and its error.
+struct PredicateErrorCase: CustomTestStringConvertible, Sendable {
+    let text: String
+    let error: String
+    var testDescription: String { text }
+}
+
+@Suite struct PredicateParserTests {
+    static let texts: [PredicateTextCase] = [
+        .init(text: "cart.total < 0", written: "cart.total < 0"),
+        .init(text: "cart.total<0", written: "cart.total < 0"),
+        .init(text: "  isLoggedIn==true  ", written: "isLoggedIn == true"),
+        .init(text: "items.count > 3", written: "items.count > 3"),
+        .init(text: "count(items) >= 3", written: "count(items) >= 3"),
+        .init(text: "count > 3", written: "count > 3"),
+        .init(text: ".count > 3", written: "count > 3"),
+        .init(text: #"stats["count"] == 1"#, written: #"stats["count"] == 1"#),
+        .init(text: "exists(user)", written: "exists(user)"),
+        .init(text: "exists (user)", written: "exists(user)"),
+        .init(text: "exists == 1", written: "exists == 1"),
+        .init(text: "!exists(error)", written: "!exists(error)"),
+        .init(text: "!!exists(error)", written: "!!exists(error)"),
+        .init(text: "!cart.total == 0", written: "!(cart.total == 0)"),
+        .init(text: "a == 1 || b == 2 && c == 3", written: "a == 1 || b == 2 && c == 3"),
+        .init(text: "(a == 1 || b == 2) && c == 3", written: "(a == 1 || b == 2) && c == 3"),
+        .init(text: "((a != 1))", written: "a != 1"),
+        .init(text: "cart.items[id=42].quantity <= 2.50", written: "cart.items[id=42].quantity <= 2.50"),
+        .init(text: #"cart.items[id="a 7"].name == "Mug""#, written: #"cart.items[id="a 7"].name == "Mug""#),
+        .init(
+            text: #"meta["content-type"] != "text/plain""#, written: #"meta["content-type"] != "text/plain""#),
+        .init(text: #".["odd key"] == null"#, written: #".["odd key"] == null"#),
+        .init(text: ".[0] == 1", written: ".[0] == 1"),
+        .init(text: ".true == false", written: ".true == false"),
+        .init(text: "tags == [\"a\", \"b\"]", written: #"tags == ["a","b"]"#),
+        .init(text: #"user == {"name": "ada", "age": 36}"#, written: #"user == {"name":"ada","age":36}"#),
+        .init(text: "1e400 > -0.5E-3", written: "1e400 > -0.5E-3"),
+        .init(text: "total == subtotal", written: "total == subtotal"),
+        .init(text: ". != {}", written: ". != {}"),
+        .init(text: "name < \"ß\"", written: #"name < "ß""#),
+    ]
+
+    @Test(arguments: texts)
+    func readsAndWritesBack(_ test: PredicateTextCase) throws {
+        let predicate = try Predicate(parsing: test.text)
+        #expect(predicate.description == test.written)
+        #expect(try Predicate(parsing: predicate.description) == predicate)
+    }
+
+    @Test func buildsTheTree() throws {
+        let predicate = try Predicate(parsing: "!(cart.items.count > 2) && exists(user) || x == \"y\"")
+        let expected: Predicate = .or(
+            .and(
+                .not(.comparison(.count(["cart", "items"].path, member: true), .greater, .literal(2))),
+                .exists(["user"].path)),
+            .comparison(.path(["x"].path), .equal, .literal(.string("y"))))
+        #expect(predicate == expected)
+        #expect(
+            try Predicate(parsing: "a.b[id=3][2] == 1").paths == [
+                JSONPath([.key("a"), .key("b"), .id(3), .index(2)])
+            ])
+        #expect(
+            try Predicate(parsing: "a == b || exists(a) && count(c) > a.count").paths
+                == [["a"].path, ["b"].path, ["c"].path])
+    }
+
+    static let errors: [PredicateErrorCase] = [
+        .init(text: "", error: "expected a predicate, such as cart.total > 0 at column 1"),
+        .init(text: "   ", error: "expected a predicate, such as cart.total > 0 at column 4"),
+        .init(text: "cart.total >", error: #"expected a path or a JSON value after ">" at column 13"#),
+        .init(
+            text: "cart.total",
+            error: "expected a comparison (==, !=, <, <=, >, >=) after the path at column 11"),
+        .init(text: "1", error: "expected a comparison (==, !=, <, <=, >, >=) after the value at column 2"),
+        .init(text: "cart.total = 1", error: #"expected "==" to compare, not "=" at column 12"#),
+        .init(text: "a == 1 b == 2", error: #"expected "&&", "||" or the end of the predicate at column 8"#),
+        .init(text: "a == 1 & b == 2", error: #"expected "&&" at column 8"#),
+        .init(text: "a == 1 | b == 2", error: #"expected "||" at column 8"#),
+        .init(text: "a == 1)", error: #"unexpected ")" without a matching "(" at column 7"#),
+        .init(text: "(a == 1", error: #"expected ")" at column 8"#),
+        .init(text: "(a == 1 b", error: #"expected "&&", "||" or ")" at column 9"#),
+        .init(text: "(", error: #"expected a predicate after "(" at column 2"#),
+        .init(text: "!", error: #"expected a predicate after "!" at column 2"#),
+        .init(text: "a == 1 &&", error: "expected a path or a JSON value at column 10"),
+        .init(text: "exists()", error: "expected a path in exists(…) at column 8"),
+        .init(text: "exists(a", error: #"expected ")" after the path at column 9"#),
+        .init(text: "exists(a b)", error: #"expected ")" after the path at column 10"#),
+        .init(text: "count(a) > ", error: #"expected a path or a JSON value after ">" at column 12"#),
+        .init(text: "cart..total > 1", error: #"invalid path: expected a key or "[" at column 6"#),
+        .init(text: "cart.items[id=] > 1", error: "invalid path: expected a JSON scalar at column 15"),
+        .init(text: "cart.tötal > 1", error: #"invalid path: expected "." or "[" at column 7"#),
+        .init(text: "a == [1, 2", error: "invalid JSON value: unexpected end of input at column 11"),
+        .init(text: "a == [1,]", error: "invalid JSON value: trailing comma is not allowed at column 8"),
+        .init(text: #"a == "x"#, error: "invalid JSON value: unterminated string at column 6"),
+        .init(
+            text: "a == 01", error: "invalid JSON value: leading zeros are not allowed in numbers at column 6"
+        ),
+        .init(text: "a == 1 == 2", error: #"expected "&&", "||" or the end of the predicate at column 8"#),
+        .init(text: "a == @", error: "expected a path or a JSON value at column 6"),
+        .init(text: "é == 1", error: "expected a path or a JSON value at column 1"),
+    ]
+
+    @Test(arguments: errors)
+    func saysWhatIsWrongAndWhere(_ test: PredicateErrorCase) {
+        #expect(throws: PredicateParseError.self) { try Predicate(parsing: test.text) }
+        do {
+            _ = try Predicate(parsing: test.text)
+        } catch {
+            #expect(error.description == test.error)
+        }
+    }
+}
+
+extension Array where Element == String {
+    /// The path of these keys.
+    fileprivate var path: JSONPath { JSONPath(map { .key($0) }) }
+}
+
+extension Predicate.Operand {
+    /// A number literal.
+    fileprivate static func literal(_ number: Int) -> Predicate.Operand {
+        .literal(.number(JSONNumber(String(number))))
+    }
+}
