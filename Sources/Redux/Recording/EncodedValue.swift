@@ -4,16 +4,23 @@ import Foundation
 /// `Encodable` conformance wrote them, numbers already as text.
 ///
 /// Foundation's `JSONEncoder` reorders keys on Linux, which would make recordings differ
-/// from run to run; this keeps them byte-identical for the same session.
-enum EncodedValue: Equatable, Sendable {
+/// from run to run; this keeps them byte-identical for the same session. Inspectors turn it
+/// into their own JSON tree without going through text.
+public enum EncodedValue: Equatable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, as the text the recorder writes.
     case number(String)
+    /// A string, unescaped.
     case string(String)
+    /// An array.
     case array([EncodedValue])
+    /// An object, members in encoding order.
     case object([(key: String, value: EncodedValue)])
 
-    static func == (lhs: EncodedValue, rhs: EncodedValue) -> Bool {
+    public static func == (lhs: EncodedValue, rhs: EncodedValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b

@@ -30,4 +30,14 @@ public struct RecordingEncoder: Sendable {
         writer.write(try EncodedValue.encode(value), to: &bytes)
         return bytes
     }
+
+    /// Encodes a value into a tree, without redaction: what ``encode(_:)`` would write,
+    /// before it becomes text.
+    ///
+    /// - Parameter value: Any `Encodable` value.
+    /// - Returns: The encoded tree.
+    /// - Throws: `EncodingError` when the value has no JSON form.
+    public func encodeTree(_ value: some Encodable) throws -> EncodedValue {
+        try EncodedValue.encode(value)
+    }
 }

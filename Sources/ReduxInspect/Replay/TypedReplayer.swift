@@ -51,7 +51,7 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
 
     private func json(of value: State) throws(ReplayError) -> JSONValue {
         do {
-            return try JSONParser.parse(encoder.encode(value))
+            return JSONValue(try encoder.encodeTree(value))
         } catch {
             throw .cannotEncodeState(detail: String(describing: error))
         }
