@@ -1,8 +1,14 @@
-// redux-record-soak PATH [COUNT]
+// redux-record-soak PATH [COUNT] [--threads N] [--drop] [--max-file-size BYTES] [--flush-every N]
 //
 // Records a state-heavy session to PATH (which must not exist) through a FileRecordingSink as
 // fast as it can: forever, or for COUNT actions and then closes the recording. The crash-safety
-// test kills it with SIGKILL mid-session and checks that every complete line of PATH parses.
+// tests kill it with SIGKILL mid-session and check that every complete line of PATH parses.
+//
+//   --threads N            dispatch from N threads at once (the store serializes them)
+//   --drop                 a queue of 64 entries that drops when full, leaving gap markers
+//   --max-file-size BYTES  limit the file's size (RLIMIT_FSIZE), so writes fail part-way as on
+//                          a full disk; errors are printed to standard error
+//   --flush-every N        flush after every N actions of a thread, so writes stay small
 
 import Foundation
 import Redux
@@ -86,22 +92,61 @@ func action(_ step: Int) -> SoakAction {
     }
 }
 
-let arguments = CommandLine.arguments.dropFirst()
-guard let path = arguments.first, arguments.count <= 2 else {
-    FileHandle.standardError.write(Data("usage: redux-record-soak PATH [COUNT]\n".utf8))
+var positional: [String] = []
+var threads = 1
+var drops = false
+var maximumFileSize: Int?
+var flushEvery: Int?
+var remaining = CommandLine.arguments.dropFirst()
+while let argument = remaining.popFirst() {
+    switch argument {
+    case "--threads": threads = remaining.popFirst().flatMap { Int($0) } ?? 0
+    case "--drop": drops = true
+    case "--max-file-size": maximumFileSize = remaining.popFirst().flatMap { Int($0) }
+    case "--flush-every": flushEvery = remaining.popFirst().flatMap { Int($0) }
+    default: positional.append(argument)
+    }
+}
+guard let path = positional.first, positional.count <= 2, threads >= 1 else {
+    FileHandle.standardError.write(
+        Data("usage: redux-record-soak PATH [COUNT] [--threads N] [--drop] [--max-file-size BYTES] [--flush-every N]\n".utf8))
     exit(64)
 }
-let count = arguments.count == 2 ? Int(arguments.last!) : nil
+let count = positional.count == 2 ? Int(positional[1]) : nil
+
+if let maximumFileSize {
+    // Writes past the limit fail with EFBIG instead of killing the process with SIGXFSZ.
+    signal(SIGXFSZ, SIG_IGN)
+    var limit = rlimit(rlim_cur: rlim_t(maximumFileSize), rlim_max: rlim_t(maximumFileSize))
+    guard setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0 else {
+        FileHandle.standardError.write(Data("redux-record-soak: cannot limit the file size\n".utf8))
+        exit(1)
+    }
+}
 
 do {
     let recorder = try Recorder<SoakState, SoakAction>(
-        path: path, options: .init(reducer: "soak", app: "Record soak"))
+        path: path,
+        options: .init(
+            reducer: "soak", app: "Record soak", queueCapacity: drops ? 64 : 4096,
+            whenQueueFull: drops ? .drop : .wait))
     let store = Store(initialState: SoakState(), reducer: soakReducer, middleware: [recorder.middleware])
-    var step = 0
-    while count.map({ step < $0 }) ?? true {
-        step += 1
-        store.dispatch(action(step))
+    let perThread = count.map { ($0 + threads - 1) / threads }
+    let flushInterval = flushEvery
+    let group = DispatchGroup()
+    for _ in 0..<threads {
+        group.enter()
+        Thread {
+            var step = 0
+            while perThread.map({ step < $0 }) ?? true {
+                step += 1
+                store.dispatch(action(step))
+                if let flushInterval, step % flushInterval == 0 { recorder.flush() }
+            }
+            group.leave()
+        }.start()
     }
+    group.wait()
     recorder.close()
 } catch {
     FileHandle.standardError.write(Data("redux-record-soak: \(error)\n".utf8))

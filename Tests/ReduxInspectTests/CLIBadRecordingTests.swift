@@ -78,12 +78,12 @@ import Testing
 
     @Test func emptyFile() throws {
         let (result, path) = try Self.run("")
-        Self.expectOneLineError(result, "\(path): empty file: expected a recording")
+        Self.expectOneLineError(result, "\(path):1:1: empty file: expected a recording")
     }
 
     @Test func onlyBlankLines() throws {
         let (result, path) = try Self.run("\n  \n\n")
-        Self.expectOneLineError(result, #"\#(path): no entries: expected at least one line with an "action""#)
+        Self.expectOneLineError(result, #"\#(path):1:1: no entries: expected at least one line with an "action""#)
     }
 
     @Test func unknownVersion() throws {

@@ -155,11 +155,11 @@ import Testing
     static let bad = [
         Bad(
             name: "seq goes backwards", lines: [#"{"seq":1,"action":{}}"#, #"{"seq":5,"action":{}}"#, #"{"seq":3,"action":{}}"#],
-            error: "test.jsonl:3:1: seq goes backwards from 5 to 3: expected seq to increase (seq 3)"),
+            error: "test.jsonl:3:8: seq goes backwards from 5 to 3: expected seq to increase (seq 3)"),
         Bad(
             name: "seq repeats", lines: [#"{"seq":1,"action":{}}"#, "", #"{"seq":1,"action":{}}"#],
-            error: "test.jsonl:3:1: seq 1 repeats: expected seq to increase (seq 1)"),
-        Bad(name: "seq zero", lines: [#"{"seq":0,"action":{}}"#], error: "test.jsonl:1:1: expected seq to start at 1 (seq 0)"),
+            error: "test.jsonl:3:8: seq 1 repeats: expected seq to increase (seq 1)"),
+        Bad(name: "seq zero", lines: [#"{"seq":0,"action":{}}"#], error: "test.jsonl:1:8: expected seq to start at 1 (seq 0)"),
         Bad(name: "seq negative", lines: [#"{"seq":-1,"action":{}}"#], error: #"test.jsonl:1:8: expected "seq" to be a positive integer"#),
         Bad(name: "seq fractional", lines: [#"{"seq":1.5,"action":{}}"#], error: #"test.jsonl:1:8: expected "seq" to be a positive integer"#),
         Bad(
@@ -208,7 +208,7 @@ import Testing
     }
 
     @Test func emptyAndMissingFiles() throws {
-        #expect(Self.error([""], terminated: false)?.description == "test.jsonl: empty file: expected a recording")
+        #expect(Self.error([""], terminated: false)?.description == "test.jsonl:1:1: empty file: expected a recording")
         let directory = try CLITemporaryDirectory()
         let missing = #expect(throws: RecordingError.self) { try Recording(path: directory.path("none.jsonl")) }
         #expect(missing?.kind == .notFound)

@@ -23,6 +23,7 @@ import Testing
     }
 
     @Test func shippedFixturesAllPass() {
+        // Fixtures/bad/ holds the bad-input corpus; a directory's subdirectories are not searched.
         let result = CLI.run(["verify", CLI.fixturesDirectory.path])
         #expect(result.code == 0, "\(result)")
         #expect(result.outLines.last == "3 passed, 0 failed")
@@ -56,6 +57,22 @@ import Testing
         #expect(counts["testcase"] == 3)
         #expect(counts["failure"] == 1)
         #expect(counts["error"] == nil)
+    }
+
+    @Test func subdirectoriesAreSearchedOnlyWhenRecursive() throws {
+        let directory = try CLITemporaryDirectory()
+        let counter = try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8)
+        try directory.file("top.jsonl", counter)
+        try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("nested"), withIntermediateDirectories: true)
+        try directory.file("nested/inner.jsonl", counter)
+        try directory.file("nested/broken.jsonl", "{not json\n")
+        let flat = CLI.run(["verify", directory.url.path])
+        #expect(flat.code == 0)
+        #expect(flat.outLines.last == "1 passed, 0 failed")
+        let deep = CLI.run(["verify", "--recursive", directory.url.path])
+        #expect(deep.code == 65)
+        #expect(deep.outLines.last == "1 passed, 2 failed" || deep.outLines.last == "2 passed, 1 failed")
+        #expect(deep.outLines.contains { $0.hasPrefix("PASS  \(directory.path("nested/inner.jsonl"))") })
     }
 
     @Test(arguments: [1, 2, 3, 4, 7])

@@ -22,10 +22,18 @@ public enum ExistingFilePolicy: Sendable {
 ///
 /// Each write is one `write(2)` call of whole lines, so a crash leaves at most the line being
 /// written incomplete. A write that fails part-way is cut back to the last complete line.
+///
+/// If the file is removed (unlinked) while recording, the next write notices (the file has no
+/// name left), creates a new file at the same path — never replacing one that someone else has
+/// put there since — and throws ``RecorderError/fileRemoved(path:)`` without writing; the
+/// recorder then starts the new file with its header and a `gap` marker for what was lost.
+/// Renaming the file (log rotation) is not removal: writing goes on in the renamed file.
 public final class FileRecordingSink: RecordingSink, @unchecked Sendable {
     // Unchecked Sendable: the recorder calls `write` and `close` from one thread at a time.
     private var descriptor: Int32
     private var size: off_t
+    /// Whether the output is a regular file, which can be removed; a device is left alone.
+    private let isRegularFile: Bool
     /// The file's path.
     public let path: String
 
@@ -48,7 +56,8 @@ public final class FileRecordingSink: RecordingSink, @unchecked Sendable {
         // A replaced file keeps its old mode unless told otherwise; a device (such as
         // /dev/null) is not ours to change.
         var info = stat()
-        if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG {
+        isRegularFile = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        if isRegularFile {
             _ = fchmod(descriptor, mode_t(0o600))
         }
         self.descriptor = descriptor
@@ -56,8 +65,15 @@ public final class FileRecordingSink: RecordingSink, @unchecked Sendable {
     }
 
     /// Appends whole lines; on failure truncates back to the last complete line and throws.
+    ///
+    /// - Throws: ``RecorderError/writeFailed(path:reason:)``, or
+    ///   ``RecorderError/fileRemoved(path:)`` when the file was removed and a new one started.
     public func write(_ bytes: [UInt8]) throws {
         guard descriptor >= 0 else { throw RecorderError.writeFailed(path: path, reason: "file is closed") }
+        if isRegularFile && wasRemoved() {
+            try startNewFile()
+            throw RecorderError.fileRemoved(path: path)
+        }
         var written = 0
         let failure: Int32? = bytes.withUnsafeBytes { buffer in
             while written < buffer.count {
@@ -75,6 +91,26 @@ public final class FileRecordingSink: RecordingSink, @unchecked Sendable {
             throw RecorderError.writeFailed(path: path, reason: String(cString: strerror(failure)))
         }
         size += off_t(written)
+    }
+
+    /// Whether the open file has lost its last name: someone removed it while recording.
+    private func wasRemoved() -> Bool {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 && info.st_nlink == 0
+    }
+
+    /// Creates a new file at ``path`` in place of the removed one and writes there from now on.
+    private func startNewFile() throws {
+        let fresh = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, mode_t(0o600))
+        guard fresh >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw RecorderError.writeFailed(
+                path: path, reason: "file removed while recording, and a new one cannot be created: \(reason)")
+        }
+        _ = fchmod(fresh, mode_t(0o600))
+        _ = systemClose(descriptor)
+        descriptor = fresh
+        size = 0
     }
 
     /// Closes the file.

@@ -16,6 +16,9 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
     /// The header, kept until a write of it succeeds: without it the file would not say
     /// what it is.
     private var unwrittenHeader: [UInt8] = []
+    /// The header as encoded, to start a new file with when the recording's file is removed.
+    private var headerBytes: [UInt8] = []
+    /// The highest `seq` written to the current file.
     private var lastWrittenSeq = 0
     /// Entries lost to failed writes since the last successful one.
     private var lost: (after: Int, count: Int, reason: String)?
@@ -67,6 +70,7 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
                     var header: [UInt8] = []
                     encode(line, to: &header)
                     unwrittenHeader = header
+                    headerBytes = header
                     continue
                 case .gap(_, let dropped, _):
                     entriesInBatch += dropped
@@ -110,25 +114,41 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
     }
 
     /// Writes the batch, preceded by the header and the gap marker of earlier lost entries.
+    ///
+    /// When the sink reports that the recording's file was removed (and it has started a new,
+    /// empty one at the same path), everything written so far went with the old file: the
+    /// batch is written again after the header and a gap marker for the entries up to here.
     private func write(_ batchBytes: inout [UInt8], entries: Int, highestSeq: Int?) {
         defer { batchBytes.removeAll(keepingCapacity: true) }
         guard !batchBytes.isEmpty || !unwrittenHeader.isEmpty else { return }
-        var bytes = unwrittenHeader
-        if let lost {
-            let gap = Line.gap(after: lost.after, dropped: lost.count, reason: lost.reason)
-            try? gap.encode(with: lineWriter, to: &bytes)
-        }
-        bytes.append(contentsOf: batchBytes)
-        do {
-            try sink.write(bytes)
-            unwrittenHeader = []
-            lost = nil
-            if let highestSeq { lastWrittenSeq = highestSeq }
-        } catch {
-            let recorderError = asRecorderError(error)
-            if lost == nil { onError(recorderError) }
-            let reason = "write failed: \(reasonText(recorderError))"
-            lost = (lost?.after ?? lastWrittenSeq, (lost?.count ?? 0) + entries, reason)
+        for attempt in 0..<2 {
+            var bytes = unwrittenHeader
+            if let lost {
+                let gap = Line.gap(after: lost.after, dropped: lost.count, reason: lost.reason)
+                try? gap.encode(with: lineWriter, to: &bytes)
+            }
+            bytes.append(contentsOf: batchBytes)
+            do {
+                try sink.write(bytes)
+                unwrittenHeader = []
+                lost = nil
+                if let highestSeq { lastWrittenSeq = highestSeq }
+                return
+            } catch RecorderError.fileRemoved(let path) where attempt == 0 {
+                onError(.fileRemoved(path: path))
+                // Entries 1…lastWrittenSeq were in the removed file; failed writes since then
+                // (`lost`, which starts right after them) are missing too.
+                let missing = lastWrittenSeq + (lost?.count ?? 0)
+                lost = missing > 0 ? (0, missing, "file removed while recording") : nil
+                lastWrittenSeq = 0
+                unwrittenHeader = headerBytes
+            } catch {
+                let recorderError = asRecorderError(error)
+                if lost == nil { onError(recorderError) }
+                let reason = "write failed: \(reasonText(recorderError))"
+                lost = (lost?.after ?? lastWrittenSeq, (lost?.count ?? 0) + entries, reason)
+                return
+            }
         }
     }
 

@@ -8,6 +8,22 @@ import Foundation
 /// middleware list: it then records exactly the actions that reach the reducer, in the
 /// order the reducer sees them.
 ///
+/// Faults never stop the app, and the recording always says what it lacks:
+///
+/// - A failed write (disk full, I/O error) is reported to ``Options/onError`` once per run of
+///   failures; the entries it held are replaced by one `gap` marker with their count, written
+///   before the next line that can be written. A partial write is cut back to whole lines.
+/// - A file removed while recording: the next write notices, starts a new file at the same
+///   path with the header and a `gap` marker for the entries that went with the removed file,
+///   and reports ``RecorderError/fileRemoved(path:)`` once. (Writing on into the removed file
+///   would lose everything silently.) A renamed file is written on where it now is.
+/// - A full queue: with ``QueueFullPolicy/wait`` (the default) the dispatching thread waits and
+///   nothing is lost; with ``QueueFullPolicy/drop`` entries are dropped and counted, and a
+///   `gap` marker with the exact count takes their place.
+/// - ``close()`` from several threads ends the recording once; dispatches after it are not
+///   recorded. A process killed while writing leaves at most its last line incomplete, which
+///   `redux-inspect` reports as a warning.
+///
 /// ```swift
 /// let recorder = try Recorder<Shop.State, Shop.Action>(
 ///     path: "shop-session.jsonl",

@@ -8,7 +8,9 @@ public protocol RecordingSink: Sendable {
     /// Appends bytes that hold one or more whole lines.
     ///
     /// - Parameter bytes: UTF-8 text ending in `\n`.
-    /// - Throws: ``RecorderError/writeFailed(path:reason:)`` or another error on failure.
+    /// - Throws: ``RecorderError/writeFailed(path:reason:)`` or another error on failure;
+    ///   ``RecorderError/fileRemoved(path:)``, without writing, when the output was removed and
+    ///   the sink has started a new, empty one (the recorder then writes the header again).
     func write(_ bytes: [UInt8]) throws
 
     /// Releases the sink's resources. Called once, after the last write.
@@ -29,6 +31,10 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
     case writeFailed(path: String, reason: String)
     /// An action or state could not be encoded as JSON; the entry became a gap.
     case encodingFailed(seq: Int, reason: String)
+    /// The recording file was removed (unlinked) while recording. The sink has started a new
+    /// file at the same path; the recorder writes the header there again, then a `gap` marker
+    /// for the entries that went with the removed file, then goes on.
+    case fileRemoved(path: String)
 
     public var description: String {
         switch self {
@@ -37,6 +43,8 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotOpen(let path, let reason): "\(path): cannot open: \(reason)"
         case .writeFailed(let path, let reason): "\(path): write failed: \(reason)"
         case .encodingFailed(let seq, let reason): "seq \(seq): cannot encode: \(reason)"
+        case .fileRemoved(let path):
+            "\(path): file removed while recording; recording goes on in a new file at this path, after a gap marker"
         }
     }
 }

@@ -27,12 +27,13 @@ public enum Counter {
         case reset
     }
 
-    /// The counter's reducer.
+    /// The counter's reducer. The count wraps around at `Int`'s bounds rather than trapping, so
+    /// that replaying any recording — one edited by hand, or hostile — cannot crash the inspector.
     public static let reducer = Reducer<State, Action> { state, action in
         switch action {
-        case .increment: state.count += 1
-        case .decrement: state.count -= 1
-        case .incrementBy(let n): state.count += n
+        case .increment: state.count &+= 1
+        case .decrement: state.count &-= 1
+        case .incrementBy(let n): state.count &+= n
         case .reset: state.count = 0
         }
     }

@@ -47,7 +47,7 @@ extension Shop.Cart {
     mutating func add(_ item: Shop.CartItem) {
         guard item.quantity > 0 else { return }
         if let index = items.firstIndex(where: { $0.id == item.id }) {
-            items[index].quantity += item.quantity
+            items[index].quantity &+= item.quantity  // Wraps rather than traps on a hostile recording.
         } else {
             items.append(item)
         }

@@ -75,7 +75,7 @@ public enum Todos {
         case .addCategory(let name):
             state.categories.append(Category(id: state.nextID, name: name))
             state.selectedCategoryID = state.nextID
-            state.nextID += 1
+            state.nextID &+= 1  // Wraps rather than traps on a hostile recording.
         case .selectCategory(let id):
             guard state.categories.contains(where: { $0.id == id }) else { return }
             state.selectedCategoryID = id
@@ -89,7 +89,7 @@ public enum Todos {
         case .addItem(let title):
             guard let index = state.categories.firstIndex(where: { $0.id == state.selectedCategoryID }) else { return }
             state.categories[index].items.append(Item(id: state.nextID, title: title))
-            state.nextID += 1
+            state.nextID &+= 1  // Wraps rather than traps on a hostile recording.
         case .deleteItem(let id):
             for index in state.categories.indices { state.categories[index].items.removeAll { $0.id == id } }
             if state.selectedItemID == id { state.selectedItemID = nil }

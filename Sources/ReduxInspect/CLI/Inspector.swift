@@ -132,6 +132,7 @@ public struct Inspector: Sendable {
             do {
                 return try instance.run(session)
             } catch {
+                let error = error.preferringBadRecording()
                 context.printError(Self.errorLabel(context) + " " + TerminalText.escape(error.description))
                 return ExitCode(for: error)
             }

@@ -1,10 +1,12 @@
-/// Makes text from a recording safe to print: no escape sequence, carriage return or
-/// other control character in a file can move the cursor or rewrite the screen.
+/// Makes text from a recording safe to print: no escape sequence, carriage return, line feed
+/// or other control character in a file can move the cursor, rewrite the screen or start a
+/// line that looks like the inspector's own output.
 public enum TerminalText {
-    /// Replaces control characters (C0 but newline, DEL, C1) with visible escapes such as
-    /// `\u{1B}`, `\r` and `\t`.
+    /// Replaces control characters (C0, DEL, C1, and the Unicode line and paragraph
+    /// separators) with visible escapes such as `\u{1B}`, `\r`, `\n` and `\t`, so the result is
+    /// one line that shows exactly what the recording holds.
     ///
-    /// - Parameter text: Text that may come from a recording.
+    /// - Parameter text: Text that may come from a recording, or a file name.
     /// - Returns: The text with control characters escaped.
     public static func escape(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
@@ -12,6 +14,7 @@ public enum TerminalText {
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\r": result += "\\r"
+            case "\n": result += "\\n"
             case "\t": result += "\\t"
             case _ where isControl(scalar): result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             default: result.unicodeScalars.append(scalar)
@@ -21,7 +24,7 @@ public enum TerminalText {
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\n") || (0x7F..<0xA0).contains(scalar.value)
+        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
             || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 }

@@ -34,6 +34,12 @@ final class FileBytes: @unchecked Sendable {
         if (info.st_mode & S_IFMT) == S_IFDIR {
             throw RecordingError(.unreadable, path: path, message: "is a directory, not a recording file")
         }
+        // A device such as /dev/zero or /dev/urandom never ends: reading it whole would take
+        // all the memory there is. Pipes and FIFOs (`/dev/stdin`, `<(…)`) are read.
+        let type = info.st_mode & S_IFMT
+        if type == S_IFCHR || type == S_IFBLK {
+            throw RecordingError(.unreadable, path: path, message: "is a device, not a recording file")
+        }
         if (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0 {
             let size = Int(info.st_size)
             guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {

@@ -94,6 +94,15 @@ public final class Recording: @unchecked Sendable {
         return RecordingLineReader.present(value["end"]?["state"])
     }
 
+    /// Parses every entry and the `end` marker, which indexing only skims, and throws the
+    /// first problem: what `check` does before it decodes actions.
+    ///
+    /// - Throws: ``RecordingError`` for the first malformed line.
+    public func validate() throws(RecordingError) {
+        for index in steps.indices { _ = try entry(at: index) }
+        _ = try endState()
+    }
+
     /// Parses one line fully.
     func parseLine(_ lineIndex: Int, seq: Int?) throws(RecordingError) -> JSONValue {
         let range = lines.range(of: lineIndex)

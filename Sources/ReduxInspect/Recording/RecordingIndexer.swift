@@ -22,21 +22,30 @@ struct RecordingIndexer {
     }
 
     mutating func run() throws(RecordingError) {
-        guard buffer.count > 0 else { throw RecordingError(.malformed, path: path, message: "empty file: expected a recording") }
+        guard buffer.count > 0 else {
+            throw RecordingError(.malformed, path: path, line: 1, column: 1, message: "empty file: expected a recording")
+        }
         if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
             throw RecordingError(
                 .malformed, path: path, line: 1, column: 1,
                 message: "byte order mark: expected UTF-8 without a BOM")
         }
         steps.reserveCapacity(lines.lineCount)
+        let maximumLength = JSONParser.Options().maximumLength
         for lineIndex in 0..<lines.lineCount {
             let range = lines.range(of: lineIndex)
             let line = UnsafeBufferPointer(rebasing: buffer[range])
+            // Checked before anything reads the line, so a huge line costs no time at all.
+            if line.count > maximumLength {
+                throw RecordingError(
+                    .malformed, path: path, line: lineIndex + 1, column: 1,
+                    message: "line too long: expected at most \(maximumLength) bytes, found \(line.count)")
+            }
             if isBlank(line) { continue }
             let isLast = lineIndex == lines.lineCount - 1
             do {
                 try index(line, lineIndex: lineIndex)
-            } catch let error where isLast && !lines.lastLineTerminated && !strict {
+            } catch let error where isLast && !lines.lastLineTerminated && !strict && Self.isTruncated(line) {
                 warnings.append(
                     RecordingError(
                         .malformed, path: path, line: lineIndex + 1, column: error.column,
@@ -44,12 +53,26 @@ struct RecordingIndexer {
             }
         }
         if steps.isEmpty && header == nil {
-            throw RecordingError(.malformed, path: path, message: "no entries: expected at least one line with an \"action\"")
+            throw RecordingError(
+                .malformed, path: path, line: 1, column: 1,
+                message: "no entries: expected at least one line with an \"action\"")
         }
     }
 
     private func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+
+    /// Whether `line` is the beginning of a JSON text cut short — what a process killed in the
+    /// middle of a write leaves — rather than a line with a mistake in it. Only the first is
+    /// forgiven on the last line: a hand-edited file without a final newline keeps its errors.
+    private static func isTruncated(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        do {
+            _ = try JSONParser.parse(line)
+            return false
+        } catch {
+            return error.isTruncation
+        }
     }
 
     private mutating func index(_ line: UnsafeBufferPointer<UInt8>, lineIndex: Int) throws(RecordingError) {
@@ -104,22 +127,33 @@ struct RecordingIndexer {
         } else {
             seq = (previous ?? 0) + 1
         }
+        // Errors point at the `seq` value when there is one.
+        func seqColumn() -> Int {
+            members.member("seq", in: line).map { column(of: $0.value.lowerBound, in: line) } ?? 1
+        }
         if let previous, seq <= previous {
             throw RecordingError(
-                .malformed, path: path, line: lineNumber, column: 1, seq: seq,
+                .malformed, path: path, line: lineNumber, column: seqColumn(), seq: seq,
                 message: seq == previous
                     ? "seq \(seq) repeats: expected seq to increase"
                     : "seq goes backwards from \(previous) to \(seq): expected seq to increase")
         }
         if seq == 0 {
-            throw RecordingError(.malformed, path: path, line: lineNumber, column: 1, seq: seq, message: "expected seq to start at 1")
+            throw RecordingError(
+                .malformed, path: path, line: lineNumber, column: seqColumn(), seq: seq, message: "expected seq to start at 1")
         }
         let expected = (previous ?? 0) + 1
         if seq > expected && !gaps.contains(where: { $0.after == expected - 1 }) {
             gaps.append(RecordingGap(after: expected - 1, dropped: seq - expected, reason: nil, line: lineNumber))
         }
         let hasState = members.member("state", in: line).map { !isNull($0.value, line) } ?? false
-        steps.append(StepLocation(seq: seq, lineIndex: Int32(lineIndex), hasState: hasState))
+        // The index keeps line numbers in 32 bits; a file of more lines is refused, not a trap.
+        guard let compactIndex = Int32(exactly: lineIndex) else {
+            throw RecordingError(
+                .malformed, path: path, line: lineNumber, column: 1, seq: seq,
+                message: "too many lines: expected at most \(Int32.max) lines")
+        }
+        steps.append(StepLocation(seq: seq, lineIndex: compactIndex, hasState: hasState))
     }
 
     private func isNull(_ range: Range<Int>, _ line: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -58,13 +58,14 @@ struct RecordingLineReader {
 
     func gap(from value: JSONValue) throws(RecordingError) -> RecordingGap {
         guard case .number(let after) = value["gap"]?["after"] ?? .null, let afterSeq = Int(after.text),
-            case .number(let dropped) = value["gap"]?["dropped"] ?? .null, let count = Int(dropped.text)
+            case .number(let dropped) = value["gap"]?["dropped"] ?? .null, let count = Int(dropped.text),
+            afterSeq >= 0, count >= 1
         else { throw fail("expected a gap marker {\"gap\":{\"after\":SEQ,\"dropped\":N}}") }
         return RecordingGap(after: afterSeq, dropped: count, reason: value["gap"]?["reason"]?.stringValue, line: line)
     }
 
     func endSeq(from value: JSONValue) throws(RecordingError) -> Int {
-        guard case .number(let seq) = value["end"]?["seq"] ?? .null, let endSeq = Int(seq.text) else {
+        guard case .number(let seq) = value["end"]?["seq"] ?? .null, let endSeq = Int(seq.text), endSeq >= 0 else {
             throw fail("expected an end marker {\"end\":{\"seq\":SEQ,\"state\":…}}")
         }
         return endSeq

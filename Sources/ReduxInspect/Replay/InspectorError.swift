@@ -40,3 +40,25 @@ extension RecordingError {
         self.init(.malformed, path: path, line: entry.line, column: 1, seq: entry.seq, message: error.description)
     }
 }
+
+extension InspectorError {
+    /// The error to report: a missing reducer only for a well-formed recording.
+    ///
+    /// A command learns that it needs a reducer before it has read every line, but a malformed
+    /// recording is the first thing to fix, and its error says where (exit 65, not 64). So
+    /// before a missing reducer is reported, the file is read in full; this costs time only on
+    /// that error path.
+    ///
+    /// - Returns: `self`, or the recording's first problem.
+    func preferringBadRecording() -> InspectorError {
+        guard case .missingReducer(let path, _, _) = self else { return self }
+        do {
+            try Recording(path: path).validate()
+        } catch where error.kind == .malformed {
+            return .recording(error)
+        } catch {
+            return self
+        }
+        return self
+    }
+}

@@ -8,10 +8,15 @@ public struct RecordingFiles: Sendable, Equatable {
 
     /// Collects recordings.
     ///
-    /// - Parameter arguments: Files and directories. Directories are searched recursively
-    ///   for `*.jsonl`; files are taken whatever their name.
-    /// - Throws: ``RecordingError`` when an argument does not exist.
-    public init(_ arguments: [String]) throws(RecordingError) {
+    /// - Parameters:
+    ///   - arguments: Files and directories. A directory contributes its `*.jsonl` files;
+    ///     files are taken whatever their name.
+    ///   - recursive: Whether directories also contribute the `*.jsonl` files of their
+    ///     subdirectories. Off by default, so a folder of recordings can keep other material
+    ///     (such as a corpus of deliberately broken files) in a subfolder.
+    /// - Throws: ``RecordingError`` when an argument does not exist, or is a directory that
+    ///   holds no recording (a CI job pointed at the wrong folder must not pass).
+    public init(_ arguments: [String], recursive: Bool = false) throws(RecordingError) {
         var found: [String] = []
         for argument in arguments {
             var isDirectory: ObjCBool = false
@@ -19,7 +24,12 @@ public struct RecordingFiles: Sendable, Equatable {
                 throw RecordingError(.notFound, path: argument, message: "no such file or directory")
             }
             if isDirectory.boolValue {
-                found += Self.recordings(under: argument)
+                let recordings = Self.recordings(under: argument, recursive: recursive)
+                guard !recordings.isEmpty else {
+                    throw RecordingError(
+                        .notFound, path: argument, message: "no recordings: expected *.jsonl files in this directory")
+                }
+                found += recordings
             } else {
                 found.append(argument)
             }
@@ -31,10 +41,13 @@ public struct RecordingFiles: Sendable, Equatable {
         self.paths = paths
     }
 
-    private static func recordings(under directory: String) -> [String] {
+    private static func recordings(under directory: String, recursive: Bool) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var result: [String] = []
         while let relative = enumerator.nextObject() as? String {
+            if !recursive, (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory {
+                enumerator.skipDescendants()
+            }
             guard relative.hasSuffix(".jsonl") else { continue }
             let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
             result.append(base + "/" + relative)

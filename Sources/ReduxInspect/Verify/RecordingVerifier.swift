@@ -30,6 +30,12 @@ struct RecordingVerifier: Sendable {
                 throw InspectorError.recording(error)
             }
             guard let reducer = inspector.reducer(for: recording, override: reducerName) else {
+                // A malformed file is reported as such (65) before its missing reducer (64).
+                do {
+                    try recording.validate()
+                } catch {
+                    throw InspectorError.recording(error)
+                }
                 throw InspectorError.missingReducer(
                     path: path, named: reducerName ?? recording.reducerName, available: inspector.reducers.map(\.name))
             }

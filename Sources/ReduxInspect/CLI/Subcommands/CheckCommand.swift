@@ -36,7 +36,8 @@ struct CheckCommand: Subcommand {
         } catch {
             throw .recording(error)
         }
-        var decoded = "actions not decoded: no reducer named \(recording.reducerName.map { "\"\($0)\"" } ?? "in the recording")"
+        let named = recording.reducerName.map { JSONValue.string($0).compactText } ?? "in the recording"
+        var decoded = "actions not decoded: no reducer named \(named)"
         if let reducer = timeline.reducer {
             try ReplayRun(recording: recording, reducer: reducer).run { _ in true }
             decoded = "every action decodes with reducer \(reducer.name)"
@@ -48,7 +49,7 @@ struct CheckCommand: Subcommand {
         let first = recording.steps.first.map { "seq \($0.seq)…\(recording.steps.last!.seq)" } ?? "no steps"
         let gaps = recording.gaps.isEmpty ? "no gaps" : "\(recording.gaps.count) gap\(recording.gaps.count == 1 ? "" : "s")"
         session.context.print(
-            "\(file): ok: \(recording.steps.count) steps (\(first)), \(states) with states, \(gaps); \(decoded)")
+            "\(TerminalText.escape(file)): ok: \(recording.steps.count) steps (\(first)), \(states) with states, \(gaps); \(decoded)")
         return .success
     }
 }

@@ -7,9 +7,10 @@ struct VerifyCommand: Subcommand {
     static let spec = CommandSpec(
         name: "verify",
         abstract: "Replay recordings through today's reducer and fail when behaviour has drifted (for CI).",
-        usage: "verify <file-or-directory>... [--reducer <name>] [--junit <path>] [--shard <i>/<n>] [--update] [--check-determinism]",
-        arguments: [("<file-or-directory>", "Recordings; directories are searched for *.jsonl, in sorted order.")],
+        usage: "verify <file-or-directory>... [--recursive] [--reducer <name>] [--junit <path>] [--shard <i>/<n>] [--update] [--check-determinism]",
+        arguments: [("<file-or-directory>", "Recordings; a directory contributes its *.jsonl files, in sorted order.")],
         options: [
+            .init("--recursive", help: "Also take the *.jsonl files in subdirectories of the directories given."),
             .init("--reducer", value: "<name>", help: "Replay with this reducer instead of the one each recording names."),
             .init("--junit", value: "<path>", help: "Also write a JUnit XML report, one testcase per recording."),
             .init("--shard", value: "<i>/<n>", help: "Verify only shard i of n (1-based) of the sorted files, for a CI matrix."),
@@ -26,6 +27,7 @@ struct VerifyCommand: Subcommand {
             """)
 
     let inputs: [String]
+    let recursive: Bool
     let reducerName: String?
     let junitPath: String?
     let shard: (index: Int, count: Int)?
@@ -35,6 +37,7 @@ struct VerifyCommand: Subcommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw Self.usage("missing argument <file-or-directory>") }
         inputs = arguments.positionals
+        recursive = arguments.has("--recursive")
         reducerName = arguments.value("--reducer")
         junitPath = arguments.value("--junit")
         if let text = arguments.value("--shard") {
@@ -59,7 +62,7 @@ struct VerifyCommand: Subcommand {
         }
         var files: RecordingFiles
         do {
-            files = try RecordingFiles(inputs)
+            files = try RecordingFiles(inputs, recursive: recursive)
         } catch {
             throw .recording(error)
         }
@@ -94,6 +97,12 @@ struct VerifyCommand: Subcommand {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         for (result, _) in results {
             for line in VerifyReport.lines(result, colors: context.colorsOutput) { context.print(line) }
+        }
+        // A file that could not be verified is an error, not only a line of the report: say so
+        // on standard error too, one line per file, as every other command does.
+        for case (let result, _) in results {
+            guard case .error(let error) = result.outcome else { continue }
+            context.printError(Inspector.errorLabel(context) + " " + TerminalText.escape(error.description))
         }
         if let junitPath {
             let xml = JUnitReport.xml(results.map(\.0), seconds: seconds) { VerifyReport.details($0, colors: false).joined(separator: "\n") }

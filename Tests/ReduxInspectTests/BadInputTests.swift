@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+@testable import ReduxInspect
+
+/// Every file of `Fixtures/bad/` through `check`, `replay`, `diff`, `step` and `verify`,
+/// in-process: the documented exit code, exactly one line on standard error naming the file,
+/// line and column and what was expected, no raw control character, and no hang.
+@Suite struct BadInputTests {
+    typealias Corpus = BadInputCorpus
+    typealias Expect = BadInputExpect
+
+    @Test func everyFileHasARowAndEveryRowAFile() {
+        let rows = Set(Corpus.cases.map(\.file))
+        #expect(rows.count == Corpus.cases.count, "a file has two rows in BadInputCorpus.cases")
+        for file in Corpus.files where !rows.contains(file) {
+            Issue.record(
+                """
+                Fixtures/bad/\(file) has no row in BadInputCorpus.cases (Tests/ReduxInspectTests/BadInputCorpus.swift): \
+                add Case("\(file)", <exit code>, "<:line:column: message after the path>") and a row in \
+                Fixtures/bad/README.md
+                """)
+        }
+        for file in rows.subtracting(Corpus.files).sorted() {
+            Issue.record("BadInputCorpus.cases has a row for \(file), which is not in Fixtures/bad/: remove the row")
+        }
+    }
+
+    @Test func readmeListsEveryFileWithItsExitCode() throws {
+        let listed = try Corpus.readmeExitCodes()
+        for item in Corpus.cases {
+            guard let code = listed[item.file] else {
+                Issue.record("Fixtures/bad/README.md has no row for \(item.file): add | `\(item.file)` | what it breaks | \(item.exit) |")
+                continue
+            }
+            #expect(code == item.exit, "Fixtures/bad/README.md says \(item.file) exits \(code), the tests say \(item.exit)")
+        }
+        for file in Set(listed.keys).subtracting(Corpus.cases.map(\.file)).sorted() {
+            Issue.record("Fixtures/bad/README.md lists \(file), which the corpus does not have")
+        }
+    }
+
+    /// The table itself: rejected files name a line and column; only `ok-…` files pass.
+    @Test(arguments: Corpus.cases)
+    func rowIsWellFormed(_ item: Corpus.Case) throws {
+        #expect(item.isAccepted == item.file.hasPrefix("ok-"), "only files named ok-… are accepted")
+        guard !item.isAccepted else { return }
+        let message = try #require(item.message)
+        #expect(message.contains(#/^:\d+:\d+: \S/#), "the message of \(item.file) has no line and column")
+    }
+
+    @Test(arguments: Corpus.cases)
+    func everyCommandGivesTheDocumentedOutcome(_ item: Corpus.Case) {
+        for command in Expect.commands {
+            let label = "\(command.name) \(item.file)"
+            let result = Expect.timed(label) {
+                CLITestSupport.run(command.arguments(item.path), input: command.input)
+            }
+            if item.isAccepted {
+                #expect(result.code == 0, "\(label): \(result)")
+                #expect(Expect.errorLines(result.err).isEmpty, "\(label): only warnings are allowed: \(result.err)")
+                Expect.clean(result.out, result.err, label)
+            } else {
+                Expect.rejected(
+                    result.code, out: result.out, err: result.err, expectedCode: item.exit, path: item.path,
+                    message: item.message ?? "", label: label)
+            }
+        }
+    }
+
+    @Test(arguments: Corpus.cases.filter(\.isAccepted))
+    func acceptedFilesWarnAsDocumented(_ item: Corpus.Case) {
+        let result = CLITestSupport.run(["check", item.path])
+        #expect(result.code == 0)
+        if let message = item.message {
+            #expect(result.err.contains("warning: \(item.path)\(message)\n"), "\(result.err)")
+        } else {
+            #expect(result.err == "")
+        }
+        #expect(result.out.hasPrefix("\(item.path): ok: "))
+    }
+
+    @Test(arguments: Corpus.cases)
+    func strictCheck(_ item: Corpus.Case) {
+        let result = CLITestSupport.run(["check", item.path, "--strict"])
+        let expected = item.strictExit ?? item.exit
+        #expect(result.code == expected, "\(result)")
+        if expected != 0 {
+            #expect(Expect.errorLines(result.err).count == 1, "\(result.err)")
+            #expect(result.err.contains(#/^Error: .*:\d+:\d+: /#), "\(result.err)")
+        }
+    }
+
+    /// `verify` over the whole folder: one `Error:` line per rejected file, in file order, and
+    /// the worst exit code.
+    @Test func verifyOfTheFolderReportsEveryBadFile() {
+        let result = Expect.timed("verify Fixtures/bad") {
+            CLITestSupport.run(["verify", Corpus.directory.path])
+        }
+        #expect(result.code == 65)
+        let rejected = Corpus.cases.filter { !$0.isAccepted }.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        #expect(result.err == rejected.map { "Error: \($0.path)\($0.message ?? "")\n" }.joined())
+        #expect(result.outLines.last == "\(Corpus.cases.count - rejected.count) passed, \(rejected.count) failed")
+        Expect.clean(result.out, result.err, "verify Fixtures/bad")
+    }
+
+    /// The same files read through the library: a ``RecordingError`` with the same text, never
+    /// a crash. (`Recording` reads bytes, so invalid UTF-8 stays invalid.)
+    @Test(arguments: Corpus.cases.filter { !$0.isAccepted })
+    func libraryReportsTheSameError(_ item: Corpus.Case) throws {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: item.path)))
+        var found: RecordingError?
+        do {
+            let recording = try Recording(path: item.path, bytes: FileBytes(bytes: bytes), strict: false)
+            try recording.validate()
+        } catch {
+            found = error
+        }
+        // Errors that need the reducer (decoding) are found by commands, not by reading.
+        guard let found else {
+            #expect(item.message?.contains("cannot decode") == true, "\(item.file) read without error")
+            return
+        }
+        #expect(found.description == "\(item.path)\(item.message ?? "")")
+        #expect(found.kind == .malformed)
+    }
+}
