@@ -87,7 +87,7 @@ import Testing
                   ~ count: 6 → 5
                 ! the final state in the end marker differs from the replay (recorded → replayed):
                   ~ count: 9 → 5
-                3 steps replayed with reducer counter; 2 steps differ from their recorded states
+                3 steps replayed with reducer counter; 2 of 2 recorded states differ from the replay
 
                 """)
     }

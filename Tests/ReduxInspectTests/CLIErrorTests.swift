@@ -103,8 +103,9 @@ import Testing
         let result = Support.run(["show", Self.shop, "--at", "99"])
         #expect(result.code == 64)
         #expect(
-            result.err == "Error: \(Self.shop): no step with seq 99: expected a seq from 1 to 27, or 0 for the initial state\n")
+            result.err == "Error: \(Self.shop): no step with seq 99: expected a seq from 1 to 27\n")
         #expect(Support.run(["diff", Self.shop, "3..99"]).code == 64)
+        #expect(Support.run(["replay", Self.shop, "--to", "99"]).code == 64)
     }
 
     @Test func badPath() {

@@ -149,6 +149,39 @@ import Testing
         #expect(CLI.run(["verify", CLI.fixturesDirectory.path, "--check-determinism"]).code == 0)
     }
 
+    @Test func aClockReadingReducerIsReportedEvenWhenItsRecordedStatesDiverge() throws {
+        let directory = try CLITemporaryDirectory()
+        let clockReducer = Reducer<ClockState, ClockAction> { state, _ in
+            state.ticks += 1
+            state.lastTick = Date().timeIntervalSince1970 + Double.random(in: 0..<1)
+        }
+        let sink = MemoryRecordingSink()
+        let recorder = Recorder<ClockState, ClockAction>(sink: sink, options: .init(reducer: "clock"))
+        let store = Store(initialState: ClockState(), reducer: clockReducer, middleware: [recorder.middleware])
+        store.dispatch(.tick)
+        store.dispatch(.tick)
+        recorder.close()
+        let file = try directory.file("clock.jsonl", sink.text)
+        let inspector = Inspector(reducers: [InspectableReducer(name: "clock", reducer: clockReducer, initialState: ClockState())])
+        #expect(CLI.run(["verify", file], inspector: inspector).outLines.contains { $0.hasSuffix("seq 1 tick: diverged") })
+        let result = CLI.run(["verify", file, "--check-determinism"], inspector: inspector)
+        #expect(result.code == 1)
+        #expect(result.outLines.contains { $0.hasSuffix("seq 1 tick: the reducer is not deterministic") }, "\(result)")
+    }
+
+    @Test func updateThroughASymbolicLinkRewritesTheTargetAndKeepsTheLink() throws {
+        let directory = try CLITemporaryDirectory()
+        let target = try Self.tamperedShop(in: directory, name: "target.jsonl")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target)
+        let link = directory.path("link.jsonl")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        #expect(CLI.run(["verify", link, "--update"]).code == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        #expect(CLI.run(["verify", target]).code == 0)
+        let mode = try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
     @Test func aDivergenceOnARedactedValueSaysSo() throws {
         let directory = try CLITemporaryDirectory()
         let sink = MemoryRecordingSink()

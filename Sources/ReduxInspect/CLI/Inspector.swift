@@ -56,7 +56,11 @@ public struct Inspector: Sendable {
     public static func run<State: Codable & Equatable & Sendable, Action: Codable & Sendable>(
         reducer: Redux.Reducer<State, Action>, initialState: State, name: String
     ) -> Int32 {
-        let inspector = Inspector(reducers: [InspectableReducer(name: name, reducer: reducer, initialState: initialState)])
+        // Usage lines name the program as it was run (my-inspector), not redux-inspect.
+        let program = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? ""
+        let inspector = Inspector(
+            reducers: [InspectableReducer(name: name, reducer: reducer, initialState: initialState)],
+            program: program.isEmpty ? "redux-inspect" : program)
         return inspector.run(Array(CommandLine.arguments.dropFirst()), context: .standard())
     }
 

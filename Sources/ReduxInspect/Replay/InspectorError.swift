@@ -17,7 +17,10 @@ public enum InspectorError: Error, Equatable, Sendable, CustomStringConvertible 
             return error.description
         case .noSuchStep(let path, let seq, let first, let last):
             guard let first, let last else { return "\(path): no step with seq \(seq): the recording has no steps" }
-            return "\(path): no step with seq \(seq): expected a seq from \(first) to \(last), or 0 for the initial state"
+            if (first...last).contains(seq) {
+                return "\(path): no step with seq \(seq): the recording skips it (entries are missing there)"
+            }
+            return "\(path): no step with seq \(seq): expected a seq from \(first) to \(last)"
         case .badPath(let text, let error):
             return "invalid path '\(text)': \(error)"
         case .unknownReducer(let name, let available):

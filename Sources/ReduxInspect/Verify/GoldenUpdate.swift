@@ -41,7 +41,10 @@ enum GoldenUpdate {
     }
 
     private static func write(_ bytes: [UInt8], replacing path: String) throws(RecordingError) {
-        let url = URL(fileURLWithPath: path)
+        // Through a symbolic link, update the file it points to (with that file's mode), and
+        // leave the link in place.
+        let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        let path = url.path
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {

@@ -39,6 +39,11 @@ struct RecordingVerifier: Sendable {
                 throw InspectorError.missingReducer(
                     path: path, named: reducerName ?? recording.reducerName, available: inspector.reducers.map(\.name))
             }
+            // A reducer that reads the clock also diverges from its recorded states; report the
+            // cause, not the symptom, so check determinism first.
+            if checksDeterminism, let difference = try DeterminismCheck(recording: recording, reducer: reducer).run() {
+                return result(.nondeterministic(difference))
+            }
             var firstDivergence: VerifyResult.Divergence?
             var last: (entry: RecordingEntry, state: JSONValue)?
             try ReplayRun(recording: recording, reducer: reducer).run { step throws(InspectorError) in
@@ -64,9 +69,6 @@ struct RecordingVerifier: Sendable {
                 }
             }
             if let firstDivergence { return result(.diverged(firstDivergence)) }
-            if checksDeterminism, let difference = try DeterminismCheck(recording: recording, reducer: reducer).run() {
-                return result(.nondeterministic(difference))
-            }
             return result(.passed)
         } catch let error as InspectorError {
             return result(.error(error))

@@ -76,6 +76,8 @@ struct DiffCommand: Subcommand {
                 ]))
                 context.print(object.compactText)
             default:
+                // Under --path, steps that leave that part alone are not worth a heading.
+                if prefix != nil && changes.isEmpty { continue }
                 let heading = "@@ seq \(entry.seq) \(TerminalText.escape(entry.type)) @@"
                 context.print(context.colorsOutput ? "\u{1B}[36m\(heading)\u{1B}[0m" : heading)
                 for change in changes { context.print(text.line(for: change)) }

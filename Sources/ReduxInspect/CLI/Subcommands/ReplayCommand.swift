@@ -33,6 +33,8 @@ struct ReplayCommand: Subcommand {
 
     func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
         let timeline = try session.open(file, reducerName: reducerName)
+        // `--to` names a step like `diff` and `show` do: one that is not there is an error.
+        if let lastSeq, lastSeq > 0 { _ = try timeline.index(ofSeq: lastSeq) }
         guard let reducer = timeline.reducer else {
             throw .missingReducer(
                 path: file, named: reducerName ?? timeline.recording.reducerName,
@@ -91,7 +93,7 @@ struct ReplayCommand: Subcommand {
                 ? "no recorded state to compare with"
                 : differing == 0
                 ? "all recorded states match"
-                : differing == 1 ? "1 step differs from its recorded state" : "\(differing) steps differ from their recorded states"
+                : "\(differing) of \(compared) recorded state\(compared == 1 ? "" : "s") differ\(differing == 1 ? "s" : "") from the replay"
             context.print("\(steps) step\(steps == 1 ? "" : "s") replayed with reducer \(reducer.name); \(summary)")
         }
         return .success
