@@ -58,27 +58,41 @@ struct DiffCommand: Subcommand {
         }
         let context = session.context
         let text = DiffTextFormatter(valueWidth: full ? nil : 80, colors: context.colorsOutput)
-        var before: JSONValue? = indices.isEmpty ? nil : try timeline.state(after: indices.lowerBound - 1)
+        // Steps whose states before and after are both recorded are diffed from the lines'
+        // bytes, parsing only what changed; the others, and all under --path, from parsed states.
+        var differ = RecordedStateDiffer(timeline.recording)
+        var before: JSONValue?
         for index in indices {
-            let entry = try timeline.entry(at: index)
-            let after = try timeline.state(after: index)
-            // Under a prefix, diff just that part, so that JSON Patch pointers stay valid.
-            let changes = prefix.map { JSONDiff.changes(from: before!, to: after, under: $0) }
-                ?? JSONDiff.changes(from: before!, to: after)
-            before = after
+            let seq: Int
+            let type: String
+            let changes: [JSONChange]
+            if prefix == nil, let step = differ.changes(at: index) {
+                (seq, type, changes) = (step.seq, step.type, step.changes)
+                before = nil
+            } else {
+                let old: JSONValue
+                if let before { old = before } else { old = try timeline.state(after: index - 1) }
+                let entry = try timeline.entry(at: index)
+                let after = try timeline.state(after: index)
+                // Under a prefix, diff just that part, so that JSON Patch pointers stay valid.
+                changes = prefix.map { JSONDiff.changes(from: old, to: after, under: $0) }
+                    ?? JSONDiff.changes(from: old, to: after)
+                (seq, type) = (entry.seq, entry.type)
+                before = after
+            }
             switch format {
             case "json-patch":
                 context.print(JSONPatchFormatter().format(changes))
             case "json":
                 let object: JSONValue = .object(JSONObject([
-                    ("seq", .number(JSONNumber(String(entry.seq)))), ("type", .string(entry.type)),
+                    ("seq", .number(JSONNumber(String(seq)))), ("type", .string(type)),
                     ("changes", DiffJSONFormatter().value(changes)),
                 ]))
                 context.print(object.compactText)
             default:
                 // Under --path, steps that leave that part alone are not worth a heading.
                 if prefix != nil && changes.isEmpty { continue }
-                let heading = "@@ seq \(entry.seq) \(TerminalText.escape(entry.type)) @@"
+                let heading = "@@ seq \(seq) \(TerminalText.escape(type)) @@"
                 context.print(context.colorsOutput ? "\u{1B}[36m\(heading)\u{1B}[0m" : heading)
                 for change in changes { context.print(text.line(for: change)) }
             }

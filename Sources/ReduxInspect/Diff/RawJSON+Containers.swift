@@ -1,0 +1,158 @@
+import Foundation
+
+extension RawJSON {
+    /// Appends the members of the object whose `{` is at `start` to `members`, and returns
+    /// the offset after its `}`. `depth` counts the containers open around the object.
+    ///
+    /// With `resume`, the members up to one whose value ends at `resume` are already in
+    /// `members`, and the skim goes on from there. With a `guide`, the members of a similar
+    /// object (the same object in the state before), a member whose bytes are those of the
+    /// guide's next member is taken from the guide rather than skimmed.
+    func members(
+        ofObjectAt start: Int, resumingAt resume: Int? = nil, depth: Int, into members: inout [Member],
+        guide: Guide<Member>? = nil
+    ) throws(Malformed) -> Int {
+        guard depth + 1 <= maximumDepth else { throw Malformed() }
+        var guide = guide
+        var offset: Int
+        if let resume {
+            offset = skipSpace(resume)
+            guard offset < count else { throw Malformed() }
+            switch base[offset] {
+            case UInt8(ascii: ","): offset = skipSpace(offset + 1)
+            case UInt8(ascii: "}"): return offset + 1
+            default: throw Malformed()
+            }
+        } else {
+            offset = skipSpace(start + 1)
+            guard offset < count else { throw Malformed() }
+            if base[offset] == UInt8(ascii: "}") { return offset + 1 }
+        }
+        while true {
+            let member: Member
+            if let found = guide?.match(at: offset, in: self, span: { $0.keyStart - 1..<$0.valueEnd }) {
+                member = found.member.shifted(by: found.shift)
+            } else {
+                member = try self.member(at: offset, depth: depth + 1)
+            }
+            members.append(member)
+            offset = skipSpace(member.valueEnd)
+            guard offset < count else { throw Malformed() }
+            switch base[offset] {
+            case UInt8(ascii: ","): offset = skipSpace(offset + 1)
+            case UInt8(ascii: "}"): return offset + 1
+            default: throw Malformed()
+            }
+        }
+    }
+
+    /// Appends the ranges of the elements of the array whose `[` is at `start` to `elements`,
+    /// and returns the offset after its `]`. `depth` counts the containers open around it.
+    ///
+    /// `resume` and `guide` are as for ``members(ofObjectAt:resumingAt:depth:into:guide:)``.
+    func elements(
+        ofArrayAt start: Int, resumingAt resume: Int? = nil, depth: Int, into elements: inout [Range<Int>],
+        guide: Guide<Range<Int>>? = nil
+    ) throws(Malformed) -> Int {
+        guard depth + 1 <= maximumDepth else { throw Malformed() }
+        var guide = guide
+        var offset: Int
+        if let resume {
+            offset = skipSpace(resume)
+            guard offset < count else { throw Malformed() }
+            switch base[offset] {
+            case UInt8(ascii: ","): offset = skipSpace(offset + 1)
+            case UInt8(ascii: "]"): return offset + 1
+            default: throw Malformed()
+            }
+        } else {
+            offset = skipSpace(start + 1)
+            guard offset < count else { throw Malformed() }
+            if base[offset] == UInt8(ascii: "]") { return offset + 1 }
+        }
+        while true {
+            let end: Int
+            if let found = guide?.match(at: offset, in: self, span: { $0 }) {
+                end = found.member.upperBound + found.shift
+            } else {
+                end = try valueEnd(from: offset, depth: depth + 1)
+            }
+            elements.append(offset..<end)
+            offset = skipSpace(end)
+            guard offset < count else { throw Malformed() }
+            switch base[offset] {
+            case UInt8(ascii: ","): offset = skipSpace(offset + 1)
+            case UInt8(ascii: "]"): return offset + 1
+            default: throw Malformed()
+            }
+        }
+    }
+
+    /// The members or elements of a container like the one being skimmed, tried in order
+    /// against the bytes found, so that what did not change is compared rather than skimmed.
+    ///
+    /// A guide item matches when its bytes and the byte after them (a `,`, a closing bracket
+    /// or white space, where a number ends) are the bytes at the place being skimmed: then the
+    /// skim would find the same item there. After an item that matched nothing, the guide
+    /// tries the item it expected and the one after it, which follows one inserted, removed or
+    /// replaced item; after two in a row, it moves on by one.
+    struct Guide<Item> {
+        let text: RawJSON
+        let items: ArraySlice<Item>
+        /// The next item expected.
+        var next: Int
+        private var misses = 0
+
+        init(text: RawJSON, items: ArraySlice<Item>) {
+            self.text = text
+            self.items = items
+            next = items.startIndex
+        }
+
+        /// The item whose bytes are at `offset` in `other`, and how far it moves to get there.
+        mutating func match(
+            at offset: Int, in other: RawJSON, span: (Item) -> Range<Int>
+        ) -> (member: Item, shift: Int)? {
+            for candidate in next..<max(next, min(next + 2, items.endIndex)) {
+                let range = span(items[candidate])
+                // The byte after the item is compared too: it ends a number.
+                guard range.upperBound < text.count, offset + range.count < other.count,
+                    memcmp(text.base + range.lowerBound, other.base + offset, range.count + 1) == 0
+                else { continue }
+                next = candidate + 1
+                misses = 0
+                return (items[candidate], offset - range.lowerBound)
+            }
+            misses += 1
+            if misses > 1 { next += 1 }
+            return nil
+        }
+    }
+
+    /// The value's range of the first member named `id` of the object at `start`, when it is
+    /// a scalar: the id ``JSONDiff`` matches array elements by. `nil` when `start` is not an
+    /// object, has no such member, or its `id` is an array or object.
+    func scalarID(ofObjectAt start: Int, depth: Int) throws(Malformed) -> Range<Int>? {
+        guard base[start] == UInt8(ascii: "{") else { return nil }
+        // Usually the first member: skim one member at a time and stop there.
+        var offset = skipSpace(start + 1)
+        guard offset < count else { throw Malformed() }
+        if base[offset] == UInt8(ascii: "}") { return nil }
+        while true {
+            let member = try member(at: offset, depth: depth + 1)
+            if try key(of: member, is: "id") {
+                switch base[member.valueStart] {
+                case UInt8(ascii: "{"), UInt8(ascii: "["): return nil
+                default: return member.value
+                }
+            }
+            offset = skipSpace(member.valueEnd)
+            guard offset < count else { throw Malformed() }
+            switch base[offset] {
+            case UInt8(ascii: ","): offset = skipSpace(offset + 1)
+            case UInt8(ascii: "}"): return nil
+            default: throw Malformed()
+            }
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+extension RawJSON {
+    /// Whether the value in `range`, inside `depth` containers, is certainly valid JSON, found
+    /// without building it.
+    ///
+    /// It answers `true` only for values it can check completely: ASCII text whose strings
+    /// hold printable characters and escapes other than surrogates, nested less than 64 deep.
+    /// `false` means "ask ``JSONParser``", which checks everything else.
+    func isCertainlyValid(_ range: Range<Int>, depth: Int) -> Bool {
+        /// What may come next.
+        enum Expect {
+            case value, valueOrClose, key, keyOrClose, separatorOrClose
+        }
+        var expect = Expect.value
+        var offset = range.lowerBound
+        let end = range.upperBound
+        // One bit per open container, the innermost lowest: 1 for an object.
+        var objects: UInt64 = 0
+        var level = 0
+        while true {
+            while offset < end && Self.isSpace(base[offset]) { offset += 1 }
+            guard offset < end else { return level == 0 && expect == .separatorOrClose }
+            let byte = base[offset]
+            switch expect {
+            case .value, .valueOrClose:
+                if expect == .valueOrClose && byte == UInt8(ascii: "]") {
+                    level -= 1
+                    objects >>= 1
+                    offset += 1
+                    expect = .separatorOrClose
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    guard level < 63, depth + level + 1 <= maximumDepth else { return false }
+                    level += 1
+                    objects = objects << 1 | (byte == UInt8(ascii: "{") ? 1 : 0)
+                    offset += 1
+                    expect = byte == UInt8(ascii: "{") ? .keyOrClose : .valueOrClose
+                    continue
+                case UInt8(ascii: "\""):
+                    guard let after = plainStringEnd(from: offset, before: end) else { return false }
+                    offset = after
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    var after = offset + 1
+                    while after < end, Self.isNumberByte(base[after]) { after += 1 }
+                    guard Self.isNumber(buffer(offset..<after)) else { return false }
+                    offset = after
+                default:
+                    guard let after = literalEnd(from: offset, before: end) else { return false }
+                    offset = after
+                }
+                expect = .separatorOrClose
+            case .key, .keyOrClose:
+                if expect == .keyOrClose && byte == UInt8(ascii: "}") {
+                    level -= 1
+                    objects >>= 1
+                    offset += 1
+                    expect = .separatorOrClose
+                    continue
+                }
+                guard byte == UInt8(ascii: "\""), var after = plainStringEnd(from: offset, before: end) else {
+                    return false
+                }
+                while after < end && Self.isSpace(base[after]) { after += 1 }
+                guard after < end, base[after] == UInt8(ascii: ":") else { return false }
+                offset = after + 1
+                expect = .value
+            case .separatorOrClose:
+                guard level > 0 else { return false }
+                let inObject = objects & 1 == 1
+                switch byte {
+                case UInt8(ascii: ","): expect = inObject ? .key : .value
+                case UInt8(ascii: "}") where inObject, UInt8(ascii: "]") where !inObject:
+                    level -= 1
+                    objects >>= 1
+                default: return false
+                }
+                offset += 1
+            }
+        }
+    }
+
+    /// The offset after the string whose quote is at `quote`, when it holds only printable
+    /// ASCII and escapes other than of surrogates; `nil` otherwise.
+    private func plainStringEnd(from quote: Int, before end: Int) -> Int? {
+        var offset = quote + 1
+        while offset < end {
+            let byte = base[offset]
+            switch byte {
+            case UInt8(ascii: "\""):
+                return offset + 1
+            case UInt8(ascii: "\\"):
+                guard offset + 1 < end else { return nil }
+                switch base[offset + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                    UInt8(ascii: "f"),
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    offset += 2
+                case UInt8(ascii: "u"):
+                    guard offset + 6 <= end else { return nil }
+                    var unit: UInt32 = 0
+                    for position in offset + 2..<offset + 6 {
+                        guard let digit = Self.hexDigit(base[position]) else { return nil }
+                        unit = unit << 4 | digit
+                    }
+                    guard !(0xD800...0xDFFF).contains(unit) else { return nil }
+                    offset += 6
+                default:
+                    return nil
+                }
+            case 0x20..<0x80:
+                offset += 1
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// The offset after `true`, `false` or `null` at `start`, or `nil`.
+    private func literalEnd(from start: Int, before end: Int) -> Int? {
+        for literal in ["true", "false", "null"] as [StaticString] {
+            let count = literal.utf8CodeUnitCount
+            if start + count <= end && memcmp(base + start, literal.utf8Start, count) == 0 {
+                return start + count
+            }
+        }
+        return nil
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
+            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Plain ids (see ``RawJSON/isPlainScalar(_:)``) compared by their bytes: pairwise for the few
+/// elements a step usually touches, hashed for long arrays.
+enum RawIDs {
+    /// Up to this many pairs are compared one by one rather than hashed.
+    private static let pairwiseLimit = 256
+
+    /// Whether no id in `ids` repeats.
+    static func areUnique(_ ids: [Range<Int>], in text: RawJSON) -> Bool {
+        if ids.count * ids.count <= 2 * pairwiseLimit {
+            for first in ids.indices {
+                for second in ids.indices[(first + 1)...]
+                where text.bytes(ids[first], equal: ids[second], in: text) {
+                    return false
+                }
+            }
+            return true
+        }
+        var seen = Set<RawBytes>(minimumCapacity: ids.count)
+        for id in ids {
+            guard seen.insert(RawBytes(text, id)).inserted else { return false }
+        }
+        return true
+    }
+
+    /// For each id in `old`, the index in `new` of the same id, and the reverse; the ids are
+    /// unique on each side. Indices are those of the slices.
+    struct Matches {
+        /// The new index of each old id, by its position in the old slice.
+        var newIndex: [Int?]
+        /// The old index of each new id, by its position in the new slice.
+        var oldIndex: [Int?]
+    }
+
+    static func match(
+        _ old: ArraySlice<Range<Int>>, in oldText: RawJSON, _ new: ArraySlice<Range<Int>>, in newText: RawJSON
+    ) -> Matches {
+        var matches = Matches(
+            newIndex: Array(repeating: nil, count: old.count),
+            oldIndex: Array(repeating: nil, count: new.count))
+        func pair(_ oldIndex: Int, _ newIndex: Int) {
+            matches.newIndex[oldIndex - old.startIndex] = newIndex
+            matches.oldIndex[newIndex - new.startIndex] = oldIndex
+        }
+        if old.count * new.count <= pairwiseLimit {
+            for oldIndex in old.indices {
+                for newIndex in new.indices
+                where matches.oldIndex[newIndex - new.startIndex] == nil
+                    && oldText.bytes(old[oldIndex], equal: new[newIndex], in: newText)
+                {
+                    pair(oldIndex, newIndex)
+                    break
+                }
+            }
+        } else {
+            var newIndexByID: [RawBytes: Int] = [:]
+            newIndexByID.reserveCapacity(new.count)
+            for newIndex in new.indices { newIndexByID[RawBytes(newText, new[newIndex])] = newIndex }
+            for oldIndex in old.indices {
+                if let newIndex = newIndexByID[RawBytes(oldText, old[oldIndex])] { pair(oldIndex, newIndex) }
+            }
+        }
+        return matches
+    }
+}
+
+/// Bytes in a text, hashed and compared as bytes.
+struct RawBytes: Hashable {
+    let start: UnsafePointer<UInt8>
+    let count: Int
+
+    init(_ text: RawJSON, _ range: Range<Int>) {
+        start = text.base + range.lowerBound
+        count = range.count
+    }
+
+    static func == (lhs: RawBytes, rhs: RawBytes) -> Bool {
+        lhs.count == rhs.count && memcmp(lhs.start, rhs.start, lhs.count) == 0
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(bytes: UnsafeRawBufferPointer(start: start, count: count))
+    }
+}

@@ -1,0 +1,189 @@
+extension RawDiffWalker {
+    /// Members with byte-equal values are skipped. When both objects have the same plain keys
+    /// in the same order, the usual case, members are paired by position; otherwise by key,
+    /// as ``DiffWalker`` does: the new object's keys in its order, then the keys it lost.
+    mutating func diffObjects(_ oldStart: Int, _ newStart: Int, depth: Int, top: Bool) throws(Malformed) -> (
+        old: Int, new: Int
+    ) {
+        let oldBase = oldMembers.count
+        let newBase = newMembers.count
+        defer {
+            oldMembers.removeLast(oldMembers.count - oldBase)
+            newMembers.removeLast(newMembers.count - newBase)
+        }
+        let oldEnd: Int
+        if top, let cached = topMembers, cached.text == old.base, cached.start == oldStart {
+            oldMembers.append(contentsOf: cached.members)
+            oldEnd = cached.end
+        } else {
+            oldEnd = try old.members(ofObjectAt: oldStart, depth: depth, into: &oldMembers)
+        }
+        // Members wholly inside the bytes both objects start with are the same on both sides.
+        let sameUntil = oldStart + old.commonPrefix(oldStart..<oldEnd, newStart..<new.count, in: new)
+        let shift = newStart - oldStart
+        var shared = 0
+        while oldBase + shared < oldMembers.count && oldMembers[oldBase + shared].valueEnd < sameUntil {
+            newMembers.append(oldMembers[oldBase + shared].shifted(by: shift))
+            shared += 1
+        }
+        let newEnd = try new.members(
+            ofObjectAt: newStart, resumingAt: shared > 0 ? newMembers[newMembers.count - 1].valueEnd : nil,
+            depth: depth, into: &newMembers,
+            guide: RawJSON.Guide(text: old, items: oldMembers[(oldBase + shared)...]))
+        if top { keepTopMembers(newStart, newEnd, newBase) }
+
+        let count = oldMembers.count - oldBase
+        if count == newMembers.count - newBase && sameKeys(oldBase, newBase, count, shared: shared) {
+            for offset in shared..<count {
+                let oldMember = oldMembers[oldBase + offset]
+                let newMember = newMembers[newBase + offset]
+                guard !old.bytes(oldMember.value, equal: newMember.value, in: new),
+                    !repeatsKey(newBase, offset)
+                else { continue }
+                let key = try new.key(newMember)
+                enter(.key(key), key)
+                try diff(oldMember.value, newMember.value, depth: depth + 1)
+                leave()
+            }
+        } else {
+            try diffObjectsByKey(oldStart..<oldEnd, newStart..<newEnd, oldBase, newBase, depth: depth)
+        }
+        return (oldEnd, newEnd)
+    }
+
+    /// Whether the members from `oldBase` and `newBase` on have the same plain keys in order;
+    /// the first `shared` are known to have the same bytes.
+    private func sameKeys(_ oldBase: Int, _ newBase: Int, _ count: Int, shared: Int) -> Bool {
+        for offset in 0..<count {
+            let oldMember = oldMembers[oldBase + offset]
+            let newMember = newMembers[newBase + offset]
+            guard oldMember.plainKey, newMember.plainKey else { return false }
+            guard offset < shared || old.bytes(oldMember.key, equal: newMember.key, in: new) else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Whether the plain key of new member `offset` (from `base`) is also an earlier one's:
+    /// only the first member with a key counts.
+    private func repeatsKey(_ base: Int, _ offset: Int) -> Bool {
+        let member = newMembers[base + offset]
+        for earlier in newMembers[base..<base + offset]
+        where new.bytes(earlier.key, equal: member.key, in: new) {
+            return true
+        }
+        return false
+    }
+
+    /// Objects whose keys differ: members are paired by key, as ``DiffWalker`` does: the new
+    /// object's keys in its order, then the keys it lost. Plain keys of small objects are
+    /// compared by their bytes.
+    private mutating func diffObjectsByKey(
+        _ oldRange: Range<Int>, _ newRange: Range<Int>, _ oldBase: Int, _ newBase: Int, depth: Int
+    ) throws(Malformed) {
+        let oldCount = oldMembers.count - oldBase
+        let newCount = newMembers.count - newBase
+        guard oldMembers[oldBase...].allSatisfy(\.plainKey), newMembers[newBase...].allSatisfy(\.plainKey),
+            oldCount <= 32, newCount <= 32
+        else {
+            try diffObjectsByDecodedKey(oldRange, newRange, oldBase, newBase, depth: depth)
+            return
+        }
+        guard !Self.repeatsAnyKey(oldMembers[oldBase...], in: old),
+            !Self.repeatsAnyKey(newMembers[newBase...], in: new)
+        else {
+            // Repeated keys, where first-wins lookups and `JSONObject`'s equality decide: rare
+            // enough to leave to the trees.
+            try diffParsed(oldRange, newRange)
+            return
+        }
+        for offset in 0..<newCount {
+            let newMember = newMembers[newBase + offset]
+            if let oldMember = Self.member(
+                withKeyOf: newMember, in: new, among: oldMembers[oldBase...], in: old)
+            {
+                guard !old.bytes(oldMember.value, equal: newMember.value, in: new) else { continue }
+                let key = try new.key(newMember)
+                enter(.key(key), key)
+                try diff(oldMember.value, newMember.value, depth: depth + 1)
+            } else {
+                let key = try new.key(newMember)
+                enter(.key(key), key)
+                record(.added(try new.parse(newMember.value)))
+            }
+            leave()
+        }
+        for oldMember in oldMembers[oldBase...]
+        where Self.member(withKeyOf: oldMember, in: old, among: newMembers[newBase...], in: new) == nil {
+            let key = try old.key(oldMember)
+            enter(.key(key), key)
+            record(.removed(try old.parse(oldMember.value)))
+            leave()
+        }
+    }
+
+    /// Objects with keys that must be decoded to compare, or with many keys: members are
+    /// paired through dictionaries of decoded keys.
+    private mutating func diffObjectsByDecodedKey(
+        _ oldRange: Range<Int>, _ newRange: Range<Int>, _ oldBase: Int, _ newBase: Int, depth: Int
+    ) throws(Malformed) {
+        var oldIndex: [String: Int] = [:]
+        var newIndex: [String: Int] = [:]
+        var newKeys: [String] = []
+        var repeated = false
+        for position in oldBase..<oldMembers.count {
+            repeated =
+                try oldIndex.updateValue(position, forKey: old.key(oldMembers[position])) != nil || repeated
+        }
+        for position in newBase..<newMembers.count {
+            let key = try new.key(newMembers[position])
+            newKeys.append(key)
+            repeated = newIndex.updateValue(position, forKey: key) != nil || repeated
+        }
+        guard !repeated else {
+            try diffParsed(oldRange, newRange)
+            return
+        }
+        for (offset, key) in newKeys.enumerated() {
+            let newMember = newMembers[newBase + offset]
+            if let position = oldIndex[key] {
+                let oldMember = oldMembers[position]
+                guard !old.bytes(oldMember.value, equal: newMember.value, in: new) else { continue }
+                enter(.key(key), key)
+                try diff(oldMember.value, newMember.value, depth: depth + 1)
+            } else {
+                enter(.key(key), key)
+                record(.added(try new.parse(newMember.value)))
+            }
+            leave()
+        }
+        for position in oldBase..<oldMembers.count {
+            let oldMember = oldMembers[position]
+            let key = try old.key(oldMember)
+            guard newIndex[key] == nil else { continue }
+            enter(.key(key), key)
+            record(.removed(try old.parse(oldMember.value)))
+            leave()
+        }
+    }
+
+    /// The member of `members` (in `text`) with the same plain key as `member` (in `own`).
+    private static func member(
+        withKeyOf member: RawJSON.Member, in own: RawJSON, among members: ArraySlice<RawJSON.Member>,
+        in text: RawJSON
+    ) -> RawJSON.Member? {
+        members.first { own.bytes(member.key, equal: $0.key, in: text) }
+    }
+
+    /// Whether two of `members` have the same plain key.
+    private static func repeatsAnyKey(_ members: ArraySlice<RawJSON.Member>, in text: RawJSON) -> Bool {
+        for first in members.indices {
+            for second in members.indices[(first + 1)...]
+            where text.bytes(members[first].key, equal: members[second].key, in: text) {
+                return true
+            }
+        }
+        return false
+    }
+}

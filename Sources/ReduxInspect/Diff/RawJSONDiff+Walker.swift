@@ -1,0 +1,148 @@
+/// Walks two JSON texts together the way ``DiffWalker`` walks two trees, skipping byte-equal
+/// values and parsing only what it reports.
+///
+/// Members and elements found while skimming wait on stacks shared by all levels: each level
+/// appends its own and removes them when it is done. A walker can be reused for another pair
+/// of texts (``reset(old:new:)``), keeping its stacks' memory.
+///
+/// The new side is skimmed as little as possible: members or elements that lie wholly in the
+/// bytes two containers start with are taken from the old side, and after the first
+/// difference each old member or element is tried against the new bytes (``RawJSON/Guide``)
+/// before the new one is skimmed. The members of a top-level object are kept for the next walk
+/// (``topMembers``), whose old text is this walk's new one when steps are diffed in order.
+struct RawDiffWalker {
+    typealias Malformed = RawJSON.Malformed
+
+    private(set) var old: RawJSON
+    private(set) var new: RawJSON
+    private(set) var changes: [JSONChange] = []
+    private var path: [JSONPath.Component] = []
+    private var pointer: [String] = []
+    var oldMembers: [RawJSON.Member] = []
+    var newMembers: [RawJSON.Member] = []
+    var oldElements: [Range<Int>] = []
+    var newElements: [Range<Int>] = []
+    /// The members of the top-level object of the last new text, kept by ``diffTop`` so that
+    /// the next walk, whose old text that is, need not skim them again.
+    private(set) var topMembers: TopMembers?
+
+    /// The members of an object at the top of a walk, and where it was.
+    struct TopMembers {
+        let text: UnsafePointer<UInt8>
+        let start: Int
+        let end: Int
+        let members: [RawJSON.Member]
+    }
+
+    init(old: RawJSON, new: RawJSON) {
+        self.old = old
+        self.new = new
+    }
+
+    /// Prepares for comparing another pair of texts, keeping the stacks' memory and the top
+    /// members of the last new text.
+    mutating func reset(old: RawJSON, new: RawJSON) {
+        self.old = old
+        self.new = new
+        changes = []
+        // A walk that stopped at a malformed value may have left its address behind.
+        path.removeAll(keepingCapacity: true)
+        pointer.removeAll(keepingCapacity: true)
+        oldMembers.removeAll(keepingCapacity: true)
+        newMembers.removeAll(keepingCapacity: true)
+        oldElements.removeAll(keepingCapacity: true)
+        newElements.removeAll(keepingCapacity: true)
+    }
+
+    /// Compares the values that start at `oldStart` and `newStart` inside `depth` containers,
+    /// whose ends the walk finds, and returns those ends. Changes are addressed from these
+    /// values.
+    mutating func diffTop(_ oldStart: Int, _ newStart: Int, depth: Int = 0) throws(Malformed) -> (
+        old: Int, new: Int
+    ) {
+        switch (old[oldStart], new[newStart]) {
+        case (UInt8(ascii: "{"), UInt8(ascii: "{")):
+            return try diffObjects(oldStart, newStart, depth: depth, top: true)
+        case (UInt8(ascii: "["), UInt8(ascii: "[")):
+            return try diffArrays(oldStart, newStart, depth: depth)
+        default:
+            let oldEnd = try old.valueEnd(from: oldStart, depth: depth)
+            let newEnd = try new.valueEnd(from: newStart, depth: depth)
+            try diffOthers(oldStart..<oldEnd, newStart..<newEnd)
+            return (oldEnd, newEnd)
+        }
+    }
+
+    /// Records that the new text's top-level object, at `newStart`, has the same bytes as the
+    /// old text's at `oldStart`, and returns its end, skimming it only when the old text's
+    /// members are not known.
+    mutating func sameTop(_ oldStart: Int, _ newStart: Int, depth: Int) throws(Malformed) -> Int {
+        guard let top = topMembers, top.text == old.base, top.start == oldStart else {
+            topMembers = nil
+            return try new.valueEnd(from: newStart, depth: depth)
+        }
+        let shift = newStart - oldStart
+        topMembers = TopMembers(
+            text: new.base, start: newStart, end: top.end + shift,
+            members: top.members.map { $0.shifted(by: shift) })
+        return top.end + shift
+    }
+
+    /// Keeps the members of the new text's top-level object, from `base` on the stack, reusing
+    /// the memory of those kept before.
+    mutating func keepTopMembers(_ start: Int, _ end: Int, _ base: Int) {
+        var members = topMembers?.members ?? []
+        topMembers = nil
+        members.removeAll(keepingCapacity: true)
+        members.append(contentsOf: newMembers[base...])
+        topMembers = TopMembers(text: new.base, start: start, end: end, members: members)
+    }
+
+    /// Compares two values inside `depth` containers.
+    mutating func diff(_ oldRange: Range<Int>, _ newRange: Range<Int>, depth: Int) throws(Malformed) {
+        // The cheap early exit that keeps unchanged parts of a large state nearly free.
+        guard !old.bytes(oldRange, equal: newRange, in: new) else { return }
+        switch (old[oldRange.lowerBound], new[newRange.lowerBound]) {
+        case (UInt8(ascii: "{"), UInt8(ascii: "{")):
+            _ = try diffObjects(oldRange.lowerBound, newRange.lowerBound, depth: depth, top: false)
+        case (UInt8(ascii: "["), UInt8(ascii: "[")):
+            _ = try diffArrays(oldRange.lowerBound, newRange.lowerBound, depth: depth)
+        default:
+            try diffOthers(oldRange, newRange)
+        }
+    }
+
+    /// Scalars, or values of different types: one change unless the values are equal.
+    private mutating func diffOthers(_ oldRange: Range<Int>, _ newRange: Range<Int>) throws(Malformed) {
+        let oldValue = try old.parse(oldRange)
+        let newValue = try new.parse(newRange)
+        if oldValue != newValue { record(.changed(old: oldValue, new: newValue)) }
+    }
+
+    /// Parses both values and lets ``DiffWalker`` compare them, at the current address.
+    mutating func diffParsed(_ oldRange: Range<Int>, _ newRange: Range<Int>) throws(Malformed) {
+        var walker = DiffWalker(path: path, pointer: pointer)
+        walker.diff(try old.parse(oldRange), try new.parse(newRange))
+        changes += walker.changes
+    }
+
+    /// Pushes one step onto both addresses.
+    mutating func enter(_ component: JSONPath.Component, _ token: String) {
+        path.append(component)
+        pointer.append(token)
+    }
+
+    /// Pops the step `enter` pushed.
+    mutating func leave() {
+        path.removeLast()
+        pointer.removeLast()
+    }
+
+    /// Records a change at the current address.
+    mutating func record(_ kind: JSONChange.Kind, from fromToken: String? = nil) {
+        let fromPointer = fromToken.map { JSONPointer(pointer.dropLast() + [$0]) }
+        changes.append(
+            JSONChange(
+                path: JSONPath(path), kind: kind, pointer: JSONPointer(pointer), fromPointer: fromPointer))
+    }
+}
