@@ -53,7 +53,7 @@ enum EncodingSlot {
         switch self {
         case .value(let value): value
         case .array(let builder): .array(builder.slots.map(\.resolved))
-        case .object(let builder): .object(builder.keys.map { ($0, builder.slots[$0]!.resolved) })
+        case .object(let builder): .object(zip(builder.keys, builder.slotList).map { ($0, $1.resolved) })
         case .encoder(let encoder): encoder.slot?.resolved ?? .object([])
         }
     }
@@ -65,10 +65,28 @@ final class ArrayBuilder {
 
 final class ObjectBuilder {
     var keys: [String] = []
-    var slots: [String: EncodingSlot] = [:]
+    var slotList: [EncodingSlot] = []
+    /// Positions by key, built only for large objects: a small object is searched in place,
+    /// which is cheaper than hashing every key of every encoded struct.
+    private var positions: [String: Int]?
 
     func set(_ slot: EncodingSlot, for key: String) {
-        if slots.updateValue(slot, forKey: key) == nil { keys.append(key) }
+        if let index = position(of: key) {
+            slotList[index] = slot
+            return
+        }
+        keys.append(key)
+        slotList.append(slot)
+        if positions != nil {
+            positions![key] = keys.count - 1
+        } else if keys.count > 16 {
+            positions = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    private func position(of key: String) -> Int? {
+        if let positions { return positions[key] }
+        return keys.firstIndex(of: key)
     }
 }
 
@@ -88,15 +106,18 @@ final class ValueEncoder: Encoder {
 
     /// Encodes a nested value, treating the types JSON has its own spelling for specially
     /// (as `JSONEncoder` does), so that `Decimal` stays `9.99` and `URL` is a string.
-    func box(_ value: some Encodable, key: (any CodingKey)? = nil) throws -> EncodingSlot {
-        switch value {
-        case let decimal as Decimal:
+    func box<T: Encodable>(_ value: T, key: (any CodingKey)? = nil) throws -> EncodingSlot {
+        // Compare metatypes before casting: a dynamic cast on every nested value was a large
+        // share of encoding time.
+        switch ObjectIdentifier(T.self) {
+        case ObjectIdentifier(Decimal.self):
+            let decimal = value as! Decimal
             guard !decimal.isNaN else { throw invalid(value, "NaN cannot be written as JSON", key) }
             return .value(.number(decimal.description))
-        case let url as URL:
-            return .value(.string(url.absoluteString))
-        case let data as Data:
-            return .value(.string(data.base64EncodedString()))
+        case ObjectIdentifier(URL.self):
+            return .value(.string((value as! URL).absoluteString))
+        case ObjectIdentifier(Data.self):
+            return .value(.string((value as! Data).base64EncodedString()))
         default:
             let child = ValueEncoder(codingPath: key.map { codingPath + [$0] } ?? codingPath)
             try value.encode(to: child)

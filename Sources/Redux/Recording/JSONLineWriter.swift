@@ -11,7 +11,12 @@ struct JSONLineWriter {
     /// - Parameter redactedKeys: Key names compared without regard to case.
     init(redactedKeys: Set<String> = []) {
         self.redactedKeys = Set(redactedKeys.map { $0.lowercased() })
+        self.redactedLengths = Set(self.redactedKeys.map(\.utf8.count))
     }
+
+    /// The UTF-8 lengths of the redacted keys: most keys differ in length from all of them,
+    /// which settles the question without lower-casing the key.
+    private let redactedLengths: Set<Int>
 
     func write(_ value: EncodedValue, to output: inout [UInt8]) {
         switch value {
@@ -43,7 +48,7 @@ struct JSONLineWriter {
     }
 
     private func isRedacted(_ key: String) -> Bool {
-        !redactedKeys.isEmpty && redactedKeys.contains(key.lowercased())
+        !redactedKeys.isEmpty && redactedLengths.contains(key.utf8.count) && redactedKeys.contains(key.lowercased())
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
