@@ -1,0 +1,84 @@
+import Foundation
+import ReduxInspect
+
+/// `diff-throughput`: MB/s of what `redux-inspect diff` does over a recording that holds every
+/// state — index the file, parse every entry, diff each state against the one before — on the
+/// 100k recording (20k with `--quick`). Formatting the changes is left out.
+///
+/// Two baselines over the same file, already in the page cache:
+/// - `diff-vs-jq`: `jq -c . FILE > /dev/null`, a separate process (skipped when `jq` is not on
+///   the `PATH`). It parses and prints every line, diffs nothing.
+/// - `diff-vs-wc`: a newline count in process (`read(2)` + `memchr`, what `wc -l` does): the
+///   speed of merely reading the file. The note adds `wc -l` itself, process start included.
+enum DiffThroughput {
+    static let benchmark = Benchmark(
+        name: "diff-throughput",
+        summary: "MB/s diffing every consecutive state vs jq -c . and a newline count",
+        run: run)
+
+    static func run(_ workload: Workload) throws -> [Measurement] {
+        let path = try workload.recording(.medium, states: true)
+        let megabytes = Double(Workload.size(path)) / 1e6
+        let repetitions = workload.repetitions(full: 3, quick: 2)
+
+        Progress.show("diff-throughput: ours")
+        var changes = 0
+        let ours = try Stopwatch.median(repetitions: repetitions) { changes = try diffAll(path) }
+        guard changes > 0 else { throw BenchError("diff-throughput: no changes found in \(path)") }
+
+        Progress.show("diff-throughput: newline count")
+        let newlines = try Stopwatch.median(repetitions: repetitions * 3) {
+            _ = try NewlineCount.count(path: path)
+        }
+        var wcNote = ""
+        if let wc = ExternalCommand(named: "wc") {
+            let seconds = try Stopwatch.median(repetitions: repetitions) { try wc.run(["-l", path]) }
+            wcNote = ", wc -l incl. start-up \(Measurement.format(megabytes / seconds)) MB/s"
+        }
+        var measurements: [Measurement] = []
+        if let jq = ExternalCommand(named: "jq") {
+            Progress.show("diff-throughput: jq -c .")
+            let jqSeconds = try Stopwatch.median(repetitions: repetitions) { try jq.run(["-c", ".", path]) }
+            measurements.append(
+                Measurement(
+                    name: "diff-vs-jq", ours: megabytes / ours, baseline: megabytes / jqSeconds, unit: "MB/s",
+                    baselineName: "jq -c .", target: .ratioAtLeast(10)))
+        } else {
+            measurements.append(
+                Measurement(
+                    name: "diff-vs-jq", ours: megabytes / ours, baseline: .nan, unit: "MB/s",
+                    baselineName: "jq -c .",
+                    note: "skipped: jq is not on the PATH"))
+        }
+        measurements.append(
+            Measurement(
+                name: "diff-vs-wc", ours: megabytes / ours, baseline: megabytes / newlines, unit: "MB/s",
+                baselineName: "newline count", target: .ratioAtLeast(0.2),
+                note:
+                    "\(Measurement.format(megabytes)) MB, \(changes) changes\(wcNote); 200 MB/s: \(megabytes / ours >= 200 ? "met" : "NOT MET")"
+            ))
+        return measurements
+    }
+
+    /// Every consecutive diff of a recording, as `redux-inspect diff` computes it: from the
+    /// lines' bytes where both states are recorded (`RecordedStateDiffer`), else from parsed
+    /// states; returns the number of changes.
+    static func diffAll(_ path: String) throws -> Int {
+        let recording = try Recording(path: path)
+        var differ = RecordedStateDiffer(recording)
+        var previous = recording.header?.initialState
+        var changes = 0
+        for index in recording.steps.indices {
+            if let step = differ.changes(at: index) {
+                changes += step.changes.count
+                previous = nil
+                continue
+            }
+            guard let state = try recording.entry(at: index).state else { continue }
+            if previous == nil, index > 0 { previous = try recording.entry(at: index - 1).state }
+            if let previous { changes += JSONDiff.changes(from: previous, to: state).count }
+            previous = state
+        }
+        return changes
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import ReduxExamples
+import ReduxInspect
+
+/// `goto`: time travel on the large recordings (1M steps; 100k with `--quick`).
+///
+/// - `goto-states`: latency of ``Timeline/state(after:)`` at random steps (seeded) of the
+///   recording with every state; baseline: parsing the same lines with ``JSONParser``, the
+///   least a jump there can do.
+/// - `goto-replay`: the same on the recording without states, where each state is replayed
+///   from the nearest checkpoint, after a first jump to the step before the last has made them
+///   all; baseline: `goto-states`.
+/// - `goto-first`: that first jump, on a fresh timeline — a replay of every step from the
+///   initial state (the last step itself would not do: the end marker holds its state);
+///   baseline: a warm `goto-replay` jump.
+/// - `goto-index`: MB/s of indexing the with-states file (``Recording/init(path:strict:)``);
+///   baseline: a newline count of the same file.
+/// - `goto-memory`: see ``GotoMemory``.
+enum Goto {
+    static let benchmark = Benchmark(
+        name: "goto",
+        summary: "ms per jump to random steps of 1M-step recordings, index build, memory per step",
+        run: run)
+
+    static let shop = InspectableReducer(name: "shop", reducer: Shop.reducer, initialState: Shop.State())
+
+    static func run(_ workload: Workload) throws -> [Measurement] {
+        let statesPath = try workload.recording(.large, states: true)
+        let actionsPath = try workload.recording(.large, states: false)
+        let steps = workload.steps(.large)
+        let jumps = workload.quick ? 200 : 1_000
+        let targets = randomSteps(jumps, below: steps)
+        let stepLabel = "\(Measurement.format(Double(steps))) steps"
+        var measurements: [Measurement] = []
+
+        Progress.show("goto: index")
+        let megabytes = Double(Workload.size(statesPath)) / 1e6
+        let repetitions = workload.repetitions(full: 3, quick: 2)
+        var recording: Recording?
+        let index = try Stopwatch.median(repetitions: repetitions) {
+            recording = try Recording(path: statesPath)
+        }
+        let newlines = try Stopwatch.median(repetitions: repetitions) {
+            _ = try NewlineCount.count(path: statesPath)
+        }
+        guard let states = recording, states.steps.count == steps else {
+            throw BenchError("goto: wrong step count")
+        }
+
+        Progress.show("goto: jumps with states")
+        let timeline = Timeline(recording: states, reducer: shop)
+        let withStates = try latencies(targets) { _ = try timeline.state(after: $0) }
+        let lines = try MappedLines(path: statesPath)
+        let parse = try latencies(targets) { step in
+            _ = try JSONParser.parse(lines.line(states.steps[step].line - 1))
+        }
+        measurements.append(
+            Measurement(
+                name: "goto-states", ours: Stopwatch.median(withStates), baseline: Stopwatch.median(parse),
+                unit: "ms", baselineName: "parse the line", target: .atMost(10),
+                note: spread(withStates, stepLabel)))
+
+        Progress.show("goto: first jump without states")
+        let actions = try Recording(path: actionsPath)
+        let replayTimeline = Timeline(recording: actions, reducer: shop)
+        // The last step is not a fair far jump: the end marker holds its state.
+        let first = try Stopwatch.time { _ = try replayTimeline.state(after: steps - 2) } * 1000
+        Progress.show("goto: jumps without states")
+        let replayed = try latencies(targets) { _ = try replayTimeline.state(after: $0) }
+        measurements.append(
+            Measurement(
+                name: "goto-replay", ours: Stopwatch.median(replayed), baseline: Stopwatch.median(withStates),
+                unit: "ms", baselineName: "goto-states", target: .atMost(10),
+                note: spread(replayed, "after a first jump")))
+        measurements.append(
+            Measurement(
+                name: "goto-first", ours: first, baseline: Stopwatch.median(replayed), unit: "ms",
+                baselineName: "warm goto-replay", target: .atMost(10),
+                note: "fresh timeline to step \(steps - 1) of \(steps), one run"))
+        measurements.append(
+            Measurement(
+                name: "goto-index", ours: megabytes / index, baseline: megabytes / newlines, unit: "MB/s",
+                baselineName: "newline count", target: .ratioAtLeast(0.5),
+                note:
+                    "\(Measurement.format(index * 1000)) ms for \(Measurement.format(megabytes)) MB, \(stepLabel)"
+            ))
+        measurements.append(
+            try GotoMemory.measure(statesPath: statesPath, actionsPath: actionsPath, steps: steps))
+        return measurements
+    }
+
+    /// `count` random step indices below `limit`, the same on every run.
+    static func randomSteps(_ count: Int, below limit: Int) -> [Int] {
+        var random = SplitMix64(seed: 0x60_70)
+        return (0..<count).map { _ in Int.random(in: 0..<limit, using: &random) }
+    }
+
+    /// Milliseconds of `jump` for each step.
+    private static func latencies(_ steps: [Int], _ jump: (Int) throws -> Void) throws -> [Double] {
+        try steps.map { step in try Stopwatch.time { try jump(step) } * 1000 }
+    }
+
+    private static func spread(_ samples: [Double], _ remark: String) -> String {
+        "p99 \(Measurement.format(Stopwatch.percentile(samples, 0.99))) ms, max \(Measurement.format(samples.max() ?? .nan)) ms, "
+            + "\(samples.count) jumps, \(remark)"
+    }
+}

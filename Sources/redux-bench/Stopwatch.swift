@@ -1,0 +1,43 @@
+import Dispatch
+
+/// Times work on the monotonic clock: one warm-up run, then the median of several.
+enum Stopwatch {
+    /// Monotonic seconds since an arbitrary start.
+    static func now() -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+    }
+
+    /// Seconds one run of `work` takes.
+    static func time(_ work: () throws -> Void) rethrows -> Double {
+        let start = now()
+        try work()
+        return now() - start
+    }
+
+    /// The median seconds of `repetitions` runs of `work`, after one warm-up run.
+    static func median(repetitions: Int, _ work: () throws -> Void) rethrows -> Double {
+        try medianOfMeasured(repetitions: repetitions) { try time(work) }
+    }
+
+    /// The median of what `work` returns over `repetitions` runs, after one warm-up run; for
+    /// work that times only part of itself (set-up and tear-down excluded).
+    static func medianOfMeasured(repetitions: Int, _ work: () throws -> Double) rethrows -> Double {
+        _ = try work()
+        var samples: [Double] = []
+        for _ in 0..<max(1, repetitions) { samples.append(try work()) }
+        return median(samples)
+    }
+
+    /// The median of some samples (the lower middle one for an even count).
+    static func median(_ samples: [Double]) -> Double {
+        percentile(samples, 0.5)
+    }
+
+    /// The sample below which `fraction` of the samples lie (nearest rank).
+    static func percentile(_ samples: [Double], _ fraction: Double) -> Double {
+        guard !samples.isEmpty else { return .nan }
+        let sorted = samples.sorted()
+        let rank = Int((fraction * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[min(max(rank, 0), sorted.count - 1)]
+    }
+}
