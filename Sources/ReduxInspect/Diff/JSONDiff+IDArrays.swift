@@ -126,25 +126,11 @@ extension DiffWalker {
 
     /// Step 2 of `diffByID`: the moves that put the kept elements into new order.
     private mutating func recordMoves(_ kept: [Int], _ new: [JSONValue], _ matching: IDMatching) {
-        let stays = longestIncreasingSubsequence(kept)
-        guard stays.contains(false) else { return }
-        var predecessor: [Int: Int] = [:]
-        let inNewOrder = kept.sorted()
-        for (rank, newIndex) in inNewOrder.enumerated().dropFirst() {
-            predecessor[newIndex] = inNewOrder[rank - 1]
-        }
-        let movers = zip(kept, stays).filter { !$0.1 }.map(\.0).sorted()
-        // The middle part of the array, as new indices, while the moves are made.
-        var current = kept
-        for newIndex in movers {
-            let from = current.firstIndex(of: newIndex)!
-            current.remove(at: from)
-            let to = predecessor[newIndex].map { current.firstIndex(of: $0)! + 1 } ?? 0
-            current.insert(newIndex, at: to)
-            let id = new[newIndex]["id"]!
-            enter(.id(id), String(matching.prefix + to))
+        for move in MovePlan.moves(kept) {
+            let id = new[move.newIndex]["id"]!
+            enter(.id(id), String(matching.prefix + move.to))
             record(
-                .moved(from: matching.oldIndexByID[id]!, to: newIndex), from: String(matching.prefix + from))
+                .moved(from: matching.oldIndexByID[id]!, to: move.newIndex), from: String(matching.prefix + move.from))
             leave()
         }
     }

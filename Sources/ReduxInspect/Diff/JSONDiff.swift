@@ -40,10 +40,10 @@ public enum JSONDiff {
 
 /// Walks two trees together, keeping the current path in both forms on stacks so that a change
 /// copies its address once, when it is recorded.
-struct DiffWalker {
-    private(set) var changes: [JSONChange] = []
-    private var path: [JSONPath.Component]
-    private var pointer: [String]
+struct DiffWalker: ChangeRecorder {
+    var changes: [JSONChange] = []
+    var path: [JSONPath.Component]
+    var pointer: [String]
 
     /// Starts a walk at a place inside a larger value: `path` and `pointer` address it there.
     init(path: [JSONPath.Component] = [], pointer: [String] = []) {
@@ -113,25 +113,5 @@ struct DiffWalker {
             record(.removed(old[index]))
             leave()
         }
-    }
-
-    /// Pushes one step onto both addresses.
-    mutating func enter(_ component: JSONPath.Component, _ token: String) {
-        path.append(component)
-        pointer.append(token)
-    }
-
-    /// Pops the step `enter` pushed.
-    mutating func leave() {
-        path.removeLast()
-        pointer.removeLast()
-    }
-
-    /// Records a change at the current address.
-    mutating func record(_ kind: JSONChange.Kind, from fromToken: String? = nil) {
-        let fromPointer = fromToken.map { JSONPointer(pointer.dropLast() + [$0]) }
-        changes.append(
-            JSONChange(
-                path: JSONPath(path), kind: kind, pointer: JSONPointer(pointer), fromPointer: fromPointer))
     }
 }

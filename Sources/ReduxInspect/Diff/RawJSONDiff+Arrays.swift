@@ -177,23 +177,9 @@ extension RawDiffWalker {
     private mutating func recordMoves(
         _ kept: [Int], _ newIDs: [Range<Int>], prefix: Int, oldIndex: (Int) -> Int
     ) throws(Malformed) {
-        let stays = longestIncreasingSubsequence(kept)
-        guard stays.contains(false) else { return }
-        var predecessor: [Int: Int] = [:]
-        let inNewOrder = kept.sorted()
-        for (rank, newIndex) in inNewOrder.enumerated().dropFirst() {
-            predecessor[newIndex] = inNewOrder[rank - 1]
-        }
-        let movers = zip(kept, stays).filter { !$0.1 }.map(\.0).sorted()
-        // The middle part of the array, as new indices, while the moves are made.
-        var current = kept
-        for newIndex in movers {
-            let from = current.firstIndex(of: newIndex)!
-            current.remove(at: from)
-            let to = predecessor[newIndex].map { current.firstIndex(of: $0)! + 1 } ?? 0
-            current.insert(newIndex, at: to)
-            enter(.id(try new.parse(newIDs[newIndex])), String(prefix + to))
-            record(.moved(from: oldIndex(newIndex), to: newIndex), from: String(prefix + from))
+        for move in MovePlan.moves(kept) {
+            enter(.id(try new.parse(newIDs[move.newIndex])), String(prefix + move.to))
+            record(.moved(from: oldIndex(move.newIndex), to: move.newIndex), from: String(prefix + move.from))
             leave()
         }
     }

@@ -10,14 +10,14 @@
 /// difference each old member or element is tried against the new bytes (``RawJSON/Guide``)
 /// before the new one is skimmed. The members of a top-level object are kept for the next walk
 /// (``topMembers``), whose old text is this walk's new one when steps are diffed in order.
-struct RawDiffWalker {
+struct RawDiffWalker: ChangeRecorder {
     typealias Malformed = RawJSON.Malformed
 
     private(set) var old: RawJSON
     private(set) var new: RawJSON
-    private(set) var changes: [JSONChange] = []
-    private var path: [JSONPath.Component] = []
-    private var pointer: [String] = []
+    var changes: [JSONChange] = []
+    var path: [JSONPath.Component] = []
+    var pointer: [String] = []
     var oldMembers: [RawJSON.Member] = []
     var newMembers: [RawJSON.Member] = []
     var oldElements: [Range<Int>] = []
@@ -124,25 +124,5 @@ struct RawDiffWalker {
         var walker = DiffWalker(path: path, pointer: pointer)
         walker.diff(try old.parse(oldRange), try new.parse(newRange))
         changes += walker.changes
-    }
-
-    /// Pushes one step onto both addresses.
-    mutating func enter(_ component: JSONPath.Component, _ token: String) {
-        path.append(component)
-        pointer.append(token)
-    }
-
-    /// Pops the step `enter` pushed.
-    mutating func leave() {
-        path.removeLast()
-        pointer.removeLast()
-    }
-
-    /// Records a change at the current address.
-    mutating func record(_ kind: JSONChange.Kind, from fromToken: String? = nil) {
-        let fromPointer = fromToken.map { JSONPointer(pointer.dropLast() + [$0]) }
-        changes.append(
-            JSONChange(
-                path: JSONPath(path), kind: kind, pointer: JSONPointer(pointer), fromPointer: fromPointer))
     }
 }

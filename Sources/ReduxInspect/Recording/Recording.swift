@@ -66,14 +66,7 @@ public final class Recording: @unchecked Sendable {
 
     /// The index of the step with `seq`, if there is one.
     public func index(ofSeq seq: Int) -> Int? {
-        var low = 0
-        var high = steps.count - 1
-        while low <= high {
-            let middle = (low + high) / 2
-            if steps[middle].seq == seq { return middle }
-            if steps[middle].seq < seq { low = middle + 1 } else { high = middle - 1 }
-        }
-        return nil
+        steps.index(ofSeq: seq)
     }
 
     /// Parses the entry of step `index` from its line.
@@ -119,5 +112,19 @@ public final class Recording: @unchecked Sendable {
     /// The raw bytes of a line, without its line ending.
     func lineBytes(_ lineIndex: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: bytes.buffer[lines.range(of: lineIndex)])
+    }
+}
+
+extension [StepLocation] {
+    /// The index of the step with `seq`, by binary search (seq increases along the steps).
+    func index(ofSeq seq: Int) -> Int? {
+        var low = 0
+        var high = count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            if self[middle].seq == seq { return middle }
+            if self[middle].seq < seq { low = middle + 1 } else { high = middle - 1 }
+        }
+        return nil
     }
 }

@@ -99,14 +99,7 @@ public struct TimelineCursor: Sendable {
     /// The position of the step with `seq`, `-1` for seq 0, or `nil` when there is none.
     public func position(ofSeq seq: Int) -> Int? {
         if seq == 0 { return -1 }
-        var low = 0
-        var high = steps.count - 1
-        while low <= high {
-            let middle = (low + high) / 2
-            if steps[middle].seq == seq { return middle }
-            if steps[middle].seq < seq { low = middle + 1 } else { high = middle - 1 }
-        }
-        return nil
+        return steps.index(ofSeq: seq)
     }
 
     /// Moves `steps` steps forward, stopping at the last step.
