@@ -9,8 +9,8 @@ import Testing
     }
 
     @Test func memberOrderAloneIsNotAChange() {
-        let before: JSONValue = ["a": 1, "b": ["c": true, "d": nil]]
-        let after: JSONValue = ["b": ["d": nil, "c": true], "a": 1]
+        let before: JSONValue = ["a": 1, "b": ["c": true, "d": .null]]
+        let after: JSONValue = ["b": ["d": .null, "c": true], "a": 1]
         #expect(JSONDiff.changes(from: before, to: after).isEmpty)
     }
 

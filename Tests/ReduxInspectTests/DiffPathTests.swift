@@ -17,7 +17,7 @@ import Testing
             path: [.key("cart"), .key("items"), .id(42), .key("quantity")], text: "cart.items[id=42].quantity"
         ),
         TextCase(path: [.key("todos"), .id("a7")], text: #"todos[id="a7"]"#),
-        TextCase(path: [.id(true), .id(nil), .id(number("1.5e3"))], text: "[id=true][id=null][id=1.5e3]"),
+        TextCase(path: [.id(true), .id(.null), .id(number("1.5e3"))], text: "[id=true][id=null][id=1.5e3]"),
         TextCase(path: [.key("meta"), .key("content-type")], text: #"meta["content-type"]"#),
         TextCase(path: [.key("content-type"), .key("x")], text: #"["content-type"].x"#),
         TextCase(path: [.index(0), .key("_a1")], text: "[0]._a1"),

@@ -49,7 +49,7 @@ import Testing
 
     @Test func movesUpToAnAncestorThatWasReplaced() throws {
         let changes = JSONDiff.changes(
-            from: ["cart": nil], to: ["cart": ["total": 1]], under: try JSONPath(parsing: "cart.total"))
+            from: ["cart": .null], to: ["cart": ["total": 1]], under: try JSONPath(parsing: "cart.total"))
         #expect(DiffTextFormatter().format(changes) == #"~ cart: null → {"total":1}"#)
     }
 

@@ -27,7 +27,7 @@ enum ShopStates {
                 ["id": 3, "name": "Honey", "price": number("7.25"), "quantity": 1],
             ],
             "total": number("23.85"),
-            "discount": nil,
+            "discount": .null,
         ],
         "user": ["name": "Ada", "loggedIn": "yes"],
         "meta": ["content-type": "text/plain", "version": 1],
@@ -57,7 +57,7 @@ enum ShopStates {
         ]
         let after: JSONValue = [
             "settings": ["theme": "dark", "fontSize": number("12.5")],
-            "session": nil,
+            "session": .null,
         ]
         let text = DiffTextFormatter().format(JSONDiff.changes(from: before, to: after))
         #expect(

@@ -1,15 +1,7 @@
 // Literal conformances, so tests and examples can write `["id": 42, "name": "Tea", "tags": []]`
-// instead of nesting enum cases. Object literals keep their written order.
-
-extension JSONValue: ExpressibleByNilLiteral {
-    /// Creates `null`.
-    ///
-    /// - Parameters:
-    ///   - nilLiteral: The `nil` literal.
-    public init(nilLiteral: ()) {
-        self = .null
-    }
-}
+// instead of nesting enum cases. Object literals keep their written order. There is deliberately
+// no `nil` literal: `cond ? nil : value` would silently become `.null` where an Optional was meant
+// (it caused two bugs); write `.null`.
 
 extension JSONValue: ExpressibleByBooleanLiteral {
     /// Creates `true` or `false`.
