@@ -12,11 +12,14 @@ struct JSONLineWriter {
     init(redactedKeys: Set<String> = []) {
         self.redactedKeys = Set(redactedKeys.map { $0.lowercased() })
         self.redactedLengths = Set(self.redactedKeys.map(\.utf8.count))
+        self.shortLengths = self.redactedLengths.reduce(0) { $1 < 64 ? $0 | (1 << UInt64($1)) : $0 }
     }
 
     /// The UTF-8 lengths of the redacted keys: most keys differ in length from all of them,
     /// which settles the question without lower-casing the key.
     private let redactedLengths: Set<Int>
+    /// The lengths under 64 of ``redactedLengths`` as bits, tested without hashing.
+    private let shortLengths: UInt64
 
     func write(_ value: EncodedValue, to output: inout [UInt8]) {
         switch value {
@@ -47,8 +50,12 @@ struct JSONLineWriter {
         }
     }
 
-    private func isRedacted(_ key: String) -> Bool {
-        !redactedKeys.isEmpty && redactedLengths.contains(key.utf8.count) && redactedKeys.contains(key.lowercased())
+    /// Whether the value under `key` is written as the placeholder.
+    func isRedacted(_ key: String) -> Bool {
+        guard !redactedKeys.isEmpty else { return false }
+        let length = key.utf8.count
+        let lengthMatches = length < 64 ? shortLengths & (1 << UInt64(length)) != 0 : redactedLengths.contains(length)
+        return lengthMatches && redactedKeys.contains(key.lowercased())
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
@@ -57,6 +64,16 @@ struct JSONLineWriter {
     /// stays one line and is safe to show on a terminal.
     static func writeQuoted(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        // Most strings need no escape: copy their bytes in one go.
+        let copied = string.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x22 || $0 == 0x5C }) else { return false }
+            output.append(contentsOf: utf8)
+            return true
+        }
+        if copied == true {
+            output.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])

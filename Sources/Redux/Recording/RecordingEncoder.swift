@@ -26,9 +26,9 @@ public struct RecordingEncoder: Sendable {
     /// - Returns: Compact JSON text as UTF-8 bytes, without a newline.
     /// - Throws: `EncodingError` when the value has no JSON form (a NaN, say).
     public func encode(_ value: some Encodable) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        writer.write(try EncodedValue.encode(value), to: &bytes)
-        return bytes
+        let encoder = StreamingEncoder(writer: writer)
+        try encoder.encodeTopLevel(value)
+        return encoder.bytes
     }
 
     /// Encodes a value into a tree, without redaction: what ``encode(_:)`` would write,

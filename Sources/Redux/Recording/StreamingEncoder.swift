@@ -1,0 +1,279 @@
+import Foundation
+
+/// Writes `Encodable` values straight to JSON bytes, with the same output as encoding an
+/// ``EncodedValue`` tree and writing it with ``JSONLineWriter``, without building the tree.
+///
+/// Synthesized conformances finish each nested value before going on, which is what this
+/// relies on. Anything else the `Encoder` protocol allows (writing to a parent after opening a
+/// nested container, encoding a single value twice, duplicate keys, a stale encoder) marks
+/// the encoding as failed, and ``encodeTopLevel(_:)`` encodes that value again with the tree
+/// encoder. Dictionaries and sets, which need sorting, are encoded with the tree encoder too.
+final class StreamingEncoder {
+    /// The output so far.
+    @exclusivity(unchecked) var bytes: [UInt8] = []
+    /// Open values and containers, outermost first.
+    @exclusivity(unchecked) var frames: [StreamFrame] = []
+    /// Where the keys of the open keyed frames were written, to find duplicate keys.
+    @exclusivity(unchecked) var keyRanges: [(start: Int, end: Int)] = []
+    /// Set when the value was used in a way streaming cannot reproduce.
+    @exclusivity(unchecked) var failed = false
+    let writer: JSONLineWriter
+    @exclusivity(unchecked) private var nextGeneration = 0
+
+    init(writer: JSONLineWriter) {
+        self.writer = writer
+    }
+
+    /// Appends `value`'s JSON, falling back to the tree encoder when streaming cannot
+    /// reproduce it.
+    ///
+    /// - Throws: The tree encoder's `EncodingError` when the value has no JSON form; nothing
+    ///   is appended then.
+    func encodeTopLevel<T: Encodable>(_ value: T) throws {
+        let start = bytes.count
+        do {
+            try encodeValue(value, key: nil, redacted: false)
+            if !failed { return }
+        } catch {
+            // Encoded again below, for the tree encoder's error and coding path.
+        }
+        bytes.removeLast(bytes.count - start)
+        frames.removeAll(keepingCapacity: true)
+        keyRanges.removeAll(keepingCapacity: true)
+        failed = false
+        let tree = try EncodedValue.encode(value)
+        writer.write(tree, to: &bytes)
+    }
+
+    /// Appends a value nested in the top frame (or at the top level when there is none).
+    func encodeValue<T: Encodable>(_ value: T, key: StreamPathKey?, redacted: Bool) throws {
+        let start = bytes.count
+        switch ObjectIdentifier(T.self) {
+        case ObjectIdentifier(Decimal.self):
+            let decimal = value as! Decimal
+            guard !decimal.isNaN else { throw StreamingFallback() }
+            bytes.append(contentsOf: decimal.description.utf8)
+        case ObjectIdentifier(URL.self):
+            JSONLineWriter.writeQuoted((value as! URL).absoluteString, to: &bytes)
+        case ObjectIdentifier(Data.self):
+            JSONLineWriter.writeQuoted((value as! Data).base64EncodedString(), to: &bytes)
+        default:
+            if T.self is any UnorderedCollection.Type {
+                // Sorting needs the whole collection: let the tree encoder do it.
+                let slot = try ValueEncoder(codingPath: codingPath(frames.count - 1)).box(value, key: key?.codingKey)
+                writer.write(slot.resolved, to: &bytes)
+            } else {
+                let level = frames.count
+                let generation = push(key: key, implicit: false, redacted: false)
+                try value.encode(to: StreamValueEncoder(sink: self, level: level, generation: generation))
+                guard enter(level, generation) else { return }
+                closeTop()
+            }
+        }
+        if redacted { replaceWithPlaceholder(from: start) }
+    }
+
+    // MARK: Frames
+
+    /// Opens a frame above the top one and returns its generation.
+    func push(key: StreamPathKey?, implicit: Bool, redacted: Bool) -> Int {
+        nextGeneration += 1
+        frames.append(
+            StreamFrame(
+                generation: nextGeneration, implicit: implicit, redacted: redacted, valueStart: bytes.count,
+                keyBase: keyRanges.count, key: key))
+        return nextGeneration
+    }
+
+    /// Makes the frame at `level` the top one by closing the nested containers above it;
+    /// returns false, marking the encoding failed, when that frame is no longer open or a
+    /// value nested in it is still being encoded.
+    func enter(_ level: Int, _ generation: Int) -> Bool {
+        if failed { return false }
+        while frames.count - 1 > level {
+            guard frames[frames.count - 1].implicit else { return fail() }
+            closeTop()
+        }
+        guard level >= 0, frames.count - 1 == level, frames[level].generation == generation else { return fail() }
+        return true
+    }
+
+    func fail() -> Bool {
+        failed = true
+        return false
+    }
+
+    func closeTop() {
+        let frame = frames.removeLast()
+        switch frame.kind {
+        case .empty: bytes.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])
+        case .keyed: bytes.append(UInt8(ascii: "}"))
+        case .unkeyed: bytes.append(UInt8(ascii: "]"))
+        case .single: break
+        }
+        if frame.redacted { replaceWithPlaceholder(from: frame.valueStart) }
+        keyRanges.removeLast(keyRanges.count - frame.keyBase)
+    }
+
+    /// Makes the frame at `level` a keyed container, writing `{`; false when it is something else.
+    func open(_ kind: StreamFrame.Kind, _ level: Int, _ generation: Int) -> Bool {
+        guard enter(level, generation) else { return false }
+        switch frames[level].kind {
+        case kind: return true
+        case .empty:
+            frames[level].kind = kind
+            bytes.append(kind == .keyed ? UInt8(ascii: "{") : UInt8(ascii: "["))
+            return true
+        default: return fail()
+        }
+    }
+
+    /// Writes `,"key":` for a member of the keyed frame at `level`.
+    ///
+    /// - Returns: Whether the member's value is redacted, or nil when the encoding failed.
+    func beginMember(_ key: String, _ level: Int, _ generation: Int) -> Bool? {
+        guard enter(level, generation), frames[level].kind == .keyed else {
+            failed = true
+            return nil
+        }
+        if frames[level].count > 0 { bytes.append(UInt8(ascii: ",")) }
+        let start = bytes.count
+        JSONLineWriter.writeQuoted(key, to: &bytes)
+        let end = bytes.count
+        guard isNewKey(start, end, in: level) else {
+            failed = true
+            return nil
+        }
+        keyRanges.append((start, end))
+        bytes.append(UInt8(ascii: ":"))
+        frames[level].count += 1
+        return writer.isRedacted(key)
+    }
+
+    /// Whether the key just written differs from the frame's earlier keys. Keys that are not
+    /// ASCII may equal others as `String`s while their bytes differ: those count as repeated
+    /// (the tree encoder handles them), as do objects too large to search.
+    private func isNewKey(_ start: Int, _ end: Int, in level: Int) -> Bool {
+        let base = frames[level].keyBase
+        let earlier = keyRanges.count - base
+        if earlier == 0 && !frames[level].hasNonASCIIKey {
+            if bytes[start..<end].contains(where: { $0 >= 0x80 }) { frames[level].hasNonASCIIKey = true }
+            return true
+        }
+        if frames[level].hasNonASCIIKey || earlier > 128 { return false }
+        let length = end - start
+        return bytes.withUnsafeBufferPointer { buffer in
+            for range in keyRanges[base...] where range.end - range.start == length {
+                if memcmp(buffer.baseAddress! + range.start, buffer.baseAddress! + start, length) == 0 { return false }
+            }
+            return !buffer[start..<end].contains(where: { $0 >= 0x80 })
+        }
+    }
+
+    /// Starts the next element of the unkeyed frame at `level`; returns its index, or nil
+    /// when the encoding failed.
+    func beginElement(_ level: Int, _ generation: Int) -> Int? {
+        guard enter(level, generation), frames[level].kind == .unkeyed else {
+            failed = true
+            return nil
+        }
+        let index = frames[level].count
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        frames[level].count += 1
+        return index
+    }
+
+    /// Starts the single value of the frame at `level`; false when it already has one.
+    func beginSingle(_ level: Int, _ generation: Int) -> Bool {
+        guard enter(level, generation), frames[level].kind == .empty else { return fail() }
+        frames[level].kind = .single
+        return true
+    }
+
+    /// The coding path of the frame at `level`.
+    func codingPath(_ level: Int) -> [any CodingKey] {
+        guard level >= 0 else { return [] }
+        return frames[...min(level, frames.count - 1)].compactMap { $0.key?.codingKey }
+    }
+
+    // MARK: Scalars
+
+    func replaceWithPlaceholder(from start: Int) {
+        bytes.removeLast(bytes.count - start)
+        JSONLineWriter.writeQuoted(JSONLineWriter.redactedPlaceholder, to: &bytes)
+    }
+
+    func writeLiteral(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    func writeSigned(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        writeUnsigned(value.magnitude)
+    }
+
+    func writeUnsigned(_ value: UInt64) {
+        if value < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for 20 digits
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while rest > 0 {
+                count += 1
+                buffer[24 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            bytes.append(contentsOf: buffer[(24 - count)...])
+        }
+    }
+
+    func writeDouble(_ value: Double) { bytes.append(contentsOf: value.description.utf8) }
+    func writeFloat(_ value: Float) { bytes.append(contentsOf: value.description.utf8) }
+}
+
+/// Thrown inside the streaming encoder to have the value encoded again by the tree encoder.
+struct StreamingFallback: Error {}
+
+/// How a frame was reached from its parent, for `codingPath`.
+enum StreamPathKey {
+    case key(any CodingKey)
+    case index(Int)
+
+    var codingKey: any CodingKey {
+        switch self {
+        case .key(let key): key
+        case .index(let index): AnyKey(index: index)
+        }
+    }
+}
+
+/// A value being written by ``StreamingEncoder``.
+struct StreamFrame {
+    enum Kind { case empty, keyed, unkeyed, single }
+
+    var kind = Kind.empty
+    /// Members or elements written so far.
+    var count = 0
+    /// Tells this frame from earlier ones at the same depth, to catch stale containers.
+    let generation: Int
+    /// Opened by a nested container or `superEncoder`: closed when its parent is used again.
+    let implicit: Bool
+    /// The value is written, then replaced with the placeholder.
+    let redacted: Bool
+    let valueStart: Int
+    let keyBase: Int
+    var hasNonASCIIKey = false
+    let key: StreamPathKey?
+
+    init(generation: Int, implicit: Bool, redacted: Bool, valueStart: Int, keyBase: Int, key: StreamPathKey?) {
+        self.generation = generation
+        self.implicit = implicit
+        self.redacted = redacted
+        self.valueStart = valueStart
+        self.keyBase = keyBase
+        self.key = key
+    }
+}
