@@ -121,6 +121,26 @@ import Testing
         }
     }
 
+    /// A failed write that held no entry (here only the header) loses nothing: no gap marker
+    /// claiming `dropped: 0` may follow it. This was the flake in the test above.
+    @Test func aFailedHeaderOnlyWriteLeavesNoEmptyGap() throws {
+        let sink = SwitchableSink()
+        sink.failing.withLock { $0 = true }
+        let errors = LockedBox(0)
+        let recorder = Recorder<CounterState, CounterAction>(
+            sink: sink, options: .init(onError: { _ in errors.withLock { $0 += 1 } }))
+        let store = Store(initialState: CounterState(), reducer: counterReducer, middleware: [recorder.middleware])
+        recorder.flush()  // the header alone is written, and fails
+        sink.failing.withLock { $0 = false }
+        store.dispatch(.increment)
+        recorder.close()
+        let lines = sink.memory.lines
+        #expect(lines.count == 3, "header, entry, end: \(lines)")
+        #expect(lines.first?.hasPrefix(#"{"format":"redux-inspect""#) == true)
+        #expect(!lines.contains { $0.contains(#""gap""#) })
+        #expect(errors.value == 1)
+    }
+
     @Test func dispatchFromManyThreadsAfterCloseRecordsNothing() throws {
         let sink = MemoryRecordingSink()
         let recorder = Recorder<CounterState, CounterAction>(sink: sink, options: steppingOptions())

@@ -20,6 +20,8 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
     private var headerBytes: [UInt8] = []
     /// The highest `seq` written to the current file.
     private var lastWrittenSeq = 0
+    /// Whether the last write failed: errors are reported once per run of failures.
+    private var isFailing = false
     /// Entries lost to failed writes since the last successful one.
     private var lost: (after: Int, count: Int, reason: String)?
 
@@ -132,6 +134,7 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
                 try sink.write(bytes)
                 unwrittenHeader = []
                 lost = nil
+                isFailing = false
                 if let highestSeq { lastWrittenSeq = highestSeq }
                 return
             } catch RecorderError.fileRemoved(let path) where attempt == 0 {
@@ -144,9 +147,14 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
                 unwrittenHeader = headerBytes
             } catch {
                 let recorderError = asRecorderError(error)
-                if lost == nil { onError(recorderError) }
-                let reason = "write failed: \(reasonText(recorderError))"
-                lost = (lost?.after ?? lastWrittenSeq, (lost?.count ?? 0) + entries, reason)
+                if !isFailing { onError(recorderError) }
+                isFailing = true
+                // A batch without entries (only the header, say, which is kept and written
+                // again) loses no entry: a gap marker for it would claim `dropped: 0`.
+                let count = (lost?.count ?? 0) + entries
+                if count > 0 {
+                    lost = (lost?.after ?? lastWrittenSeq, count, "write failed: \(reasonText(recorderError))")
+                }
                 return
             }
         }
