@@ -197,6 +197,16 @@ import Testing
         #expect(result.outLines.contains(#"  note: lastAttempt holds a redacted value; the replay used the "<redacted>" placeholder"#))
     }
 
+    @Test func aTruncatedLastLineIsAWarningAsInTheOtherCommands() throws {
+        let directory = try CLITemporaryDirectory()
+        let text = try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8)
+        let file = try directory.file("cut.jsonl", text + #"{"seq":23,"time":"2026-11-22T10:00:0"#)
+        let result = CLI.run(["verify", file])
+        #expect(result.code == 0)
+        #expect(result.err.hasPrefix("warning: \(file):25:"))
+        #expect(result.err.contains("truncated last line ignored"))
+    }
+
     @Test func filesThatCannotBeVerifiedGetTheirExitCodes() throws {
         let directory = try CLITemporaryDirectory()
         let malformed = try directory.file("bad.jsonl", lines: [#"{"seq":1,"action":{"increment":{}},}"#])

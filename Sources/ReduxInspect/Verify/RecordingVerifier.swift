@@ -17,15 +17,19 @@ struct RecordingVerifier: Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         var steps = 0
         var compared = 0
+        var warnings: [RecordingError] = []
         var updates: [Int: JSONValue] = [:]
         func result(_ outcome: VerifyResult.Outcome) -> (VerifyResult, updates: [Int: JSONValue]) {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            return (VerifyResult(path: path, outcome: outcome, steps: steps, comparedStates: compared, seconds: seconds), updates)
+            var verified = VerifyResult(path: path, outcome: outcome, steps: steps, comparedStates: compared, seconds: seconds)
+            verified.warnings = warnings
+            return (verified, updates)
         }
         do {
             let recording: Recording
             do {
                 recording = try Recording(path: path)
+                warnings = recording.warnings
             } catch {
                 throw InspectorError.recording(error)
             }

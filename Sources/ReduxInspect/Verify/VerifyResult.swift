@@ -39,6 +39,8 @@ public struct VerifyResult: Sendable {
     public let comparedStates: Int
     /// Seconds spent.
     public let seconds: Double
+    /// Problems that did not stop verification, such as a truncated last line.
+    public var warnings: [RecordingError] = []
 
     /// Whether the file passed.
     public var passed: Bool {

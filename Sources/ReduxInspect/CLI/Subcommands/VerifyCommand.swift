@@ -96,6 +96,8 @@ struct VerifyCommand: Subcommand {
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         for (result, _) in results {
+            // What other commands warn about (a truncated last line, say), verify does too.
+            for warning in result.warnings { session.warn(warning.description) }
             for line in VerifyReport.lines(result, colors: context.colorsOutput) { context.print(line) }
         }
         // A file that could not be verified is an error, not only a line of the report: say so
