@@ -2,8 +2,8 @@
 /// or other control character in a file can move the cursor, rewrite the screen or start a
 /// line that looks like the inspector's own output.
 public enum TerminalText {
-    /// Replaces control characters (C0, DEL, C1, and the Unicode line and paragraph
-    /// separators) with visible escapes such as `\u{1B}`, `\r`, `\n` and `\t`, so the result is
+    /// Replaces control characters (C0, DEL, C1, the Unicode line and paragraph separators,
+    /// and the bidirectional controls) with visible escapes such as `\u{1B}`, `\r`, `\n` and `\t`, so the result is
     /// one line that shows exactly what the recording holds.
     ///
     /// - Parameter text: Text that may come from a recording, or a file name.
@@ -24,7 +24,15 @@ public enum TerminalText {
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
-            || scalar.value == 0x2028 || scalar.value == 0x2029
+        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || isLayoutControl(scalar)
+    }
+
+    /// Line and paragraph separators, and the bidirectional embedding, override and isolate
+    /// controls, which can make a terminal show text in another order than it is written.
+    static func isLayoutControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 }

@@ -57,8 +57,9 @@ struct JSONTextWriter {
         output += String(repeating: " ", count: indent * level)
     }
 
-    /// Appends `string` as a quoted JSON string. Control characters (C0, DEL and C1) are
-    /// escaped, so the result is safe to print on a terminal.
+    /// Appends `string` as a quoted JSON string. Control characters (C0, DEL and C1), line and
+    /// paragraph separators and bidirectional controls are escaped, so the result is safe to
+    /// print on a terminal and reads in the order it is written.
     static func writeQuoted(_ string: String, to output: inout String) {
         output += "\""
         for scalar in string.unicodeScalars {
@@ -72,7 +73,7 @@ struct JSONTextWriter {
             case "\u{0C}": output += "\\f"
             default:
                 if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
-                    || scalar.value == 0x2028 || scalar.value == 0x2029
+                    || TerminalText.isLayoutControl(scalar)
                 {
                     output += "\\u"
                     let hex = String(scalar.value, radix: 16)

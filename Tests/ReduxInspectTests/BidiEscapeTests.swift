@@ -1,0 +1,37 @@
+import ExampleInspector
+import Foundation
+import Testing
+
+@testable import ReduxInspect
+
+/// Bidirectional controls in a recording ("Trojan Source" style) must not reorder what the
+/// terminal shows: they are printed as escapes, in plain text and in JSON.
+@Suite struct BidiEscapeTests {
+    static let controls: [Unicode.Scalar] = [
+        "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}",
+    ]
+
+    @Test(arguments: controls)
+    func escapedInTextAndJSON(_ control: Unicode.Scalar) throws {
+        let text = "total \(Character(control))0.99"
+        #expect(!TerminalText.escape(text).unicodeScalars.contains(control))
+        let json = JSONValue.string(text).compactText
+        #expect(!json.unicodeScalars.contains(control))
+        #expect(try JSONParser.parse(json) == .string(text), "still the same JSON value")
+    }
+
+    @Test func logAndDiffPrintNoBidiControl() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("bidi.jsonl", lines: [
+            #"{"format":"redux-inspect","version":1,"initialState":{"text":""}}"#,
+            #"{"seq":1,"type":"note\u202e","action":{"note":{"text":"abc\u202edef"}},"state":{"text":"x\u2066y"}}"#,
+            #"{"seq":2,"type":"note","action":{"note":{"text":"z"}},"state":{"text":"x\u2067z"}}"#,
+        ])
+        for arguments in [["log", file], ["diff", file], ["show", file, "--at", "2"]] {
+            let result = CLITestSupport.run(arguments)
+            #expect(result.code == 0, "\(arguments): \(result)")
+            let printed = result.out + result.err
+            #expect(!printed.unicodeScalars.contains { Self.controls.contains($0) }, "\(arguments)")
+        }
+    }
+}
