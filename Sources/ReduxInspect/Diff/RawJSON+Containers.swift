@@ -14,21 +14,14 @@ extension RawJSON {
     ) throws(Malformed) -> Int {
         guard depth + 1 <= maximumDepth else { throw Malformed() }
         var guide = guide
-        var offset: Int
+        let closer = UInt8(ascii: "}")
+        var step: ItemStep
         if let resume {
-            offset = skipSpace(resume)
-            guard offset < count else { throw Malformed() }
-            switch base[offset] {
-            case UInt8(ascii: ","): offset = skipSpace(offset + 1)
-            case UInt8(ascii: "}"): return offset + 1
-            default: throw Malformed()
-            }
+            step = try followingItem(resume, closer: closer)
         } else {
-            offset = skipSpace(start + 1)
-            guard offset < count else { throw Malformed() }
-            if base[offset] == UInt8(ascii: "}") { return offset + 1 }
+            step = try firstItem(ofContainerAt: start, closer: closer)
         }
-        while true {
+        while case .more(let offset) = step {
             let member: Member
             if let found = guide?.match(at: offset, in: self, span: { $0.keyStart - 1..<$0.valueEnd }) {
                 member = found.member.shifted(by: found.shift)
@@ -36,14 +29,9 @@ extension RawJSON {
                 member = try self.member(at: offset, depth: depth + 1)
             }
             members.append(member)
-            offset = skipSpace(member.valueEnd)
-            guard offset < count else { throw Malformed() }
-            switch base[offset] {
-            case UInt8(ascii: ","): offset = skipSpace(offset + 1)
-            case UInt8(ascii: "}"): return offset + 1
-            default: throw Malformed()
-            }
+            step = try followingItem(member.valueEnd, closer: closer)
         }
+        return step.closedEnd
     }
 
     /// Appends the ranges of the elements of the array whose `[` is at `start` to `elements`,
@@ -56,21 +44,14 @@ extension RawJSON {
     ) throws(Malformed) -> Int {
         guard depth + 1 <= maximumDepth else { throw Malformed() }
         var guide = guide
-        var offset: Int
+        let closer = UInt8(ascii: "]")
+        var step: ItemStep
         if let resume {
-            offset = skipSpace(resume)
-            guard offset < count else { throw Malformed() }
-            switch base[offset] {
-            case UInt8(ascii: ","): offset = skipSpace(offset + 1)
-            case UInt8(ascii: "]"): return offset + 1
-            default: throw Malformed()
-            }
+            step = try followingItem(resume, closer: closer)
         } else {
-            offset = skipSpace(start + 1)
-            guard offset < count else { throw Malformed() }
-            if base[offset] == UInt8(ascii: "]") { return offset + 1 }
+            step = try firstItem(ofContainerAt: start, closer: closer)
         }
-        while true {
+        while case .more(let offset) = step {
             let end: Int
             if let found = guide?.match(at: offset, in: self, span: { $0 }) {
                 end = found.member.upperBound + found.shift
@@ -78,14 +59,9 @@ extension RawJSON {
                 end = try valueEnd(from: offset, depth: depth + 1)
             }
             elements.append(offset..<end)
-            offset = skipSpace(end)
-            guard offset < count else { throw Malformed() }
-            switch base[offset] {
-            case UInt8(ascii: ","): offset = skipSpace(offset + 1)
-            case UInt8(ascii: "]"): return offset + 1
-            default: throw Malformed()
-            }
+            step = try followingItem(end, closer: closer)
         }
+        return step.closedEnd
     }
 
     /// The members or elements of a container like the one being skimmed, tried in order
@@ -135,10 +111,9 @@ extension RawJSON {
     func scalarID(ofObjectAt start: Int, depth: Int) throws(Malformed) -> Range<Int>? {
         guard base[start] == UInt8(ascii: "{") else { return nil }
         // Usually the first member: skim one member at a time and stop there.
-        var offset = skipSpace(start + 1)
-        guard offset < count else { throw Malformed() }
-        if base[offset] == UInt8(ascii: "}") { return nil }
-        while true {
+        let closer = UInt8(ascii: "}")
+        var step = try firstItem(ofContainerAt: start, closer: closer)
+        while case .more(let offset) = step {
             let member = try member(at: offset, depth: depth + 1)
             if try key(of: member, is: "id") {
                 switch base[member.valueStart] {
@@ -146,13 +121,42 @@ extension RawJSON {
                 default: return member.value
                 }
             }
-            offset = skipSpace(member.valueEnd)
-            guard offset < count else { throw Malformed() }
-            switch base[offset] {
-            case UInt8(ascii: ","): offset = skipSpace(offset + 1)
-            case UInt8(ascii: "}"): return nil
-            default: throw Malformed()
-            }
+            step = try followingItem(member.valueEnd, closer: closer)
+        }
+        return nil
+    }
+
+    /// Where a container's items go on: at the next item's offset, or closed, with the
+    /// offset after its closing bracket.
+    enum ItemStep {
+        case more(Int)
+        case closed(Int)
+
+        /// The offset after the closing bracket, read once a loop over `.more` has ended.
+        var closedEnd: Int {
+            guard case .closed(let end) = self else { preconditionFailure("the container has more items") }
+            return end
+        }
+    }
+
+    /// The first item of the container whose opening bracket is at `start`.
+    @inline(__always)
+    func firstItem(ofContainerAt start: Int, closer: UInt8) throws(Malformed) -> ItemStep {
+        let offset = skipSpace(start + 1)
+        guard offset < count else { throw Malformed() }
+        return base[offset] == closer ? .closed(offset + 1) : .more(offset)
+    }
+
+    /// What follows an item ending at `itemEnd` in a container closed by `closer`: a comma and
+    /// the next item, or the closer; anything else is malformed.
+    @inline(__always)
+    func followingItem(_ itemEnd: Int, closer: UInt8) throws(Malformed) -> ItemStep {
+        let offset = skipSpace(itemEnd)
+        guard offset < count else { throw Malformed() }
+        switch base[offset] {
+        case UInt8(ascii: ","): return .more(skipSpace(offset + 1))
+        case closer: return .closed(offset + 1)
+        default: throw Malformed()
         }
     }
 }

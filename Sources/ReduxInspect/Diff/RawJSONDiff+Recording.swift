@@ -145,9 +145,10 @@ private struct RecordedLine {
     mutating func member(_ name: StaticString) throws(RawJSON.Malformed) -> Int? {
         offset = text.skipSpace(0)
         guard offset < text.count, text[offset] == UInt8(ascii: "{") else { throw RawJSON.Malformed() }
-        offset = text.skipSpace(offset + 1)
-        guard offset < text.count else { throw RawJSON.Malformed() }
-        if text[offset] == UInt8(ascii: "}") { return nil }
+        guard case .more(let first) = try text.firstItem(ofContainerAt: offset, closer: UInt8(ascii: "}")) else {
+            return nil
+        }
+        offset = first
         while true {
             var member = try text.memberKey(at: offset)
             if try text.key(of: member, is: name) { return member.valueStart }
@@ -193,17 +194,13 @@ private struct RecordedLine {
     /// Moves past the `,` after a member's value and returns `true`, or past the final `}`
     /// and returns `false`; only white space may follow it.
     private mutating func next(after valueEnd: Int) throws(RawJSON.Malformed) -> Bool {
-        offset = text.skipSpace(valueEnd)
-        guard offset < text.count else { throw RawJSON.Malformed() }
-        switch text[offset] {
-        case UInt8(ascii: ","):
-            offset = text.skipSpace(offset + 1)
+        switch try text.followingItem(valueEnd, closer: UInt8(ascii: "}")) {
+        case .more(let next):
+            offset = next
             return true
-        case UInt8(ascii: "}"):
-            guard text.skipSpace(offset + 1) == text.count else { throw RawJSON.Malformed() }
+        case .closed(let end):
+            guard text.skipSpace(end) == text.count else { throw RawJSON.Malformed() }
             return false
-        default:
-            throw RawJSON.Malformed()
         }
     }
 }
