@@ -65,3 +65,14 @@ extension InspectorError {
         return self
     }
 }
+
+extension Recording {
+    /// The `end` marker's final state, with a malformed marker reported as an inspector error.
+    func finalState() throws(InspectorError) -> JSONValue? {
+        do {
+            return try endState()
+        } catch {
+            throw .recording(error)
+        }
+    }
+}

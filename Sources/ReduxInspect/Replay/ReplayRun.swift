@@ -36,13 +36,31 @@ public struct ReplayRun {
         self.replayer = reducer.makeReplayer()
     }
 
+    /// How the replayed final state compares with the state in the recording's `end` marker.
+    public struct EndComparison: Sendable {
+        /// The final state the recording holds.
+        public let recorded: JSONValue
+        /// The state after the last replayed step.
+        public let replayed: JSONValue
+        /// Recorded → replayed differences that matter (empty when they match).
+        public let divergence: [JSONChange]
+        /// Whether entries are missing after the last recorded state before the end, so that
+        /// a difference is expected rather than a divergence.
+        public let afterGap: Bool
+    }
+
     /// Replays every step (up to `lastSeq`), calling `visit` for each.
     ///
     /// - Parameters:
     ///   - lastSeq: The last `seq` to replay, or `nil` for all.
     ///   - visit: Receives each step; returns `false` to stop.
+    /// - Returns: The comparison with the `end` marker's state, when the replay reached the step
+    ///   the marker closes and the marker holds a state; `nil` otherwise (also when stopped).
     /// - Throws: ``InspectorError`` for a malformed line or an action that cannot be replayed.
-    public func run(through lastSeq: Int? = nil, _ visit: (ReplayStep) throws(InspectorError) -> Bool) throws(InspectorError) {
+    @discardableResult
+    public func run(
+        through lastSeq: Int? = nil, _ visit: (ReplayStep) throws(InspectorError) -> Bool
+    ) throws(InspectorError) -> EndComparison? {
         var state = try start()
         var gapsAfter: [Int: RecordingGap] = [:]
         for gap in recording.gaps { gapsAfter[gap.after] = gap }
@@ -80,8 +98,12 @@ public struct ReplayRun {
             }
             let step = ReplayStep(index: index, entry: entry, before: state, after: after, divergence: divergence, gapBefore: gap)
             state = after
-            if !(try visit(step)) { return }
+            if !(try visit(step)) { return nil }
         }
+        guard previousSeq > 0, recording.endSeq == previousSeq, let recorded = try recording.finalState() else { return nil }
+        return EndComparison(
+            recorded: recorded, replayed: state, divergence: Self.divergence(recorded: recorded, replayed: state),
+            afterGap: desynchronized)
     }
 
     /// The differences between a recorded and a replayed state that matter: a recorded

@@ -75,11 +75,7 @@ public final class Timeline {
     private func finalState(at index: Int) throws(InspectorError) -> JSONValue? {
         guard index == recording.steps.count - 1, recording.endHasState, recording.endSeq == recording.steps[index].seq
         else { return nil }
-        do {
-            return try recording.endState()
-        } catch {
-            throw .recording(error)
-        }
+        return try recording.finalState()
     }
 
     /// The entry of step `index`.

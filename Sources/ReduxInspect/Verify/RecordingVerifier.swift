@@ -49,10 +49,10 @@ struct RecordingVerifier: Sendable {
                 return result(.nondeterministic(difference))
             }
             var firstDivergence: VerifyResult.Divergence?
-            var last: (entry: RecordingEntry, state: JSONValue)?
-            try ReplayRun(recording: recording, reducer: reducer).run { step throws(InspectorError) in
+            var lastEntry: RecordingEntry?
+            let end = try ReplayRun(recording: recording, reducer: reducer).run { step throws(InspectorError) in
                 steps += 1
-                last = (step.entry, step.after)
+                lastEntry = step.entry
                 guard let divergence = step.divergence else { return true }
                 compared += 1
                 guard !divergence.isEmpty, step.gapBefore == nil else { return true }
@@ -61,15 +61,14 @@ struct RecordingVerifier: Sendable {
                 updates[Int(recording.steps[step.index].lineIndex)] = step.after
                 return true
             }
-            if firstDivergence == nil || collectsUpdates, let last, recording.endSeq == last.entry.seq,
-                let endState = try Self.endState(recording)
-            {
+            // The replay stops at the first divergence unless it collects updates; only a replay
+            // that ran to the end has an end comparison.
+            if let end, let lastEntry {
                 compared += 1
-                let divergence = ReplayRun.divergence(recorded: endState, replayed: last.state)
-                if !divergence.isEmpty {
-                    let line = recording.endLineIndex.map { $0 + 1 } ?? last.entry.line
-                    if firstDivergence == nil { firstDivergence = Self.divergence(last.entry, line: line, divergence) }
-                    if let endLine = recording.endLineIndex { updates[endLine] = last.state }
+                if !end.divergence.isEmpty {
+                    let line = recording.endLineIndex.map { $0 + 1 } ?? lastEntry.line
+                    if firstDivergence == nil { firstDivergence = Self.divergence(lastEntry, line: line, end.divergence) }
+                    if let endLine = recording.endLineIndex { updates[endLine] = end.replayed }
                 }
             }
             if let firstDivergence { return result(.diverged(firstDivergence)) }
@@ -78,14 +77,6 @@ struct RecordingVerifier: Sendable {
             return result(.error(error))
         } catch {
             return result(.error(.recording(RecordingError(.malformed, path: path, message: "\(error)"))))
-        }
-    }
-
-    private static func endState(_ recording: Recording) throws(InspectorError) -> JSONValue? {
-        do {
-            return try recording.endState()
-        } catch {
-            throw .recording(error)
         }
     }
 

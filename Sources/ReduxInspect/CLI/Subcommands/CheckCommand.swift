@@ -31,11 +31,7 @@ struct CheckCommand: Subcommand {
         for index in recording.steps.indices {
             if try timeline.entry(at: index).state != nil { states += 1 }
         }
-        do {
-            _ = try recording.endState()
-        } catch {
-            throw .recording(error)
-        }
+        _ = try recording.finalState()
         let named = recording.reducerName.map { JSONValue.string($0).compactText } ?? "in the recording"
         var decoded = "actions not decoded: no reducer named \(named)"
         if let reducer = timeline.reducer {

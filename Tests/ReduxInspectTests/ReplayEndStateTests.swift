@@ -1,0 +1,43 @@
+import ExampleInspector
+import Testing
+
+@testable import ReduxInspect
+
+/// The `end` marker's state is compared by `ReplayRun` for both `replay` and `verify`.
+@Suite struct ReplayEndStateTests {
+    /// A gap, then a recorded state the replay takes over from, then a wrong final state.
+    static let lines = [
+        #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
+        #"{"seq":1,"action":{"increment":{}},"state":{"count":1}}"#,
+        #"{"gap":{"after":1,"dropped":1,"reason":"queue full"}}"#,
+        #"{"seq":3,"action":{"increment":{}},"state":{"count":5}}"#,
+        #"{"seq":4,"action":{"increment":{}}}"#,
+        #"{"end":{"seq":4,"state":{"count":7}}}"#,
+    ]
+
+    @Test func replayComparesTheEndStateOnceTheReplayIsBackInStep() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("resynced.jsonl", lines: Self.lines)
+        let result = CLITestSupport.run(["replay", file])
+        #expect(result.code == 0)
+        #expect(result.outLines.suffix(3) == [
+            "! the final state in the end marker differs from the replay (recorded → replayed):",
+            "  ~ count: 7 → 6",
+            "3 steps replayed with reducer counter; 1 of 2 recorded states differs from the replay",
+        ])
+    }
+
+    @Test func aGapAfterTheLastRecordedStateMakesTheEndComparisonExpectedToDiffer() throws {
+        let recording = try Recording(text: [
+            #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
+            #"{"seq":1,"action":{"increment":{}}}"#,
+            #"{"seq":3,"action":{"increment":{}}}"#,
+            #"{"end":{"seq":3,"state":{"count":3}}}"#,
+        ].joined(separator: "\n") + "\n")
+        let reducer = try #require(Inspector.examples.reducers.first { $0.name == "counter" })
+        let end = try #require(try ReplayRun(recording: recording, reducer: reducer).run { _ in true })
+        #expect(end.afterGap)
+        #expect(end.recorded == .object(JSONObject([("count", .number(JSONNumber("3")))])))
+        #expect(end.replayed == .object(JSONObject([("count", .number(JSONNumber("2")))])))
+    }
+}
