@@ -22,6 +22,7 @@ public final class Recording: @unchecked Sendable {
     let bytes: FileBytes
     let lines: LineIndex
     let endLineIndex: Int?
+    private let gapsByAfter: [Int: [RecordingGap]]
     /// Whether the `end` marker holds a final state.
     public let endHasState: Bool
 
@@ -55,10 +56,22 @@ public final class Recording: @unchecked Sendable {
         self.header = indexer.header
         self.steps = indexer.steps
         self.gaps = indexer.gaps
+        self.gapsByAfter = Dictionary(grouping: indexer.gaps, by: \.after)
         self.endSeq = indexer.endSeq
         self.endLineIndex = indexer.endLineIndex
         self.endHasState = indexer.endHasState
         self.warnings = indexer.warnings
+    }
+
+    /// The gaps whose entries are missing right after `seq` (usually none or one), in file
+    /// order. `seq` 0 asks for entries missing before the first step.
+    public func gaps(after seq: Int) -> [RecordingGap] {
+        gapsByAfter[seq] ?? []
+    }
+
+    /// How many entries are missing right after `seq`, summed over its gaps.
+    public func missingEntries(after seq: Int) -> Int {
+        gaps(after: seq).reduce(0) { $0 + $1.dropped }
     }
 
     /// The reducer the recording names.

@@ -62,8 +62,6 @@ public struct ReplayRun {
         through lastSeq: Int? = nil, _ visit: (ReplayStep) throws(InspectorError) -> Bool
     ) throws(InspectorError) -> EndComparison? {
         var state = try start()
-        var gapsAfter: [Int: RecordingGap] = [:]
-        for gap in recording.gaps { gapsAfter[gap.after] = gap }
         var previousSeq = 0
         var desynchronized = false
         for index in recording.steps.indices {
@@ -75,7 +73,7 @@ public struct ReplayRun {
             } catch {
                 throw .recording(error)
             }
-            let gap = gapsAfter[previousSeq]
+            let gap = recording.gaps(after: previousSeq).last
             if gap != nil { desynchronized = true }
             previousSeq = entry.seq
             do {

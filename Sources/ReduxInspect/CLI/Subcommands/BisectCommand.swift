@@ -86,9 +86,7 @@ struct BisectCommand: Subcommand {
             from: try timeline.state(after: first - 1), to: try timeline.state(after: first))
         let entry = try timeline.entry(at: first)
         let previous = first == 0 ? nil : try timeline.entry(at: first - 1)
-        let missing = timeline.recording.gaps.filter { $0.after == (previous?.seq ?? 0) }.reduce(0) {
-            $0 + $1.dropped
-        }
+        let missing = timeline.recording.missingEntries(after: previous?.seq ?? 0)
         let lines = output.found(
             entry, position: first + 1, count: timeline.count, changes: changes, before: previous,
             missingBefore: missing)

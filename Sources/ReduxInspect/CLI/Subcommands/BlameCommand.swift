@@ -58,8 +58,6 @@ struct BlameCommand: Subcommand {
     func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
         let timeline = try session.open(file, reducerName: reducerName)
         let recording = timeline.recording
-        var missingBefore: [Int: Int] = [:]  // by the seq after which entries are missing
-        for gap in recording.gaps { missingBefore[gap.after, default: 0] += gap.dropped }
         let context = session.context
         var previous = try timeline.state(after: -1).value(at: path)
         var changed = false
@@ -70,7 +68,8 @@ struct BlameCommand: Subcommand {
             guard value != previous else { return true }
             changed = true
             let entry = try timeline.entry(at: index)
-            let gap = missingBefore[index == 0 ? 0 : recording.steps[index - 1].seq]
+            let missing = recording.missingEntries(after: index == 0 ? 0 : recording.steps[index - 1].seq)
+            let gap = missing > 0 ? missing : nil
             context.print(
                 format == "json"
                     ? jsonLine(entry, old: previous, new: value, gap: gap)

@@ -23,13 +23,11 @@ struct LogCommand: Subcommand {
     func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
         let timeline = try session.open(file, reducerName: nil)
         let recording = timeline.recording
-        var gapsAfter: [Int: RecordingGap] = [:]
-        for gap in recording.gaps { gapsAfter[gap.after] = gap }
         var previousSeq = 0
         for index in recording.steps.indices {
             let entry = try timeline.entry(at: index)
             defer { previousSeq = entry.seq }
-            if let gap = gapsAfter[previousSeq], types.isEmpty, grep == nil {
+            if let gap = recording.gaps(after: previousSeq).last, types.isEmpty, grep == nil {
                 let reason = gap.reason.map { " (\(TerminalText.escape($0)))" } ?? ""
                 session.context.print("! \(gap.summary)\(reason)")
             }
