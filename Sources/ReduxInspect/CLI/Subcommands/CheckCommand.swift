@@ -27,11 +27,14 @@ struct CheckCommand: Subcommand {
     func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
         let timeline = try session.open(file, reducerName: reducerName, strict: strict)
         let recording = timeline.recording
-        var states = 0
-        for index in recording.steps.indices {
-            if try timeline.entry(at: index).state != nil { states += 1 }
+        // Every line parses (syntax first, before any action is decoded); the index already
+        // knows which steps hold a state.
+        do {
+            try recording.validate()
+        } catch {
+            throw .recording(error)
         }
-        _ = try recording.finalState()
+        let states = recording.steps.filter(\.hasState).count
         let named = recording.reducerName.map { JSONValue.string($0).compactText } ?? "in the recording"
         var decoded = "actions not decoded: no reducer named \(named)"
         if let reducer = timeline.reducer {
