@@ -46,6 +46,13 @@ public struct JSONParseError: Error, Equatable, CustomStringConvertible {
     /// case. Bytes before an error are valid UTF-8 (the parser stops at the first bad byte), so
     /// counting non-continuation bytes counts scalars.
     init(_ reason: Reason, at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+        let position = Self.position(of: offset, in: bytes)
+        self.init(reason, line: position.line, column: position.column, offset: offset)
+    }
+
+    /// The 1-based line and column (in Unicode scalars) of a byte offset in UTF-8 text that is
+    /// valid up to that offset.
+    static func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
         for byte in UnsafeBufferPointer(rebasing: bytes[..<max(0, min(offset, bytes.count))]) {
@@ -56,7 +63,7 @@ public struct JSONParseError: Error, Equatable, CustomStringConvertible {
                 column += 1
             }
         }
-        self.init(reason, line: line, column: column, offset: offset)
+        return (line, column)
     }
 
     /// `line L, column C: reason`.

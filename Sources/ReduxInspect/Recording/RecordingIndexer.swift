@@ -120,7 +120,7 @@ struct RecordingIndexer {
         if let member = members.member("seq", in: line) {
             guard let value = TopLevelMembers.integer(member.value, in: line) else {
                 throw RecordingError(
-                    .malformed, path: path, line: lineNumber, column: column(of: member.value.lowerBound, in: line),
+                    .malformed, path: path, line: lineNumber, column: JSONParseError.position(of: member.value.lowerBound, in: line).column,
                     message: "expected \"seq\" to be a positive integer")
             }
             seq = value
@@ -129,7 +129,7 @@ struct RecordingIndexer {
         }
         // Errors point at the `seq` value when there is one.
         func seqColumn() -> Int {
-            members.member("seq", in: line).map { column(of: $0.value.lowerBound, in: line) } ?? 1
+            members.member("seq", in: line).map { JSONParseError.position(of: $0.value.lowerBound, in: line).column } ?? 1
         }
         if let previous, seq <= previous {
             throw RecordingError(
@@ -166,11 +166,6 @@ struct RecordingIndexer {
         } catch {
             throw RecordingError(.malformed, path: path, line: lineNumber, column: error.column, message: error.reason.description)
         }
-    }
-
-    /// The 1-based character column of a byte offset in a line.
-    private func column(of offset: Int, in line: UnsafeBufferPointer<UInt8>) -> Int {
-        line[..<offset].reduce(1) { $0 + (($1 & 0xC0) == 0x80 ? 0 : 1) }
     }
 }
 
