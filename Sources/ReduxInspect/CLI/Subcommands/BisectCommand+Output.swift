@@ -74,12 +74,7 @@ extension BisectCommand {
 
         /// `seq 18  setQuantity  {"setQuantity":{...}}`, the action cut at 100 characters.
         private func stepLine(seq: Int, type: String, action: JSONValue) -> String {
-            let type = TerminalText.escape(type)
-            let action =
-                valueWidth == nil
-                ? action.compactText : DiffTextFormatter.abbreviate(action.compactText, width: 100)
-            if colors { return "\u{1B}[1mseq \(seq)\u{1B}[0m  \u{1B}[36m\(type)\u{1B}[0m  \(action)" }
-            return "seq \(seq)  \(type)  \(action)"
+            StepHeading.text(seq: seq, type: type, action: action, colors: colors, actionWidth: valueWidth == nil ? nil : 100)
         }
 
         /// The predicate as written back, escaped for the terminal.

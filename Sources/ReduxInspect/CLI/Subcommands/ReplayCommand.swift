@@ -108,14 +108,3 @@ struct ReplayCommand: Subcommand {
         return .object(JSONObject(members))
     }
 }
-
-/// The line that introduces a step: `seq 3  loginRequest  {"loginRequest":{…}}`.
-enum StepHeading {
-    static func text(_ entry: RecordingEntry, colors: Bool, actionWidth: Int = 120) -> String {
-        let seq = "seq \(entry.seq)"
-        let type = TerminalText.escape(entry.type)
-        let action = DiffTextFormatter.abbreviate(entry.action.compactText, width: actionWidth)
-        if colors { return "\u{1B}[1m\(seq)\u{1B}[0m  \u{1B}[36m\(type)\u{1B}[0m  \(action)" }
-        return "\(seq)  \(type)  \(action)"
-    }
-}
