@@ -1,0 +1,93 @@
+import Foundation
+
+extension RecordingLine {
+    /// Appends the line's JSON and a newline to `output`.
+    ///
+    /// - Throws: `EncodingError` when the action or state cannot be encoded; nothing is
+    ///   appended then.
+    func encode(with writer: JSONLineWriter, to output: inout [UInt8]) throws {
+        let value: EncodedValue
+        switch self {
+        case .header(let reducer, let app, let started, let initialState):
+            var members: [(key: String, value: EncodedValue)] = [
+                ("format", .string("redux-inspect")), ("version", .number("1")),
+            ]
+            if let reducer { members.append(("reducer", .string(reducer))) }
+            if let app { members.append(("app", .string(app))) }
+            members.append(("started", .string(Timestamp.string(from: started))))
+            if let initialState { members.append(("initialState", try EncodedValue.encode(initialState))) }
+            value = .object(members)
+        case .entry(let seq, let time, let action, let state, let microseconds):
+            // The line written on every action: streamed, without building a tree.
+            try Self.encodeEntry(seq, time, action, state, microseconds, with: writer, to: &output)
+            return
+        case .gap(let after, let dropped, let reason):
+            value = .object([
+                ("gap", .object([
+                    ("after", .number(String(after))), ("dropped", .number(String(dropped))),
+                    ("reason", .string(reason)),
+                ]))
+            ])
+        case .end(let seq, let state):
+            var members: [(key: String, value: EncodedValue)] = [("seq", .number(String(seq)))]
+            if let state { members.append(("state", try EncodedValue.encode(state))) }
+            value = .object([("end", .object(members))])
+        case .barrier:
+            return
+        }
+        writer.write(value, to: &output)
+        output.append(UInt8(ascii: "\n"))
+    }
+
+    /// The tree form of an entry line: what ``encodeEntry`` must write, byte for byte.
+    static func entryTree(_ seq: Int, _ time: Date, _ action: Action, _ state: State?, _ microseconds: Int?) throws
+        -> EncodedValue
+    {
+        var members: [(key: String, value: EncodedValue)] = [
+            ("seq", .number(String(seq))),
+            ("time", .string(Timestamp.string(from: time))),
+            ("type", .string(ActionType.name(of: action))),
+            ("action", try EncodedValue.encode(action)),
+        ]
+        if let state { members.append(("state", try EncodedValue.encode(state))) }
+        if let microseconds { members.append(("us", .number(String(microseconds)))) }
+        return .object(members)
+    }
+
+    private static func encodeEntry(
+        _ seq: Int, _ time: Date, _ action: Action, _ state: State?, _ microseconds: Int?,
+        with writer: JSONLineWriter, to output: inout [UInt8]
+    ) throws {
+        let encoder = StreamingEncoder(writer: writer)
+        swap(&encoder.bytes, &output)
+        defer { swap(&encoder.bytes, &output) }
+        let start = encoder.bytes.count
+        do {
+            encoder.bytes.append(UInt8(ascii: "{"))
+            encoder.lineMember("seq", first: true) { $0.writeSigned(Int64(seq)) }
+            encoder.lineMember("time") { JSONLineWriter.writeQuoted(Timestamp.string(from: time), to: &$0.bytes) }
+            encoder.lineMember("type") { JSONLineWriter.writeQuoted(ActionType.name(of: action), to: &$0.bytes) }
+            try encoder.lineMember("action") { try $0.encodeTopLevel(action) }
+            if let state { try encoder.lineMember("state") { try $0.encodeTopLevel(state) } }
+            if let microseconds { encoder.lineMember("us") { $0.writeSigned(Int64(microseconds)) } }
+            encoder.bytes.append(UInt8(ascii: "}"))
+            encoder.bytes.append(UInt8(ascii: "\n"))
+        } catch {
+            encoder.bytes.removeLast(encoder.bytes.count - start)
+            throw error
+        }
+    }
+}
+
+extension StreamingEncoder {
+    /// Writes a member of a line's own object: `,"key":` and the value `write` appends, or
+    /// the placeholder when the key is redacted.
+    fileprivate func lineMember(_ key: String, first: Bool = false, _ write: (StreamingEncoder) throws -> Void) rethrows {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        JSONLineWriter.writeQuoted(key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        let start = bytes.count
+        try write(self)
+        if writer.isRedacted(key) { replaceWithPlaceholder(from: start) }
+    }
+}
