@@ -44,6 +44,7 @@ public struct Middleware<State, Action>: Sendable {
         self.attach = nil
     }
 
+    @usableFromInline
     init(_ body: @escaping Body, attach: @escaping @Sendable (NSRecursiveLock) -> Void) {
         self.body = body
         self.attach = attach

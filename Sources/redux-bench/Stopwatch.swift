@@ -1,10 +1,19 @@
 import Dispatch
+import Foundation
 
 /// Times work on the monotonic clock: one warm-up run, then the median of several.
 enum Stopwatch {
     /// Monotonic seconds since an arbitrary start.
     static func now() -> Double {
         Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+    }
+
+    /// Seconds of processor time the calling thread has used: unlike the wall clock, it does
+    /// not count the time other processes on a shared machine take the processor away.
+    static func threadTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// Seconds one run of `work` takes.

@@ -43,13 +43,27 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     /// How the recorder behaves.
     public let options: Options
     private let writer: RecordWriter<State, Action>
-    private let lock = NSLock()
-    private var seq = 0
-    private var isClosed = false
-    private var hasClosed = false
+    // The dispatch path (`middleware`'s closure and `record`) is inlinable so that it is
+    // specialized for the app's State and Action where the app builds its store: generic
+    // code would look up type metadata and copy the state through value witnesses on every
+    // dispatch, several times the cost of the rest of it. What it touches is therefore
+    // `@usableFromInline`.
+    @usableFromInline let queue: RecordQueue<RecordingLine<State, Action>>
+    @usableFromInline let lock = NSLock()
+    // Guarded by `lock`, so the run-time exclusivity checks would only add cost.
+    @exclusivity(unchecked) @usableFromInline var seq = 0
+    @exclusivity(unchecked) @usableFromInline var isClosed = false
     private var storeLock: NSRecursiveLock?
     private var getState: (@Sendable () -> State)?
-    private var dropped: (after: Int, count: Int)?
+    /// Entries dropped from a full queue since the last one queued: `after` is the `seq`
+    /// before the first of them.
+    @exclusivity(unchecked) @usableFromInline var dropped: DroppedEntries?
+    // The options a dispatch reads, held apart: reading them through `options` copied the
+    // whole struct (its sets, strings and closures) on every dispatch.
+    @usableFromInline let clock: RecordingClock
+    @usableFromInline let shouldRecord: @Sendable (Action) -> Bool
+    @usableFromInline let statePolicy: RecordingStatePolicy
+    @usableFromInline let waitsWhenFull: Bool
 
     /// Creates a recorder that writes to any sink.
     ///
@@ -61,6 +75,11 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
         self.writer = RecordWriter(
             sink: sink, capacity: options.queueCapacity, redactedKeys: options.redactedKeys,
             onError: options.onError)
+        self.queue = writer.queue
+        self.clock = options.clock
+        self.shouldRecord = options.shouldRecord
+        self.statePolicy = options.statePolicy
+        self.waitsWhenFull = options.whenQueueFull == .wait
         writer.start()
     }
 
@@ -82,31 +101,38 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     /// The middleware to add to a store, last in its list.
     ///
     /// Install it in one store only: the header is written with that store's initial state.
+    @inlinable
     public var middleware: Middleware<State, Action> {
         Middleware(
             { [self] _, getState in
                 install(getState: getState)
                 return { next in
                     { action in
-                        let time = self.options.clock.now()
-                        let start = self.options.clock.nanoseconds?()
+                        let time = self.clock.now()
+                        let start = self.clock.nanoseconds?()
                         next(action)
                         let microseconds = start.map { start in
-                            Int((self.options.clock.nanoseconds!() &- start) / 1000)
+                            Int((self.clock.nanoseconds!() &- start) / 1000)
                         }
                         self.record(action, time: time, microseconds: microseconds, getState: getState)
                     }
                 }
             },
-            attach: { [self] storeLock in lock.withLock { self.storeLock = storeLock } })
+            attach: { [self] storeLock in attach(storeLock: storeLock) })
     }
 
-    private func install(getState: @escaping @Sendable () -> State) {
+    @usableFromInline
+    func attach(storeLock: NSRecursiveLock) {
+        lock.withLock { self.storeLock = storeLock }
+    }
+
+    @usableFromInline
+    func install(getState: @escaping @Sendable () -> State) {
         let initialState = getState()
         lock.withLock {
             guard self.getState == nil, !isClosed else { return }
             self.getState = getState
-            _ = writer.queue.append(
+            _ = queue.append(
                 .header(
                     reducer: options.reducer, app: options.app, started: options.clock.now(),
                     initialState: initialState),
@@ -115,29 +141,33 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     }
 
     /// Called on the dispatching thread, inside the store's serialized dispatch.
-    private func record(
-        _ action: Action, time: Date, microseconds: Int?, getState: @Sendable () -> State
-    ) {
-        let wanted = options.shouldRecord(action)
+    @inlinable
+    func record(_ action: Action, time: Date, microseconds: Int?, getState: @Sendable () -> State) {
+        let wanted = shouldRecord(action)
         lock.lock()
         defer { lock.unlock() }
         guard !isClosed else { return }
         seq += 1
         guard wanted else { return }
-        let state = options.statePolicy.recordsState(atSeq: seq) ? getState() : nil
-        let wait = options.whenQueueFull == .wait
+        let wait = waitsWhenFull
         if let gap = dropped {
-            guard writer.queue.append(.gap(after: gap.after, dropped: gap.count, reason: "queue full"), wait: wait)
+            guard queue.append(.gap(after: gap.after, dropped: gap.count, reason: "queue full"), wait: wait)
             else {
-                dropped = (gap.after, gap.count + 1)
+                dropped = DroppedEntries(after: gap.after, count: gap.count + 1)
                 return
             }
             dropped = nil
         }
-        let entry = RecordingLine<State, Action>.entry(
-            seq: seq, time: time, action: action, state: state, microseconds: microseconds)
-        if !writer.queue.append(entry, wait: wait) {
-            dropped = (seq - 1, 1)
+        let recordsState = statePolicy.recordsState(atSeq: seq)
+        // Built in the call, the entry and its state move into the queue: a local would be
+        // copied, at the cost of a retain and a release of everything the state holds.
+        if !queue.append(
+            .entry(
+                seq: seq, time: time, action: action, state: recordsState ? getState() : nil,
+                microseconds: microseconds),
+            wait: wait)
+        {
+            dropped = DroppedEntries(after: seq - 1, count: 1)
         }
     }
 
@@ -147,7 +177,7 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     public func flush() {
         guard !writer.isWriterThread else { return }
         let done = DispatchSemaphore(value: 0)
-        if writer.queue.appendUnlessFinished(.barrier(done)) {
+        if queue.appendUnlessFinished(.barrier(done)) {
             done.wait()
         } else {
             writer.waitUntilFinished()
@@ -171,11 +201,27 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
                 markers.append(.gap(after: gap.after, dropped: gap.count, reason: "queue full"))
             }
             markers.append(.end(seq: seq, state: getState?()))
-            writer.queue.force(markers)
-            writer.queue.finish()
+            queue.force(markers)
+            queue.finish()
         }
         lock.unlock()
         storeLock?.unlock()
         if !writer.isWriterThread { writer.waitUntilFinished() }
+    }
+}
+
+/// Entries a full queue turned away since the last one it took, for the `gap` marker that
+/// takes their place.
+@usableFromInline
+struct DroppedEntries: Sendable {
+    /// The `seq` before the first dropped entry.
+    @usableFromInline let after: Int
+    /// How many entries were dropped.
+    @usableFromInline let count: Int
+
+    @usableFromInline
+    init(after: Int, count: Int) {
+        self.after = after
+        self.count = count
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
 /// One line of a recording, format version 1, before encoding.
+@usableFromInline
 enum RecordingLine<State: Encodable, Action: Encodable> {
     case header(reducer: String?, app: String?, started: Date, initialState: State?)
     case entry(seq: Int, time: Date, action: Action, state: State?, microseconds: Int?)

@@ -12,6 +12,7 @@ public enum RecordingStatePolicy: Sendable, Equatable {
     case never
 
     /// Whether the entry numbered `seq` holds a state.
+    @inlinable
     func recordsState(atSeq seq: Int) -> Bool {
         switch self {
         case .everyAction: true
