@@ -9,7 +9,8 @@ import ReduxInspect
 /// - `diff-vs-jq`: `jq -c . FILE > /dev/null`, a separate process (skipped when `jq` is not on
 ///   the `PATH`). It parses and prints every line, diffs nothing.
 /// - `diff-vs-wc`: a newline count in process (`read(2)` + `memchr`, what `wc -l` does): the
-///   speed of merely reading the file. The note adds `wc -l` itself, process start included.
+///   speed of merely reading the file. The note adds `wc -l` itself, process start included
+///   (started with `posix_spawn`, which costs about a millisecond).
 enum DiffThroughput {
     static let benchmark = Benchmark(
         name: "diff-throughput",

@@ -61,8 +61,7 @@ enum GotoMemory {
 
     /// Runs the probe in a child process and reads its report.
     private static func probe(_ path: String) throws -> Report {
-        let output = try ExternalCommand(path: ownExecutable()).run(
-            ["--probe-memory", path], capturesOutput: true)
+        let output = try ExternalCommand(path: ownExecutable()).output(["--probe-memory", path])
         var report = Report()
         for field in output.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
             let parts = field.split(separator: "=")
