@@ -1,4 +1,5 @@
 import Foundation
+import Redux
 import ReduxExamples
 import ReduxInspect
 
@@ -12,7 +13,8 @@ import ReduxInspect
 ///   all; baseline: `goto-states`.
 /// - `goto-first`: that first jump, on a fresh timeline — a replay of every step from the
 ///   initial state (the last step itself would not do: the end marker holds its state);
-///   baseline: a warm `goto-replay` jump.
+///   baseline: a warm `goto-replay` jump. The note gives the least any replay needs: the
+///   time the same session takes to dispatch into a `Store`, reading nothing.
 /// - `goto-index`: MB/s of indexing the with-states file (``Recording/init(path:strict:)``);
 ///   baseline: a newline count of the same file.
 /// - `goto-memory`: see ``GotoMemory``.
@@ -65,6 +67,13 @@ enum Goto {
         let replayTimeline = Timeline(recording: actions, reducer: shop)
         // The last step is not a fair far jump: the end marker holds its state.
         let first = try Stopwatch.time { _ = try replayTimeline.state(after: steps - 2) } * 1000
+        // What no replay can avoid: the app's own reducer and middleware on every step.
+        Progress.show("goto: the session's dispatches alone")
+        let dispatches = Stopwatch.time {
+            let store = Store(
+                initialState: Shop.State(), reducer: Shop.reducer, middleware: [Shop.loginMiddleware()])
+            for action in ShopScript(steps: steps) { store.dispatch(action) }
+        } * 1000
         Progress.show("goto: jumps without states")
         let replayed = try latencies(targets) { _ = try replayTimeline.state(after: $0) }
         measurements.append(
@@ -76,7 +85,9 @@ enum Goto {
             Measurement(
                 name: "goto-first", ours: first, baseline: Stopwatch.median(replayed), unit: "ms",
                 baselineName: "warm goto-replay", target: .atMost(10),
-                note: "fresh timeline to step \(steps - 1) of \(steps), one run"))
+                note:
+                    "fresh timeline to step \(steps - 1) of \(steps), one run; dispatching the session "
+                    + "into a Store alone takes \(Measurement.format(dispatches)) ms"))
         measurements.append(
             Measurement(
                 name: "goto-index", ours: megabytes / index, baseline: megabytes / newlines, unit: "MB/s",
