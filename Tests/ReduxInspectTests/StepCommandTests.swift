@@ -197,7 +197,7 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
     @Test func findMovesToTheNextMatchingStepAndSaysWhenThereIsNone() {
         let run = StepRun(
             [fixture("counter.jsonl")], input: "find reset\nfind reset\nfind reset\nf \"n\":42\nwhere\n")
-        #expect(run.code == 0)
+        #expect(run.code == 1, "the third 'find reset' found nothing")
         #expect(
             run.lines == [
                 #"seq 8/22  reset  {"reset":{}}"#,
@@ -260,12 +260,26 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
     @Test(arguments: failures)
     func aBadLineIsAnErrorInsideTheSession(_ test: StepFailureCase) {
         let text = StepRun([fixture("counter.jsonl"), "--at", "5"], input: test.line + "\nwhere\n")
-        #expect(text.code == 0)
+        // The session goes on, and the script's exit status says a command failed.
+        #expect(text.code == 1)
         #expect(text.err == "error: \(test.message)\n")
         #expect(text.lines.first == #"seq 5/22  decrement  {"decrement":{}}"#)
         let json = StepRun([fixture("counter.jsonl"), "--at", "5", "--json"], input: test.line + "\n")
+        #expect(json.code == 1)
         #expect(json.err == "")
         #expect(json.lines == [JSONValue.object(JSONObject([("error", .string(test.message))])).compactText])
+    }
+
+    @Test func anInteractiveSessionEndsWithSuccessAfterAFailedCommand() {
+        let run = StepRun([fixture("counter.jsonl")], input: "nope\nnext\nquit\n", terminal: true)
+        #expect(run.err.contains("unknown command"))
+        #expect(run.code == 0)
+    }
+
+    @Test func aScriptWhoseCommandsAllSucceedExitsWithSuccess() {
+        let run = StepRun([fixture("counter.jsonl")], input: "next 3\nback\nstate count\nlast\n")
+        #expect(run.err == "")
+        #expect(run.code == 0)
     }
 
     @Test func helpListsTheCommands() {
@@ -290,7 +304,7 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
         let run = StepRun(
             [fixture("counter.jsonl"), "--json"],
             input: "goto 5\nstate\nstate count\nfirst\nback\naction\nnope\nquit\nnext\n")
-        #expect(run.code == 0)
+        #expect(run.code == 1, "'nope' failed")
         #expect(run.err == "")
         #expect(
             run.lines == [

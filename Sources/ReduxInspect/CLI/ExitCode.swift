@@ -2,8 +2,8 @@
 public enum ExitCode: Int32, Sendable, CaseIterable {
     /// Success.
     case success = 0
-    /// `verify` found a divergence, `bisect` found no step where the predicate holds, or
-    /// `show` found nothing at `--path`.
+    /// `verify` found a divergence, `bisect` found no step where the predicate holds, `show`
+    /// found nothing at `--path`, or a command of a `step` script failed.
     case failure = 1
     /// The command line was wrong (EX_USAGE).
     case usage = 64
@@ -16,7 +16,9 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     public var meaning: String {
         switch self {
         case .success: "success"
-        case .failure: "verify found a divergence; bisect found no step where the predicate holds; show found nothing at --path"
+        case .failure:
+            "verify found a divergence; bisect found no step where the predicate holds; show found nothing at --path; "
+                + "a command of a step script failed"
         case .usage: "usage error: unknown command or option, missing or invalid argument"
         case .badRecording: "malformed recording: invalid JSON or UTF-8, unknown version, undecodable action, …"
         case .noInput: "a file was not found or cannot be read"

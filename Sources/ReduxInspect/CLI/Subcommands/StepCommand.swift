@@ -32,7 +32,7 @@ struct StepCommand: Subcommand {
             A move prints 'seq 5/22  decrement  {"decrement":{}}' and the step's changes
             indented; state prints the state (or the value at PATH) as indented JSON only.
             A command that cannot be done prints 'error: ...' on standard error, and the
-            session goes on. On a terminal there is a prompt and an empty line repeats the
+            session goes on; a script (input not a terminal) then exits with status 1. On a terminal there is a prompt and an empty line repeats the
             last command; otherwise there is no prompt, no banner, and empty lines and lines
             starting with # are ignored, so a script's output is only the answers.
 
@@ -82,6 +82,8 @@ struct StepCommand: Subcommand {
             emit(renderer.render(try steps.execute(.whereAmI)), context)
         }
         var previous: String?
+        // A script's failed command must not pass unnoticed where only the exit status is read.
+        var aCommandFailed = false
         while true {
             if interactive { context.output.write(Self.prompt) }
             flush(context)
@@ -99,14 +101,16 @@ struct StepCommand: Subcommand {
                 input = parsed
             } catch {
                 emit(renderer.render(.failure(error.message)), context)
+                aCommandFailed = true
                 continue
             }
             previous = line
             let reply = try steps.execute(input)
             emit(renderer.render(reply), context)
+            if case .failure = reply { aCommandFailed = true }
             if reply == .quit { break }
         }
-        return .success
+        return aCommandFailed && !interactive ? .failure : .success
     }
 
     /// Fails before the session starts when some state would need a reducer the inspector lacks,
