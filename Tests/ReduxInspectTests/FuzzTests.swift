@@ -157,6 +157,10 @@ import Testing
         case 1 where arguments[0] == "verify" || arguments[0] == "bisect":
             // A divergence, or a predicate that never holds: a result, not an error.
             if !errors.isEmpty { return "exit 1 with errors:\n\(result)" }
+        case 1 where arguments[0] == "step":
+            // A script with a command that could not be done, which said why.
+            if !errors.isEmpty { return "exit 1 with errors:\n\(result)" }
+            if !result.err.contains("error: ") { return "exit 1 without saying which command failed:\n\(result)" }
         case 64, 65, 66:
             if errors.count != 1 || !errors[0].hasPrefix("Error: ") {
                 return "exit \(result.code) without exactly one 'Error:' line:\n\(result)"
