@@ -5,6 +5,7 @@ extension RawJSON {
     /// reports most, are read here; everything else by ``JSONParser``.
     func parse(_ range: Range<Int>) throws(Malformed) -> JSONValue {
         if let scalar = plainScalar(range) { return scalar }
+        if let container = plainContainer(range) { return container }
         do {
             return try JSONParser.parse(
                 buffer(range), options: JSONParser.Options(maximumDepth: maximumDepth))
@@ -35,6 +36,111 @@ extension RawJSON {
         case UInt8(ascii: "n"): return bytes.elementsEqual("null".utf8) ? .null : nil
         default: return nil
         }
+    }
+
+    /// The value in `range` when it is an array or object without white space, nested at
+    /// most ``plainNesting`` deep (and within ``maximumDepth``, as the parser checks), of plain scalars (see ``plainScalar(_:)``) and keys of
+    /// printable ASCII without escapes: the same value ``JSONParser`` reads there, built
+    /// without its stacks. `nil` for anything else, which the parser then reads or rejects.
+    private func plainContainer(_ range: Range<Int>) -> JSONValue? {
+        guard base[range.lowerBound] | 0x20 == UInt8(ascii: "{") else { return nil }
+        var offset = range.lowerBound
+        guard let value = plainValue(&offset, before: range.upperBound, nesting: 0),
+            offset == range.upperBound
+        else { return nil }
+        return value
+    }
+
+    /// Containers ``plainContainer(_:)`` reads inside each other; deeper ones go to the parser.
+    private static let plainNesting = 16
+
+    /// The plain value at `offset` (see ``plainContainer(_:)``), moving `offset` past it.
+    private func plainValue(_ offset: inout Int, before end: Int, nesting: Int) -> JSONValue? {
+        guard offset < end else { return nil }
+        switch base[offset] {
+        case UInt8(ascii: "{"):
+            guard nesting < Self.plainNesting, nesting < maximumDepth else { return nil }
+            offset += 1
+            var members: [JSONObject.Element] = []
+            guard offset < end else { return nil }
+            if base[offset] == UInt8(ascii: "}") {
+                offset += 1
+                return .object(JSONObject(members))
+            }
+            while true {
+                guard let key = plainString(&offset, before: end), offset < end,
+                    base[offset] == UInt8(ascii: ":")
+                else { return nil }
+                offset += 1
+                guard let value = plainValue(&offset, before: end, nesting: nesting + 1), offset < end else {
+                    return nil
+                }
+                members.append((key, value))
+                switch base[offset] {
+                case UInt8(ascii: ","): offset += 1
+                case UInt8(ascii: "}"):
+                    offset += 1
+                    return .object(JSONObject(members))
+                default: return nil
+                }
+            }
+        case UInt8(ascii: "["):
+            guard nesting < Self.plainNesting, nesting < maximumDepth else { return nil }
+            offset += 1
+            var elements: [JSONValue] = []
+            guard offset < end else { return nil }
+            if base[offset] == UInt8(ascii: "]") {
+                offset += 1
+                return .array(elements)
+            }
+            while true {
+                guard let value = plainValue(&offset, before: end, nesting: nesting + 1), offset < end else {
+                    return nil
+                }
+                elements.append(value)
+                switch base[offset] {
+                case UInt8(ascii: ","): offset += 1
+                case UInt8(ascii: "]"):
+                    offset += 1
+                    return .array(elements)
+                default: return nil
+                }
+            }
+        case UInt8(ascii: "\""):
+            return plainString(&offset, before: end).map { .string($0) }
+        default:
+            // A number or literal: up to the byte that ends it, then checked whole.
+            let start = offset
+            while offset < end {
+                switch base[offset] {
+                case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"): break
+                default:
+                    offset += 1
+                    continue
+                }
+                break
+            }
+            guard offset > start else { return nil }
+            return plainScalar(start..<offset)
+        }
+    }
+
+    /// The string whose quote is at `offset`, when it holds only printable ASCII without
+    /// escapes, moving `offset` past its closing quote.
+    private func plainString(_ offset: inout Int, before end: Int) -> String? {
+        guard offset < end, base[offset] == UInt8(ascii: "\"") else { return nil }
+        let start = offset + 1
+        var position = start
+        while position < end {
+            let byte = base[position]
+            if byte == UInt8(ascii: "\"") {
+                offset = position + 1
+                return String(decoding: buffer(start..<position), as: UTF8.self)
+            }
+            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
+            position += 1
+        }
+        return nil
     }
 
     /// Whether `bytes` are an RFC 8259 number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.

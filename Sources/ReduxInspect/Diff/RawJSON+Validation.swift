@@ -8,19 +8,35 @@ extension RawJSON {
     /// hold printable characters and escapes other than surrogates, nested less than 64 deep.
     /// `false` means "ask ``JSONParser``", which checks everything else.
     func isCertainlyValid(_ range: Range<Int>, depth: Int) -> Bool {
+        guard let valueEnd = certainlyValidEnd(from: range.lowerBound, before: range.upperBound, depth: depth)
+        else { return false }
+        var offset = valueEnd
+        while offset < range.upperBound && Self.isSpace(base[offset]) { offset += 1 }
+        return offset == range.upperBound
+    }
+
+    /// The end of the value that starts at `start` (after optional white space), inside
+    /// `depth` containers, when it ends before `end` and is certainly valid JSON (see
+    /// ``isCertainlyValid(_:depth:)``); `nil` otherwise. What follows the value is not looked
+    /// at, except for the bytes a number or literal ends at.
+    ///
+    /// It finds the value's end and checks it in one pass: a skim for the end
+    /// (``valueEnd(from:depth:)``) followed by ``isCertainlyValid(_:depth:)`` reads it twice.
+    /// For a valid value both find the same end.
+    func certainlyValidEnd(from start: Int, before end: Int, depth: Int) -> Int? {
         /// What may come next.
         enum Expect {
             case value, valueOrClose, key, keyOrClose, separatorOrClose
         }
         var expect = Expect.value
-        var offset = range.lowerBound
-        let end = range.upperBound
+        var offset = start
         // One bit per open container, the innermost lowest: 1 for an object.
         var objects: UInt64 = 0
         var level = 0
         while true {
+            if expect == .separatorOrClose && level == 0 { return offset }
             while offset < end && Self.isSpace(base[offset]) { offset += 1 }
-            guard offset < end else { return level == 0 && expect == .separatorOrClose }
+            guard offset < end else { return nil }
             let byte = base[offset]
             switch expect {
             case .value, .valueOrClose:
@@ -33,22 +49,22 @@ extension RawJSON {
                 }
                 switch byte {
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    guard level < 63, depth + level + 1 <= maximumDepth else { return false }
+                    guard level < 63, depth + level + 1 <= maximumDepth else { return nil }
                     level += 1
                     objects = objects << 1 | (byte == UInt8(ascii: "{") ? 1 : 0)
                     offset += 1
                     expect = byte == UInt8(ascii: "{") ? .keyOrClose : .valueOrClose
                     continue
                 case UInt8(ascii: "\""):
-                    guard let after = plainStringEnd(from: offset, before: end) else { return false }
+                    guard let after = plainStringEnd(from: offset, before: end) else { return nil }
                     offset = after
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                     var after = offset + 1
                     while after < end, Self.isNumberByte(base[after]) { after += 1 }
-                    guard Self.isNumber(buffer(offset..<after)) else { return false }
+                    guard Self.isNumber(buffer(offset..<after)) else { return nil }
                     offset = after
                 default:
-                    guard let after = literalEnd(from: offset, before: end) else { return false }
+                    guard let after = literalEnd(from: offset, before: end) else { return nil }
                     offset = after
                 }
                 expect = .separatorOrClose
@@ -61,21 +77,21 @@ extension RawJSON {
                     continue
                 }
                 guard byte == UInt8(ascii: "\""), var after = plainStringEnd(from: offset, before: end) else {
-                    return false
+                    return nil
                 }
                 while after < end && Self.isSpace(base[after]) { after += 1 }
-                guard after < end, base[after] == UInt8(ascii: ":") else { return false }
+                guard after < end, base[after] == UInt8(ascii: ":") else { return nil }
                 offset = after + 1
                 expect = .value
             case .separatorOrClose:
-                guard level > 0 else { return false }
+                guard level > 0 else { return nil }
                 let inObject = objects & 1 == 1
                 switch byte {
                 case UInt8(ascii: ","): expect = inObject ? .key : .value
                 case UInt8(ascii: "}") where inObject, UInt8(ascii: "]") where !inObject:
                     level -= 1
                     objects >>= 1
-                default: return false
+                default: return nil
                 }
                 offset += 1
             }

@@ -152,8 +152,7 @@ private struct RecordedLine {
         while true {
             var member = try text.memberKey(at: offset)
             if try text.key(of: member, is: name) { return member.valueStart }
-            member.valueEnd = try text.valueEnd(from: member.valueStart, depth: 1)
-            try read(member)
+            try readValue(of: &member)
             guard try next(after: member.valueEnd) else { return nil }
         }
     }
@@ -163,8 +162,8 @@ private struct RecordedLine {
     mutating func type(after valueEnd: Int) throws(RawJSON.Malformed) -> String {
         if try next(after: valueEnd) {
             while true {
-                let member = try text.member(at: offset, depth: 1)
-                try read(member)
+                var member = try text.memberKey(at: offset)
+                try readValue(of: &member)
                 guard try next(after: member.valueEnd) else { break }
             }
         }
@@ -180,9 +179,30 @@ private struct RecordedLine {
         }
     }
 
+    /// Finds the end of the value of `member`, whose key has been read, and checks the member,
+    /// keeping it when it is the first `type` or `action`.
+    ///
+    /// The value is checked while its end is found; only a value that check cannot vouch for
+    /// is skimmed and parsed, as ``read(_:)`` does.
+    private mutating func readValue(of member: inout RawJSON.Member) throws(RawJSON.Malformed) {
+        if let end = text.certainlyValidEnd(from: member.valueStart, before: text.count, depth: 1) {
+            member.valueEnd = end
+            try readKey(member)
+        } else {
+            member.valueEnd = try text.valueEnd(from: member.valueStart, depth: 1)
+            try read(member)
+        }
+    }
+
     /// Checks `member`, keeping it when it is the first `type` or `action`.
     private mutating func read(_ member: RawJSON.Member) throws(RawJSON.Malformed) {
         if !text.isCertainlyValid(member.value, depth: 1) { _ = try text.parse(member.value) }
+        try readKey(member)
+    }
+
+    /// Checks the key of `member`, whose value is valid, keeping the member when it is the
+    /// first `type` or `action`.
+    private mutating func readKey(_ member: RawJSON.Member) throws(RawJSON.Malformed) {
         if !member.plainKey { _ = try text.key(member) }
         if type == nil, try text.key(of: member, is: "type") {
             type = member.value

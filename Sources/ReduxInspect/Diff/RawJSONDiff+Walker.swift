@@ -44,7 +44,8 @@ struct RawDiffWalker: ChangeRecorder {
     mutating func reset(old: RawJSON, new: RawJSON) {
         self.old = old
         self.new = new
-        changes = []
+        // Keeps the buffer when the caller has let go of the last walk's changes.
+        changes.removeAll(keepingCapacity: true)
         // A walk that stopped at a malformed value may have left its address behind.
         path.removeAll(keepingCapacity: true)
         pointer.removeAll(keepingCapacity: true)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Builds a ``Recording``'s index in one pass over the lines: classifies each line by its
 /// top-level keys, takes `seq` and whether a state is present, and parses fully only the
 /// header and markers, which are small and rare.
@@ -77,7 +79,7 @@ struct RecordingIndexer {
 
     private mutating func index(_ line: UnsafeBufferPointer<UInt8>, lineIndex: Int) throws(RecordingError) {
         let lineNumber = lineIndex + 1
-        guard let members = TopLevelMembers(line) else {
+        guard let members = KnownMembers(line) else {
             // Not a well-formed object: parse it to say exactly what is wrong.
             let value = try parse(line, lineNumber: lineNumber)
             guard case .object = value else {
@@ -88,18 +90,18 @@ struct RecordingIndexer {
             throw RecordingError(.malformed, path: path, line: lineNumber, column: 1, message: "unreadable object")
         }
         let reader = RecordingLineReader(path: path, line: lineNumber)
-        if members.member("action", in: line) != nil {
+        if members.action != nil {
             try indexEntry(members, line, lineIndex: lineIndex)
-        } else if members.member("format", in: line) != nil || members.member("version", in: line) != nil {
+        } else if members.format != nil || members.version != nil {
             guard header == nil, steps.isEmpty else {
                 throw RecordingError(
                     .malformed, path: path, line: lineNumber, column: 1,
                     message: "a header is allowed only on the first line")
             }
             header = try reader.header(from: parse(line, lineNumber: lineNumber))
-        } else if members.member("gap", in: line) != nil {
+        } else if members.gap != nil {
             gaps.append(try reader.gap(from: parse(line, lineNumber: lineNumber)))
-        } else if members.member("end", in: line) != nil {
+        } else if members.end != nil {
             let value = try parse(line, lineNumber: lineNumber)
             endSeq = try reader.endSeq(from: value)
             endLineIndex = lineIndex
@@ -112,15 +114,15 @@ struct RecordingIndexer {
     }
 
     private mutating func indexEntry(
-        _ members: TopLevelMembers, _ line: UnsafeBufferPointer<UInt8>, lineIndex: Int
+        _ members: KnownMembers, _ line: UnsafeBufferPointer<UInt8>, lineIndex: Int
     ) throws(RecordingError) {
         let lineNumber = lineIndex + 1
         let previous = steps.last?.seq
         let seq: Int
-        if let member = members.member("seq", in: line) {
-            guard let value = TopLevelMembers.integer(member.value, in: line) else {
+        if let member = members.seq {
+            guard let value = TopLevelMembers.integer(member, in: line) else {
                 throw RecordingError(
-                    .malformed, path: path, line: lineNumber, column: JSONParseError.position(of: member.value.lowerBound, in: line).column,
+                    .malformed, path: path, line: lineNumber, column: JSONParseError.position(of: member.lowerBound, in: line).column,
                     message: "expected \"seq\" to be a positive integer")
             }
             seq = value
@@ -129,7 +131,7 @@ struct RecordingIndexer {
         }
         // Errors point at the `seq` value when there is one.
         func seqColumn() -> Int {
-            members.member("seq", in: line).map { JSONParseError.position(of: $0.value.lowerBound, in: line).column } ?? 1
+            members.seq.map { JSONParseError.position(of: $0.lowerBound, in: line).column } ?? 1
         }
         if let previous, seq <= previous {
             throw RecordingError(
@@ -146,7 +148,7 @@ struct RecordingIndexer {
         if seq > expected && !gaps.contains(where: { $0.after == expected - 1 }) {
             gaps.append(RecordingGap(after: expected - 1, dropped: seq - expected, reason: nil, line: lineNumber))
         }
-        let hasState = members.member("state", in: line).map { !isNull($0.value, line) } ?? false
+        let hasState = members.state.map { !isNull($0, line) } ?? false
         // The index keeps line numbers in 32 bits; a file of more lines is refused, not a trap.
         guard let compactIndex = Int32(exactly: lineIndex) else {
             throw RecordingError(

@@ -9,6 +9,13 @@ import Foundation
 /// an invalid value, which the full parser reports when the line is read. It returns `nil`
 /// for anything that is not a well-formed object, and the caller then parses the line to
 /// find and report the error precisely.
+///
+/// What "well formed" means here, exactly (the skim is fast, and its verdicts must not move):
+/// - the line is `{`, members separated by `,`, `}`, with spaces, tabs and carriage returns
+///   around every token; a member is a `"`-quoted key, `:` and a value;
+/// - a value is a run of bytes in which strings are closed (a `"` preceded by an even number
+///   of backslashes ends one), brackets of either kind balance, `,` and `:` appear only
+///   inside brackets, and which ends, outside brackets, at `,`, `}`, `]` or white space.
 struct TopLevelMembers {
     /// A member's key (its raw bytes between the quotes) and its value's range in the line.
     struct Member {
@@ -19,97 +26,57 @@ struct TopLevelMembers {
     let members: [Member]
 
     init?(_ line: UnsafeBufferPointer<UInt8>) {
-        var index = 0
-        let count = line.count
-        func skipSpace() {
-            while index < count, line[index] == 0x20 || line[index] == 0x09 || line[index] == 0x0D { index += 1 }
-        }
-        /// Moves past a string whose opening quote is at `index`.
-        ///
-        /// Finds each next `"` with `memchr` (strings are most of a state's bytes) and takes it
-        /// as the end when an even number of backslashes precedes it.
-        func skipString() -> Bool {
-            guard let base = line.baseAddress else { return false }
-            var position = index + 1
-            while position < count {
-                guard let found = memchr(base + position, Int32(UInt8(ascii: "\"")), count - position) else {
-                    return false
-                }
-                let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                var backslashes = 0
-                while quote - backslashes - 1 > index && line[quote - backslashes - 1] == UInt8(ascii: "\\") {
-                    backslashes += 1
-                }
-                position = quote + 1
-                if backslashes.isMultiple(of: 2) {
-                    index = position
-                    return true
-                }
-            }
-            return false
-        }
-        /// Moves past a value of any kind starting at `index`.
-        func skipValue() -> Bool {
-            var depth = 0
-            repeat {
-                guard index < count else { return false }
-                switch line[index] {
-                case UInt8(ascii: "\""):
-                    guard skipString() else { return false }
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    depth += 1
-                    index += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    guard depth > 0 else { return false }
-                    depth -= 1
-                    index += 1
-                case UInt8(ascii: ","), UInt8(ascii: ":"):
-                    guard depth > 0 else { return false }
-                    index += 1
-                default:
-                    index += 1
-                }
-            } while depth > 0 || (index < count && !Self.endsScalar(line[index]))
-            return true
-        }
-
-        skipSpace()
-        guard index < count, line[index] == UInt8(ascii: "{") else { return nil }
-        index += 1
-        skipSpace()
         var found: [Member] = []
-        if index < count, line[index] == UInt8(ascii: "}") {
+        let wellFormed = Self.scan(line) { key, value in
+            found.append(Member(key: key, value: value))
+        }
+        guard wellFormed else { return nil }
+        members = found
+    }
+
+    /// Skims `line` and calls `body` with each member's key (the bytes between its quotes) and
+    /// value, in order; returns whether the line is a well-formed object (see the type's
+    /// discussion). `body` may have been called for the first members of a line that turns out
+    /// not to be.
+    @inline(__always)
+    static func scan(
+        _ line: UnsafeBufferPointer<UInt8>, _ body: (_ key: Range<Int>, _ value: Range<Int>) -> Void
+    ) -> Bool {
+        // Safe: every read below is at an offset checked against `count`, or a word load
+        // whose 8 bytes are checked to end at or before it (`Skim`). The pointer does not
+        // outlive this call.
+        guard let base = line.baseAddress else { return false }
+        let skim = Skim(base: base, count: line.count)
+        let count = line.count
+        var index = skim.skipSpace(0)
+        guard index < count, base[index] == UInt8(ascii: "{") else { return false }
+        index = skim.skipSpace(index + 1)
+        if index < count, base[index] == UInt8(ascii: "}") {
             index += 1
         } else {
             while true {
-                skipSpace()
-                guard index < count, line[index] == UInt8(ascii: "\"") else { return nil }
+                index = skim.skipSpace(index)
+                guard index < count, base[index] == UInt8(ascii: "\"") else { return false }
                 let keyStart = index + 1
-                guard skipString() else { return nil }
-                let key = keyStart..<(index - 1)
-                skipSpace()
-                guard index < count, line[index] == UInt8(ascii: ":") else { return nil }
-                index += 1
-                skipSpace()
+                guard let keyEnd = skim.stringEnd(from: index) else { return false }
+                index = skim.skipSpace(keyEnd)
+                guard index < count, base[index] == UInt8(ascii: ":") else { return false }
+                index = skim.skipSpace(index + 1)
                 let valueStart = index
-                guard skipValue() else { return nil }
-                found.append(Member(key: key, value: valueStart..<index))
-                skipSpace()
-                guard index < count else { return nil }
-                if line[index] == UInt8(ascii: ",") { index += 1; continue }
-                guard line[index] == UInt8(ascii: "}") else { return nil }
+                guard let valueEnd = skim.valueEnd(from: index) else { return false }
+                body(keyStart..<keyEnd - 1, valueStart..<valueEnd)
+                index = skim.skipSpace(valueEnd)
+                guard index < count else { return false }
+                if base[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                guard base[index] == UInt8(ascii: "}") else { return false }
                 index += 1
                 break
             }
         }
-        skipSpace()
-        guard index == count else { return nil }
-        members = found
-    }
-
-    private static func endsScalar(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
-            || byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
+        return skim.skipSpace(index) == count
     }
 
     /// The first member whose key is exactly `name` (keys with escapes never match).
@@ -132,5 +99,219 @@ struct TopLevelMembers {
         }
         if range.count > 1 && line[range.lowerBound] == UInt8(ascii: "0") { return nil }
         return value
+    }
+}
+
+extension TopLevelMembers {
+    /// The byte loops of the skim, over a line's bytes.
+    ///
+    /// Every read is at an offset below `count`, so the view must not outlive the buffer it
+    /// was made from (callers keep it inside the call that received the buffer). Inside
+    /// containers and strings, where most bytes are, it looks at 8 bytes at a time.
+    struct Skim {
+        let base: UnsafePointer<UInt8>
+        let count: Int
+
+        /// The offset of the first byte from `offset` on that is not a space, tab or CR.
+        @inline(__always)
+        func skipSpace(_ offset: Int) -> Int {
+            var offset = offset
+            while offset < count {
+                let byte = base[offset]
+                guard byte == 0x20 || byte == 0x09 || byte == 0x0D else { break }
+                offset += 1
+            }
+            return offset
+        }
+
+        /// Whether `byte` ends a value outside brackets.
+        @inline(__always)
+        static func endsScalar(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
+                || byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
+        }
+
+        /// The offset after the value starting at `start`, or `nil` when it is not well formed.
+        @inline(__always)
+        func valueEnd(from start: Int) -> Int? {
+            var offset = start
+            // Outside brackets: a run of strings, bracketed values and other bytes up to a
+            // byte that ends a scalar (one token, when the line is valid JSON).
+            repeat {
+                guard offset < count else { return nil }
+                let byte = base[offset]
+                if byte == UInt8(ascii: "\"") {
+                    guard let end = stringEnd(from: offset) else { return nil }
+                    offset = end
+                } else if byte | 0x20 == UInt8(ascii: "{") {
+                    guard let end = containerEnd(from: offset) else { return nil }
+                    offset = end
+                } else if byte | 0x20 == UInt8(ascii: "}") || byte == UInt8(ascii: ",")
+                    || byte == UInt8(ascii: ":")
+                {
+                    return nil
+                } else {
+                    offset += 1
+                }
+            } while offset < count && !Self.endsScalar(base[offset])
+            return offset
+        }
+
+        /// The offset after the bracket that closes the `{` or `[` at `start` (brackets of
+        /// either kind count), or `nil` when the line ends first.
+        ///
+        /// Looks at 8 bytes at a time: which of them are inside strings follows from the
+        /// number of quotes before each (a word with a backslash is walked byte by byte), and
+        /// the brackets outside strings change the depth; only a word where the depth may
+        /// reach 0 is walked bracket by bracket.
+        @inline(__always)
+        func containerEnd(from start: Int) -> Int? {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            var depth = 1
+            var offset = start + 1
+            // 1 while inside a string, else 0.
+            var inString: UInt64 = 0
+            while offset &+ 8 <= count {
+                let word = Self.word(at: base + offset)
+                if Self.mayHave(0x5C, in: word) {
+                    // A backslash: walk these 8 bytes (and the one a final backslash escapes).
+                    var inside = inString != 0
+                    if let end = walk(&offset, to: offset &+ 8, depth: &depth, inString: &inside) { return end }
+                    inString = inside ? 1 : 0
+                    continue
+                }
+                // Byte i of `quotes` counts the quotes in bytes 0...i, plus 1 when the word
+                // starts inside a string (at most 9: no carries); it is odd inside a string.
+                let quotes = ((Self.flags(equalTo: 0x22, in: word) &>> 7) &+ inString) &* ones
+                inString = (quotes &>> 56) & 1
+                // The high bit of each byte inside a string, opening quote included.
+                let inside = (quotes & ones) &<< 7
+                // `{`, `[`, `}` and `]`, and a few bytes that are no brackets, are the bytes
+                // with `byte | 0x26 == 0x7F` (see `containerEnd`).
+                guard Self.mayHave(0x7F, in: word | 0x2626_2626_2626_2626, outside: inside) else {
+                    offset &+= 8
+                    continue
+                }
+                let folded = word | 0x2020_2020_2020_2020
+                let opens = Self.flags(equalTo: 0x7B, in: folded) & ~inside
+                let closes = Self.flags(equalTo: 0x7D, in: folded) & ~inside
+                let closeCount = Self.count(closes)
+                if closeCount < depth {
+                    depth += Self.count(opens) - closeCount
+                } else {
+                    var brackets = opens | closes
+                    while brackets != 0 {
+                        let lowest = brackets & (0 &- brackets)
+                        if opens & lowest != 0 {
+                            depth += 1
+                        } else {
+                            depth -= 1
+                            if depth == 0 { return offset &+ (lowest.trailingZeroBitCount &>> 3) &+ 1 }
+                        }
+                        brackets &= brackets &- 1
+                    }
+                }
+                offset &+= 8
+            }
+            var inside = inString != 0
+            if let end = walk(&offset, to: count, depth: &depth, inString: &inside) { return end }
+            return nil
+        }
+
+        /// Walks the bytes from `offset` to `stop` (or one further, past the byte a backslash
+        /// there escapes) inside a container, and returns the offset after the bracket that
+        /// brings `depth` to 0, if one does.
+        @inline(__always)
+        private func walk(_ offset: inout Int, to stop: Int, depth: inout Int, inString: inout Bool) -> Int? {
+            let stop = min(stop, count)
+            while offset < stop {
+                let byte = base[offset]
+                if inString {
+                    if byte == UInt8(ascii: "\\") {
+                        offset += 2
+                        continue
+                    }
+                    if byte == UInt8(ascii: "\"") { inString = false }
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = true
+                } else if byte | 0x20 == UInt8(ascii: "{") {
+                    depth += 1
+                } else if byte | 0x20 == UInt8(ascii: "}") {
+                    depth -= 1
+                    if depth == 0 { return offset + 1 }
+                }
+                offset += 1
+            }
+            return nil
+        }
+
+        /// The offset after the closing quote of the string whose opening quote is at `quote`,
+        /// or `nil` when the line ends first. A backslash escapes the byte after it, so a `"`
+        /// ends the string when an even number of backslashes precedes it.
+        @inline(__always)
+        func stringEnd(from quote: Int) -> Int? {
+            var offset = quote + 1
+            while true {
+                while offset &+ 8 <= count {
+                    let word = Self.word(at: base + offset)
+                    let flags = Self.bytes(equalTo: 0x22, in: word) | Self.bytes(equalTo: 0x5C, in: word)
+                    if flags != 0 {
+                        offset &+= flags.trailingZeroBitCount &>> 3
+                        break
+                    }
+                    offset &+= 8
+                }
+                guard offset < count else { return nil }
+                switch base[offset] {
+                case UInt8(ascii: "\""): return offset + 1
+                case UInt8(ascii: "\\"): offset += 2
+                default: offset += 1
+                }
+            }
+        }
+
+        @inline(__always)
+        static func word(at pointer: UnsafePointer<UInt8>) -> UInt64 {
+            UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+        }
+
+        /// The high bit of each byte of `word` equal to `byte`, exactly.
+        @inline(__always)
+        static func flags(equalTo byte: UInt8, in word: UInt64) -> UInt64 {
+            let high: UInt64 = 0x8080_8080_8080_8080
+            let matches = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+            // A byte's high bit is set in `nonzero` when the byte is not 0.
+            let nonzero = ((matches & ~high) &+ ~high) | matches
+            return ~nonzero & high
+        }
+
+        /// The number of high bits set in `flags`, which has no other bits set. (A multiply:
+        /// `nonzeroBitCount` is a loop of shifts where the CPU baseline has no `popcnt`.)
+        @inline(__always)
+        static func count(_ flags: UInt64) -> Int {
+            Int(truncatingIfNeeded: ((flags &>> 7) &* 0x0101_0101_0101_0101) &>> 56)
+        }
+
+        /// Whether a byte of `word` may be `byte`: `true` when one is, maybe when none is.
+        @inline(__always)
+        static func mayHave(_ byte: UInt8, in word: UInt64) -> Bool {
+            bytes(equalTo: byte, in: word) != 0
+        }
+
+        /// Whether a byte of `word` whose high bit is clear in `excluded` may be `byte`: `true`
+        /// when one is, maybe when none is (never because of an excluded byte).
+        @inline(__always)
+        static func mayHave(_ byte: UInt8, in word: UInt64, outside excluded: UInt64) -> Bool {
+            // `bytes(equalTo:in:)` flags every byte equal to `byte` (and maybe others).
+            bytes(equalTo: byte, in: word) & ~excluded != 0
+        }
+
+        /// The high bit of each byte of `word` equal to `byte`, plus maybe some above the first:
+        /// the lowest one set is exact.
+        @inline(__always)
+        static func bytes(equalTo byte: UInt8, in word: UInt64) -> UInt64 {
+            let matches = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+            return (matches &- 0x0101_0101_0101_0101) & ~matches & 0x8080_8080_8080_8080
+        }
     }
 }
