@@ -45,7 +45,8 @@ enum BadInputCorpus {
 
     static let cases: [Case] = [
         // Invalid JSON of every kind. Errors in the line's structure are found while indexing
-        // (no seq yet); errors inside a value when the entry is read (with its seq).
+        // (no seq yet); errors inside a value when the entry is read (with its seq). A state
+        // is not skimmed while indexing, so errors in its structure too are found when read.
         Case("invalid-json-trailing-comma.jsonl", ":3:35: trailing comma is not allowed"),
         Case("invalid-json-trailing-comma-in-array.jsonl", ":3:51: trailing comma is not allowed (seq 2)"),
         Case("invalid-json-missing-comma.jsonl", ":3:10: expected ',' or '}' after object member"),
@@ -69,6 +70,10 @@ enum BadInputCorpus {
         Case("invalid-json-unterminated-string.jsonl", ":2:43: unterminated string"),
         Case("invalid-json-mismatched-brackets.jsonl", ":3:33: expected a value"),
         Case("invalid-json-comment.jsonl", ":2:1: expected a value"),
+        Case("invalid-json-state-unterminated-string.jsonl", ":3:62: unterminated string (seq 2)"),
+        Case(
+            "invalid-json-state-unbalanced-brackets.jsonl",
+            ":3:65: expected ',' or ']' after array element (seq 2)"),
         // Only a line cut short is forgiven on the last line, not one with a mistake in it.
         Case("invalid-json-last-line-without-newline.jsonl", ":3:35: trailing comma is not allowed"),
         // Lines that are JSON but not a recording's.

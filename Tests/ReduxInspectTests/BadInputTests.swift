@@ -107,6 +107,37 @@ import Testing
         Expect.clean(result.out, result.err, "verify Fixtures/bad")
     }
 
+    /// A state whose structure is broken is not seen while indexing (the index does not skim
+    /// states) but by whatever reads it: every command that reaches step 2 of these files exits
+    /// 65 with the same one line, and one that reads only other steps succeeds.
+    @Test(arguments: Corpus.cases.filter { $0.file.hasPrefix("invalid-json-state-") })
+    func stateErrorsAreReportedByEveryCommandThatReadsTheState(_ item: Corpus.Case) {
+        let path = item.path
+        let reading: [([String], String)] = [
+            (["show", path, "--at", "2"], ""),
+            (["log", path], ""),
+            (["blame", path, "count"], ""),
+            (["bisect", path, "--until", "count > 5"], ""),
+            (["diff", path, "2"], ""),
+            (["diff", path, "3", "--format", "json-patch"], ""),
+            (["replay", path, "--states", "--format", "json"], ""),
+            (["verify", path, "--reducer", "counter"], ""),
+            (["step", path, "--json"], "goto 2\nstate\nquit\n"),
+            (["step", path], "goto 3\nback\nquit\n"),
+        ]
+        for (arguments, input) in reading {
+            let label = arguments.joined(separator: " ")
+            let result = CLITestSupport.run(arguments, input: input)
+            Expect.rejected(
+                result.code, out: result.out, err: result.err, expectedCode: 65, path: path,
+                message: item.message ?? "", label: label)
+        }
+        for arguments in [["show", path, "--at", "1"], ["show", path, "--at", "3"], ["diff", path, "1", "--path", "count"]] {
+            let result = CLITestSupport.run(arguments)
+            #expect(result.code == 0, "\(arguments.joined(separator: " ")): \(result)")
+        }
+    }
+
     /// The same files read through the library: a ``RecordingError`` with the same text, never
     /// a crash. (`Recording` reads bytes, so invalid UTF-8 stays invalid.)
     @Test(arguments: Corpus.cases.filter { !$0.isAccepted })

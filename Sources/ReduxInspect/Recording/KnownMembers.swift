@@ -13,15 +13,77 @@ struct KnownMembers {
     var state: Range<Int>?
 
     /// The members of `line`, or `nil` when it is not a well-formed object.
-    init?(_ line: UnsafeBufferPointer<UInt8>) {
+    ///
+    /// - Parameters:
+    ///   - line: One line of a recording, without its line ending.
+    ///   - skippingState: Whether the value of an entry's `state` may be passed over unread
+    ///     (see ``stateEnd(in:from:)``). Only for a line that ends with a newline: a line cut
+    ///     short by a crash must be skimmed to the end to be recognised as such.
+    init?(_ line: UnsafeBufferPointer<UInt8>, skippingState: Bool = false) {
         guard let base = line.baseAddress else { return nil }
         var found = KnownMembers()
-        let wellFormed = TopLevelMembers.scan(line) { key, value in
-            // Safe: `key` lies inside `line`, which the caller keeps alive during this init.
-            found.note(key: UnsafeBufferPointer(start: base + key.lowerBound, count: key.count), value)
-        }
+        let wellFormed = TopLevelMembers.scan(
+            line,
+            skipping: { key, valueStart in
+                // Only the first `state`, and only once `action` and `seq` are known: the
+                // index takes the first member of each name, so a member after the state can
+                // then change nothing it records (another tool may write `seq` last).
+                let name: StaticString = "state"
+                guard skippingState, key.count == 5, found.state == nil, found.action != nil, found.seq != nil,
+                    memcmp(base + key.lowerBound, name.utf8Start, 5) == 0
+                else { return nil }
+                return Self.stateEnd(in: line, from: valueStart)
+            },
+            { key, value in
+                // Safe: `key` lies inside `line`, which the caller keeps alive during this init.
+                found.note(key: UnsafeBufferPointer(start: base + key.lowerBound, count: key.count), value)
+            })
         guard wellFormed else { return nil }
         self = found
+    }
+
+    /// Where the `state` value that starts at `start` ends, found from the end of the line
+    /// without reading the value, or `nil` when the line does not end the way the recorder
+    /// ends it.
+    ///
+    /// The state is most of an entry's bytes and the index needs none of them: only whether it
+    /// is `null`, which its first byte tells. The recorder writes it as the last member but
+    /// for `us` (an integer), so a line of the shape `…"state":{…}}` or `…"state":{…},"us":12}`,
+    /// with white space allowed after the final `}` only, gets the value up to the bracket
+    /// before them, when that bracket closes the kind the value opens with. Errors inside that
+    /// range, structural ones included, are then found when the entry is read, by the parser.
+    /// Any other shape (a scalar state, other members after it, white space) returns `nil`:
+    /// the caller skims the value as usual, so such lines index exactly as before.
+    private static func stateEnd(in line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        // Safe: every index read is checked to lie in `start..<line.count`.
+        guard start < line.count else { return nil }
+        let closer: UInt8
+        switch line[start] {
+        case UInt8(ascii: "{"): closer = UInt8(ascii: "}")
+        case UInt8(ascii: "["): closer = UInt8(ascii: "]")
+        default: return nil
+        }
+        var end = line.count
+        while end > start, line[end - 1] == 0x20 || line[end - 1] == 0x09 || line[end - 1] == 0x0D { end -= 1 }
+        // The line's closing brace.
+        guard end > start, line[end - 1] == UInt8(ascii: "}") else { return nil }
+        end -= 1
+        // `,"us":` and an integer, as `RecordingLine` writes the reducer's duration.
+        var digits = end
+        while digits > start, line[digits - 1] &- UInt8(ascii: "0") < 10 { digits -= 1 }
+        if digits < end {
+            var member = digits
+            if member > start, line[member - 1] == UInt8(ascii: "-") { member -= 1 }
+            let prefix: StaticString = #","us":"#
+            let length = prefix.utf8CodeUnitCount
+            guard member - length > start,
+                memcmp(line.baseAddress! + member - length, prefix.utf8Start, length) == 0
+            else { return nil }
+            end = member - length
+        }
+        // The state's own closing bracket: `end` is then just after it.
+        guard end - 1 > start, line[end - 1] == closer else { return nil }
+        return end
     }
 
     private init() {}

@@ -3,6 +3,12 @@ import Foundation
 /// Builds a ``Recording``'s index in one pass over the lines: classifies each line by its
 /// top-level keys, takes `seq` and whether a state is present, and parses fully only the
 /// header and markers, which are small and rare.
+///
+/// The index checks each line's layout (``TopLevelMembers``), not its values: those are
+/// checked when the entry is read (``Recording/entry(at:)``, and `check` reads them all). An
+/// entry's state, most of its bytes, is not even skimmed on a line laid out as the recorder
+/// writes it (``KnownMembers/init(_:skippingState:)``): errors inside it, structural ones
+/// too, are likewise found when the entry is read.
 struct RecordingIndexer {
     let path: String
     let buffer: UnsafeBufferPointer<UInt8>
@@ -20,7 +26,7 @@ struct RecordingIndexer {
         self.path = path
         self.buffer = buffer
         self.strict = strict
-        self.lines = LineIndex(buffer)
+        self.lines = LineIndex(unscanned: buffer)
     }
 
     mutating func run() throws(RecordingError) {
@@ -32,10 +38,14 @@ struct RecordingIndexer {
                 .malformed, path: path, line: 1, column: 1,
                 message: "byte order mark: expected UTF-8 without a BOM")
         }
-        steps.reserveCapacity(lines.lineCount)
+        // The number of lines is not known before they are indexed: the same guess as the line
+        // index's, so that a file of long lines (states) grows neither array. Capacity beyond
+        // the steps is never touched, so it costs address space, not memory.
+        steps.reserveCapacity(buffer.count / 256 + 1)
         let maximumLength = JSONParser.Options().maximumLength
-        for lineIndex in 0..<lines.lineCount {
-            let range = lines.range(of: lineIndex)
+        // Each line is indexed as soon as it is found, while its bytes are in the cache.
+        while let range = lines.nextLine(in: buffer) {
+            let lineIndex = lines.lineCount - 1
             let line = UnsafeBufferPointer(rebasing: buffer[range])
             // Checked before anything reads the line, so a huge line costs no time at all.
             if line.count > maximumLength {
@@ -44,9 +54,12 @@ struct RecordingIndexer {
                     message: "line too long: expected at most \(maximumLength) bytes, found \(line.count)")
             }
             if isBlank(line) { continue }
-            let isLast = lineIndex == lines.lineCount - 1
+            let isLast = lines.isComplete
             do {
-                try index(line, lineIndex: lineIndex)
+                // A state is passed over unread (checked when its entry is read) except on a
+                // last line without a newline: that may be one cut short, and must then be
+                // skimmed to its end to be recognised as such.
+                try index(line, lineIndex: lineIndex, skippingState: !isLast || lines.lastLineTerminated)
             } catch let error where isLast && !lines.lastLineTerminated && !strict && Self.isTruncated(line) {
                 warnings.append(
                     RecordingError(
@@ -77,9 +90,11 @@ struct RecordingIndexer {
         }
     }
 
-    private mutating func index(_ line: UnsafeBufferPointer<UInt8>, lineIndex: Int) throws(RecordingError) {
+    private mutating func index(
+        _ line: UnsafeBufferPointer<UInt8>, lineIndex: Int, skippingState: Bool
+    ) throws(RecordingError) {
         let lineNumber = lineIndex + 1
-        guard let members = KnownMembers(line) else {
+        guard let members = KnownMembers(line, skippingState: skippingState) else {
             // Not a well-formed object: parse it to say exactly what is wrong.
             let value = try parse(line, lineNumber: lineNumber)
             guard case .object = value else {

@@ -16,6 +16,9 @@ import Foundation
 /// - a value is a run of bytes in which strings are closed (a `"` preceded by an even number
 ///   of backslashes ends one), brackets of either kind balance, `,` and `:` appear only
 ///   inside brackets, and which ends, outside brackets, at `,`, `}`, `]` or white space.
+///
+/// A caller may take a value's extent as given instead (``scan(_:skipping:_:)``): the indexer
+/// does so for an entry's state, whose bytes it then never reads.
 struct TopLevelMembers {
     /// A member's key (its raw bytes between the quotes) and its value's range in the line.
     struct Member {
@@ -42,6 +45,21 @@ struct TopLevelMembers {
     static func scan(
         _ line: UnsafeBufferPointer<UInt8>, _ body: (_ key: Range<Int>, _ value: Range<Int>) -> Void
     ) -> Bool {
+        scan(line, skipping: { _, _ in nil }, body)
+    }
+
+    /// ``scan(_:_:)``, except that a value may be taken as given instead of skimmed: before a
+    /// member's value is skimmed, `skip` receives its key and the offset where the value
+    /// starts, and may return the offset just after the value (greater than the start, at most
+    /// the line's length). The bytes in between are then not looked at, and the line counts as
+    /// well formed when the rest of it is; the caller answers for what it skipped. (An offset
+    /// out of range makes the line not well formed: no byte is read outside it.)
+    @inline(__always)
+    static func scan(
+        _ line: UnsafeBufferPointer<UInt8>,
+        skipping skip: (_ key: Range<Int>, _ valueStart: Int) -> Int?,
+        _ body: (_ key: Range<Int>, _ value: Range<Int>) -> Void
+    ) -> Bool {
         // Safe: every read below is at an offset checked against `count`, or a word load
         // whose 8 bytes are checked to end at or before it (`Skim`). The pointer does not
         // outlive this call.
@@ -63,7 +81,14 @@ struct TopLevelMembers {
                 guard index < count, base[index] == UInt8(ascii: ":") else { return false }
                 index = skim.skipSpace(index + 1)
                 let valueStart = index
-                guard let valueEnd = skim.valueEnd(from: index) else { return false }
+                let valueEnd: Int
+                if let skipped = skip(keyStart..<keyEnd - 1, valueStart) {
+                    guard skipped > valueStart, skipped <= count else { return false }
+                    valueEnd = skipped
+                } else {
+                    guard let end = skim.valueEnd(from: index) else { return false }
+                    valueEnd = end
+                }
                 body(keyStart..<keyEnd - 1, valueStart..<valueEnd)
                 index = skim.skipSpace(valueEnd)
                 guard index < count else { return false }
