@@ -149,6 +149,33 @@ struct BisectCase: CustomTestStringConvertible, Sendable {
         #expect(json.out == #"{"predicate":"cart.total < 0","holds":false,"checked":28}"# + "\n")
     }
 
+    @Test func aPredicateThatNeverHoldsNamesTheComparedPathsNoStateHas() {
+        let file = BisectTestSupport.fixture("shop.jsonl")
+        let text = InspectorRun(["bisect", file, "--until", "user.username == ada || cart.totl > 5"])
+        #expect(text.code == 1)
+        #expect(
+            text.lines == [
+                "user.username == ada || cart.totl > 5 never holds: not in the initial state, nor after any of the 27 steps (seq 1…27)",
+                #"hint: no state has ada; to compare with the string, write "ada""#,
+                "hint: no state has cart.totl",
+            ])
+        let fixed = InspectorRun(["bisect", file, "--until", #"user.username == "ada""#])
+        #expect(fixed.code == 0)
+        #expect(fixed.lines.first?.hasPrefix(#"user.username == "ada" holds first at seq"#) == true)
+        let json = InspectorRun(["bisect", file, "--until", "cart.totl > 5", "--format", "json"])
+        #expect(
+            json.out
+                == #"{"predicate":"cart.totl > 5","holds":false,"checked":28,"absentPaths":["cart.totl"]}"# + "\n")
+    }
+
+    @Test func aPathInSomeStateOrOnlyTestedByExistsGetsNoHint() {
+        let file = BisectTestSupport.fixture("shop.jsonl")
+        // user is absent from the initial state but present later; exists() may rightly fail.
+        let run = InspectorRun(["bisect", file, "--until", "user.username == \"nobody\" || exists(nothing)"])
+        #expect(run.code == 1)
+        #expect(run.lines.count == 1)
+    }
+
     @Test func aStepAfterAGapSaysEntriesAreMissing() throws {
         let file = try BisectTestSupport.write([
             #"{"format":"redux-inspect","version":1,"initialState":{"n":0}}"#,

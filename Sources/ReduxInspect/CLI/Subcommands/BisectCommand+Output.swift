@@ -20,17 +20,25 @@ extension BisectCommand {
             return ["\(quoted) already holds in the initial state (seq 0)"]
         }
 
-        /// The predicate holds in no state; `checked` counts the initial state too.
-        func never(checked: Int, steps: [StepLocation]) -> [String] {
+        /// The predicate holds in no state; `checked` counts the initial state too, and
+        /// `absent` are the compared paths that no state has.
+        func never(checked: Int, steps: [StepLocation], absent: [JSONPath] = []) -> [String] {
+            let hints = absent.map { TerminalText.escape(Predicate.absentPathHint($0)) }
             if json {
-                return [object([("holds", .bool(false)), ("checked", .number(JSONNumber(String(checked))))])]
+                var members: [JSONObject.Element] = [
+                    ("holds", .bool(false)), ("checked", .number(JSONNumber(String(checked)))),
+                ]
+                if !absent.isEmpty {
+                    members.append(("absentPaths", .array(absent.map { .string(Predicate.pathText($0)) })))
+                }
+                return [object(members)]
             }
             guard let first = steps.first, let last = steps.last else {
-                return ["\(quoted) never holds: not in the initial state, and the recording has no steps"]
+                return ["\(quoted) never holds: not in the initial state, and the recording has no steps"] + hints
             }
             let range = first.seq == last.seq ? "seq \(first.seq)" : "seq \(first.seq)…\(last.seq)"
             let count = steps.count == 1 ? "the 1 step" : "any of the \(steps.count) steps"
-            return ["\(quoted) never holds: not in the initial state, nor after \(count) (\(range))"]
+            return ["\(quoted) never holds: not in the initial state, nor after \(count) (\(range))"] + hints
         }
 
         /// The predicate first holds after `entry`.

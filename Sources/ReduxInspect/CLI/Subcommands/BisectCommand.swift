@@ -32,11 +32,13 @@ struct BisectCommand: Subcommand {
 
             Prints the predicate and the seq where it first holds, that step's action and
             diff, and the step before it. When it already holds in the initial state, says so.
-            When it never holds, says so and exits 1. With --format json: {"predicate":"...",
-            "holds":true,"seq":18,"type":"setQuantity","action":{...},"changes":[...],
-            "before":{"seq":17,"type":"addPackageToCart"}}; seq 0 with null type, action and
-            before for the initial state; {"predicate":"...","holds":false,"checked":28} when
-            it never holds.
+            When it never holds, says so and exits 1, with a hint for each compared path that
+            no state has (in status == active, active is a path; "active" is the string). With
+            --format json: {"predicate":"...","holds":true,"seq":18,"type":"setQuantity",
+            "action":{...},"changes":[...],"before":{"seq":17,"type":"addPackageToCart"}}; seq 0
+            with null type, action and before for the initial state;
+            {"predicate":"...","holds":false,"checked":28} when it never holds, plus
+            "absentPaths":[...] when compared paths are in no state.
             """)
 
     let file: String
@@ -65,19 +67,28 @@ struct BisectCommand: Subcommand {
         let output = Output(
             predicate: predicate, json: format == "json", valueWidth: full ? nil : 80,
             colors: session.context.colorsOutput)
-        if predicate.holds(in: try timeline.state(after: -1)) {
+        let initialState = try timeline.state(after: -1)
+        if predicate.holds(in: initialState) {
             for line in output.initialState() { session.context.print(line) }
             return .success
         }
         var first: Int?
         let predicate = self.predicate
-        try timeline.walk(timeline.recording.steps.indices, projecting: { predicate.holds(in: $0) }) {
-            index, holds throws(InspectorError) in
-            if holds { first = index }
-            return !holds
+        // Whether each compared path is in some state: one that is in none explains a
+        // predicate that never holds.
+        let compared = predicate.comparedPaths
+        var seen = compared.map { initialState.value(at: $0) != nil }
+        try timeline.walk(
+            timeline.recording.steps.indices,
+            projecting: { state in (predicate.holds(in: state), compared.map { state.value(at: $0) != nil }) }
+        ) { index, result throws(InspectorError) in
+            if result.0 { first = index }
+            for (offset, present) in result.1.enumerated() where present { seen[offset] = true }
+            return !result.0
         }
         guard let first else {
-            for line in output.never(checked: timeline.count + 1, steps: timeline.recording.steps) {
+            let absent = zip(compared, seen).filter { !$0.1 }.map(\.0)
+            for line in output.never(checked: timeline.count + 1, steps: timeline.recording.steps, absent: absent) {
                 session.context.print(line)
             }
             return .failure
