@@ -122,6 +122,19 @@ public final class Recording: @unchecked Sendable {
         }
     }
 
+    /// The bytes of the state recorded with the step at `index`, taken from the line as it
+    /// was written, or `nil` when the line holds none.
+    ///
+    /// For the recorder's lines these are exactly the state's bytes. For a line of another
+    /// shape (members after `state`) they may run on past the state, and then they match no
+    /// encoding of a single value: use them to confirm that a state is exactly some
+    /// encoding, never to read it. The bytes live as long as the recording.
+    func recordedStateBytes(at index: Int) -> UnsafeBufferPointer<UInt8>? {
+        let line = lineBytes(Int(steps[index].lineIndex))
+        guard steps[index].hasState, let range = KnownMembers(line, skippingState: true)?.state else { return nil }
+        return UnsafeBufferPointer(rebasing: line[range])
+    }
+
     /// The raw bytes of a line, without its line ending.
     func lineBytes(_ lineIndex: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: bytes.buffer[lines.range(of: lineIndex)])

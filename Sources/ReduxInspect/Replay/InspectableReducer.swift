@@ -62,6 +62,9 @@ protocol StateReplayer: AnyObject {
     func apply(_ action: JSONValue) throws(ReplayError)
     /// The current state as JSON, encoded as the recorder encodes it.
     func currentState() throws(ReplayError) -> JSONValue
+    /// Whether the current state, encoded as the recorder encodes it, is exactly `recorded`:
+    /// the cheap check that settles most steps of a replay without building a tree.
+    func currentStateEncodes(as recorded: UnsafeBufferPointer<UInt8>) -> Bool
     /// A copy of the current state to come back to.
     func snapshot() -> ReplaySnapshot
     /// Makes a snapshot's state the current state.

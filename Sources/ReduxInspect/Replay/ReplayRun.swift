@@ -81,7 +81,7 @@ public struct ReplayRun {
             } catch {
                 throw .recording(RecordingError(error, path: recording.path, entry: entry))
             }
-            var after = try current(entry)
+            let after: JSONValue
             var divergence: [JSONChange]?
             if let recorded = entry.state {
                 if desynchronized {
@@ -90,9 +90,17 @@ public struct ReplayRun {
                     try load(recorded, entry)
                     after = recorded
                     desynchronized = false
+                } else if let bytes = recording.recordedStateBytes(at: index), replayer.currentStateEncodes(as: bytes) {
+                    // Byte for byte what the recorder wrote: the same JSON, without building
+                    // and comparing a tree of the replayed state.
+                    after = recorded
+                    divergence = []
                 } else {
+                    after = try current(entry)
                     divergence = Self.divergence(recorded: recorded, replayed: after)
                 }
+            } else {
+                after = try current(entry)
             }
             let step = ReplayStep(index: index, entry: entry, before: state, after: after, divergence: divergence, gapBefore: gap)
             state = after

@@ -41,6 +41,14 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         try json(of: state)
     }
 
+    func currentStateEncodes(as recorded: UnsafeBufferPointer<UInt8>) -> Bool {
+        // An encoding failure is not decided here: the full comparison reports it.
+        guard let encoded = try? encoder.encode(state), encoded.count == recorded.count else { return false }
+        return encoded.withUnsafeBufferPointer { encoded in
+            encoded.isEmpty || memcmp(encoded.baseAddress!, recorded.baseAddress!, encoded.count) == 0
+        }
+    }
+
     func snapshot() -> ReplaySnapshot {
         ReplaySnapshot(state)
     }
