@@ -1,5 +1,6 @@
-import Redux
 import Testing
+
+@testable import Redux
 
 /// An action that names itself in recordings.
 enum NamedAction: Codable, Sendable, RecordableAction {
@@ -18,6 +19,33 @@ enum DescribedAction: Codable, Sendable, CustomStringConvertible {
     case rename(String)
     var description: String { "Reset the counter" }
 }
+
+/// An action whose name depends on its payload, which the cache must not keep per case.
+enum PayloadNamedAction: Codable, Sendable, RecordableAction {
+    case event(String)
+    var recordedType: String {
+        guard case .event(let name) = self else { return "" }
+        return name
+    }
+}
+
+/// An enum with a mirror of its own, which decides what `Mirror` reports.
+enum MirroredAction: Codable, Sendable, CustomReflectable {
+    case tick(Int)
+    case stop
+    var customMirror: Mirror {
+        guard case .tick(let n) = self else { return Mirror(self, children: [], displayStyle: .enum) }
+        return Mirror(self, children: ["tick\(n)": n], displayStyle: .enum)
+    }
+}
+
+/// Payload-less cases whose encoding is not `{"case":{}}`: named by their description.
+enum RawAction: String, Codable, Sendable {
+    case first, second
+}
+
+final class ClassAction: Codable, Sendable {}
+final class SubclassLike: Codable, Sendable {}
 
 @Suite struct ActionTypeTests {
     struct Example: Sendable, CustomTestStringConvertible {
@@ -48,5 +76,29 @@ enum DescribedAction: Codable, Sendable, CustomStringConvertible {
     /// its case, or `redux-inspect log --type reset` cannot find it.
     @Test func payloadlessCaseOfADescribedEnumIsNamedByItsCase() {
         #expect(ActionType.name(of: DescribedAction.reset) == "reset")
+    }
+
+    /// The writer thread's cache must name every action as ``ActionType/name(of:)`` does,
+    /// however the actions alternate.
+    @Test func cacheNamesAsActionTypeDoes() {
+        let actions: [any Sendable] =
+            Self.examples.map(\.action) + [
+                DescribedAction.reset, PayloadNamedAction.event("a"), PayloadNamedAction.event("b"),
+                MirroredAction.tick(1), MirroredAction.tick(2), MirroredAction.stop, RawAction.first, RawAction.second,
+                ClassAction(), SubclassLike(), Optional(CounterAction.increment), Optional<CounterAction>.none,
+                CounterAction.incrementBy(n: 9), FlowAction.trigger, FlowAction.followUp, 42, "text",
+            ]
+        let cache = ActionTypeCache()
+        for round in 0..<3 {
+            for action in round == 1 ? actions.reversed() : actions {
+                #expect(cache.name(of: action) == ActionType.name(of: action), "\(action)")
+            }
+        }
+        for action in [CounterAction.increment, .incrementBy(n: 1), .increment, .reset, .incrementBy(n: 2)] {
+            #expect(cache.name(of: action) == ActionType.name(of: action))
+        }
+        for action in [PayloadNamedAction.event("x"), .event("y")] {
+            #expect(cache.name(of: action) == ActionType.name(of: action))
+        }
     }
 }

@@ -91,6 +91,32 @@ import Testing
         Self.expectSame(RandomValue.make(&generator, depth: 0))
     }
 
+    /// A key is redacted when its lower-cased form is one of the lower-cased redacted keys,
+    /// whatever shortcut the writer takes for ASCII keys.
+    @Test func redactionIgnoresCaseLikeLowercased() {
+        let keySets: [Set<String>] = [
+            ["password", "token"], ["TOKEN", "Pass", "k", "é", "\u{212A}ey", "straße", ""], ["a", "ab", String(repeating: "x", count: 70)],
+        ]
+        var keys = [
+            "password", "PASSWORD", "Password", "passwor", "passwordx", "token", "toKen", "tokeN ", "k", "K", "\u{212A}",
+            "key", "KEY", "\u{212A}EY", "é", "É", "e\u{301}", "STRASSE", "Straße", "STRAßE", "", "a", "A", "ab", "aB", "Ab", "[",
+            "@", "`", "{", String(repeating: "X", count: 70), String(repeating: "x", count: 69), "pass", "PASS", "İ", "i",
+        ]
+        var generator = SeededGenerator(seed: 7)
+        let alphabet = Array("aAbBkKpPtT@[`{_0é\u{212A}")
+        for _ in 0..<500 {
+            keys.append(String((0..<Int.random(in: 0...6, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }))
+        }
+        for set in keySets {
+            let writer = JSONLineWriter(redactedKeys: set)
+            let lowered = Set(set.map { $0.lowercased() })
+            for key in keys + set.map({ $0.uppercased() }) {
+                #expect(writer.isRedacted(key) == lowered.contains(key.lowercased()), "\(key) in \(set)")
+            }
+        }
+        #expect(!JSONLineWriter().isRedacted("password"))
+    }
+
     @Test func entryLineMatchesTheTree() throws {
         for keys in Self.redactions + [["state", "type"], ["seq", "us", "action"]] {
             let writer = JSONLineWriter(redactedKeys: keys)

@@ -13,17 +13,23 @@ public enum ActionType {
     /// - Parameter action: Any action value.
     /// - Returns: A short name for display and filtering.
     public static func name(of action: Any) -> String {
-        if let named = action as? any RecordableAction { return named.recordedType }
+        derive(action).name
+    }
+
+    /// The name, and whether every value of the same enum case gets it (so that
+    /// ``ActionTypeCache`` may keep it), which holds for the names taken from the case.
+    static func derive(_ action: Any) -> (name: String, sameForCase: Bool) {
+        if let named = action as? any RecordableAction { return (named.recordedType, false) }
         let mirror = Mirror(reflecting: action)
-        guard mirror.displayStyle == .enum else { return String(describing: type(of: action)) }
-        if let label = mirror.children.first?.label { return label }
+        guard mirror.displayStyle == .enum else { return (String(describing: type(of: action)), false) }
+        if let label = mirror.children.first?.label { return (label, true) }
         // A case without a payload: its synthesized encoding is `{"name":{}}`, which names
         // the case even when the enum has its own `description`.
         if let encodable = action as? any Encodable, case .object(let members) = try? EncodedValue.encode(encodable),
             members.count == 1
         {
-            return members[0].key
+            return (members[0].key, true)
         }
-        return String(describing: action)
+        return (String(describing: action), false)
     }
 }

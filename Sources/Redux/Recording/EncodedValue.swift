@@ -111,9 +111,10 @@ final class ValueEncoder: Encoder {
         // share of encoding time.
         switch ObjectIdentifier(T.self) {
         case ObjectIdentifier(Decimal.self):
-            let decimal = value as! Decimal
-            guard !decimal.isNaN else { throw invalid(value, "NaN cannot be written as JSON", key) }
-            return .value(.number(decimal.description))
+            guard let text = DecimalText.string(value as! Decimal) else {
+                throw invalid(value, "NaN cannot be written as JSON", key)
+            }
+            return .value(.number(text))
         case ObjectIdentifier(URL.self):
             return .value(.string((value as! URL).absoluteString))
         case ObjectIdentifier(Data.self):

@@ -11,15 +11,12 @@ struct JSONLineWriter {
     /// - Parameter redactedKeys: Key names compared without regard to case.
     init(redactedKeys: Set<String> = []) {
         self.redactedKeys = Set(redactedKeys.map { $0.lowercased() })
-        self.redactedLengths = Set(self.redactedKeys.map(\.utf8.count))
-        self.shortLengths = self.redactedLengths.reduce(0) { $1 < 64 ? $0 | (1 << UInt64($1)) : $0 }
+        asciiKeys = RedactedASCIIKeys(self.redactedKeys)
     }
 
-    /// The UTF-8 lengths of the redacted keys: most keys differ in length from all of them,
-    /// which settles the question without lower-casing the key.
-    private let redactedLengths: Set<Int>
-    /// The lengths under 64 of ``redactedLengths`` as bits, tested without hashing.
-    private let shortLengths: UInt64
+    /// The redacted keys an ASCII key can equal, to test ASCII keys without lower-casing
+    /// them into a new string (a hash of it and an allocation, for every key written).
+    private let asciiKeys: RedactedASCIIKeys
 
     func write(_ value: EncodedValue, to output: inout [UInt8]) {
         switch value {
@@ -53,9 +50,23 @@ struct JSONLineWriter {
     /// Whether the value under `key` is written as the placeholder.
     func isRedacted(_ key: String) -> Bool {
         guard !redactedKeys.isEmpty else { return false }
-        let length = key.utf8.count
-        let lengthMatches = length < 64 ? shortLengths & (1 << UInt64(length)) != 0 : redactedLengths.contains(length)
-        return lengthMatches && redactedKeys.contains(key.lowercased())
+        if case .some(.some(let redacted)) = key.utf8.withContiguousStorageIfAvailable({ asciiKeys.contains($0) }) {
+            return redacted
+        }
+        return isRedactedLowercased(key)
+    }
+
+    /// Whether the value under `key`, whose UTF-8 bytes the caller has at hand and has
+    /// checked for ASCII, is written as the placeholder.
+    func isRedacted(_ key: String, utf8: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Bool {
+        guard !redactedKeys.isEmpty else { return false }
+        return isASCII ? asciiKeys.containsASCII(utf8) : isRedactedLowercased(key)
+    }
+
+    /// Lower-casing may change the length of a key that is not ASCII (the Kelvin sign becomes
+    /// `k`): only the lower-cased key itself can say.
+    private func isRedactedLowercased(_ key: String) -> Bool {
+        redactedKeys.contains(key.lowercased())
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

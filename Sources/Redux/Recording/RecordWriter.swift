@@ -9,6 +9,8 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
     let queue: RecordQueue<Line>
     private let sink: any RecordingSink
     private let lineWriter: JSONLineWriter
+    /// Kept from line to line: its buffers and caches (action names) outlive a line.
+    private let lineEncoder: StreamingEncoder
     private let onError: @Sendable (RecorderError) -> Void
     private let sinkName: String
     private let finished = DispatchGroup()
@@ -32,6 +34,7 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
         self.queue = RecordQueue(capacity: capacity)
         self.sink = sink
         self.lineWriter = JSONLineWriter(redactedKeys: redactedKeys)
+        self.lineEncoder = StreamingEncoder(writer: lineWriter)
         self.onError = onError
         self.sinkName = (sink as? FileRecordingSink)?.path ?? String(describing: type(of: sink))
     }
@@ -93,7 +96,7 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
 
     private func encode(_ line: Line, to output: inout [UInt8]) {
         do {
-            try line.encode(with: lineWriter, to: &output)
+            try line.encode(with: lineEncoder, to: &output)
         } catch {
             let reason = String(describing: error)
             // What stands in for the line that could not be encoded depends on its kind: an

@@ -28,7 +28,7 @@ public struct RecordingEncoder: Sendable {
     public func encode(_ value: some Encodable) throws -> [UInt8] {
         let encoder = StreamingEncoder(writer: writer)
         try encoder.encodeTopLevel(value)
-        return encoder.bytes
+        return Array(encoder.bytes.bytes)
     }
 
     /// Encodes a value into a tree, without redaction: what ``encode(_:)`` would write,

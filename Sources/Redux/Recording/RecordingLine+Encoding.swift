@@ -6,6 +6,16 @@ extension RecordingLine {
     /// - Throws: `EncodingError` when the action or state cannot be encoded; nothing is
     ///   appended then.
     func encode(with writer: JSONLineWriter, to output: inout [UInt8]) throws {
+        try encode(with: StreamingEncoder(writer: writer), to: &output)
+    }
+
+    /// Appends the line's JSON and a newline to `output`, with an encoder the writer thread
+    /// keeps from line to line: its buffers and caches then outlive a line.
+    ///
+    /// - Throws: `EncodingError` when the action or state cannot be encoded; nothing is
+    ///   appended then.
+    func encode(with encoder: StreamingEncoder, to output: inout [UInt8]) throws {
+        let writer = encoder.writer
         let value: EncodedValue
         switch self {
         case .header(let reducer, let app, let started, let initialState):
@@ -19,7 +29,7 @@ extension RecordingLine {
             value = .object(members)
         case .entry(let seq, let time, let action, let state, let microseconds):
             // The line written on every action: streamed, without building a tree.
-            try Self.encodeEntry(seq, time, action, state, microseconds, with: writer, to: &output)
+            try Self.encodeEntry(seq, time, action, state, microseconds, with: encoder, to: &output)
             return
         case .gap(let after, let dropped, let reason):
             value = .object([
@@ -56,26 +66,26 @@ extension RecordingLine {
 
     private static func encodeEntry(
         _ seq: Int, _ time: Date, _ action: Action, _ state: State?, _ microseconds: Int?,
-        with writer: JSONLineWriter, to output: inout [UInt8]
+        with encoder: StreamingEncoder, to output: inout [UInt8]
     ) throws {
-        let encoder = StreamingEncoder(writer: writer)
-        swap(&encoder.bytes, &output)
-        defer { swap(&encoder.bytes, &output) }
-        let start = encoder.bytes.count
-        do {
-            encoder.bytes.append(UInt8(ascii: "{"))
-            encoder.lineMember("seq", first: true) { $0.writeSigned(Int64(seq)) }
-            encoder.lineMember("time") { JSONLineWriter.writeQuoted(Timestamp.string(from: time), to: &$0.bytes) }
-            encoder.lineMember("type") { JSONLineWriter.writeQuoted(ActionType.name(of: action), to: &$0.bytes) }
-            try encoder.lineMember("action") { try $0.encodeTopLevel(action) }
-            if let state { try encoder.lineMember("state") { try $0.encodeTopLevel(state) } }
-            if let microseconds { encoder.lineMember("us") { $0.writeSigned(Int64(microseconds)) } }
-            encoder.bytes.append(UInt8(ascii: "}"))
-            encoder.bytes.append(UInt8(ascii: "\n"))
-        } catch {
-            encoder.bytes.removeLast(encoder.bytes.count - start)
-            throw error
+        encoder.reset()
+        // Written to the encoder's buffer first, so that a failure leaves `output` untouched.
+        defer { encoder.bytes.truncate(to: 0) }
+        encoder.bytes.append(UInt8(ascii: "{"))
+        encoder.lineMember("seq", first: true) { $0.writeSigned(Int64(seq)) }
+        encoder.lineMember("time") {
+            // A timestamp has nothing to escape.
+            $0.bytes.append(UInt8(ascii: "\""))
+            Timestamp.write(time, to: &$0.bytes)
+            $0.bytes.append(UInt8(ascii: "\""))
         }
+        encoder.lineMember("type") { $0.bytes.appendQuoted($0.actionTypes.name(of: action)) }
+        try encoder.lineMember("action") { try $0.encodeTopLevel(action) }
+        if let state { try encoder.lineMember("state") { try $0.encodeTopLevel(state) } }
+        if let microseconds { encoder.lineMember("us") { $0.writeSigned(Int64(microseconds)) } }
+        encoder.bytes.append(UInt8(ascii: "}"))
+        encoder.bytes.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: encoder.bytes.bytes)
     }
 }
 
@@ -84,7 +94,7 @@ extension StreamingEncoder {
     /// the placeholder when the key is redacted.
     fileprivate func lineMember(_ key: String, first: Bool = false, _ write: (StreamingEncoder) throws -> Void) rethrows {
         if !first { bytes.append(UInt8(ascii: ",")) }
-        JSONLineWriter.writeQuoted(key, to: &bytes)
+        bytes.appendQuoted(key)
         bytes.append(UInt8(ascii: ":"))
         let start = bytes.count
         try write(self)

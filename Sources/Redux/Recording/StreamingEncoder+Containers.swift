@@ -44,7 +44,7 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         member(key) { $0.writeLiteral(value ? "true" : "false") }
     }
     mutating func encode(_ value: String, forKey key: Key) throws {
-        member(key) { JSONLineWriter.writeQuoted(value, to: &$0.bytes) }
+        member(key) { $0.bytes.appendQuoted(value) }
     }
     mutating func encode(_ value: Double, forKey key: Key) throws {
         guard value.isFinite else { throw StreamingFallback() }
@@ -114,7 +114,7 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func encodeNil() throws { element { $0.writeLiteral("null") } }
     mutating func encode(_ value: Bool) throws { element { $0.writeLiteral(value ? "true" : "false") } }
-    mutating func encode(_ value: String) throws { element { JSONLineWriter.writeQuoted(value, to: &$0.bytes) } }
+    mutating func encode(_ value: String) throws { element { $0.bytes.appendQuoted(value) } }
     mutating func encode(_ value: Double) throws {
         guard value.isFinite else { throw StreamingFallback() }
         element { $0.writeDouble(value) }
@@ -174,7 +174,7 @@ struct StreamSingleContainer: SingleValueEncodingContainer {
 
     mutating func encodeNil() throws { single { $0.writeLiteral("null") } }
     mutating func encode(_ value: Bool) throws { single { $0.writeLiteral(value ? "true" : "false") } }
-    mutating func encode(_ value: String) throws { single { JSONLineWriter.writeQuoted(value, to: &$0.bytes) } }
+    mutating func encode(_ value: String) throws { single { $0.bytes.appendQuoted(value) } }
     mutating func encode(_ value: Double) throws {
         guard value.isFinite else { throw StreamingFallback() }
         single { $0.writeDouble(value) }

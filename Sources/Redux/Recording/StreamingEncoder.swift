@@ -10,7 +10,7 @@ import Foundation
 /// encoder. Dictionaries and sets, which need sorting, are encoded with the tree encoder too.
 final class StreamingEncoder {
     /// The output so far.
-    @exclusivity(unchecked) var bytes: [UInt8] = []
+    @exclusivity(unchecked) var bytes = OutputBuffer()
     /// Open values and containers, outermost first.
     @exclusivity(unchecked) var frames: [StreamFrame] = []
     /// Where the keys of the open keyed frames were written, to find duplicate keys.
@@ -19,9 +19,24 @@ final class StreamingEncoder {
     @exclusivity(unchecked) var failed = false
     let writer: JSONLineWriter
     @exclusivity(unchecked) private var nextGeneration = 0
+    /// The `type` of entries; made on first use, as only the recorder's encoder needs it.
+    lazy var actionTypes = ActionTypeCache()
+    @exclusivity(unchecked) private var unorderedTypes = UnorderedTypes()
 
     init(writer: JSONLineWriter) {
         self.writer = writer
+    }
+
+    deinit {
+        bytes.deallocate()
+    }
+
+    /// Forgets the output and the state a failed line may have left, before the next line.
+    func reset() {
+        bytes.truncate(to: 0)
+        frames.removeAll(keepingCapacity: true)
+        keyRanges.removeAll(keepingCapacity: true)
+        failed = false
     }
 
     /// Appends `value`'s JSON, falling back to the tree encoder when streaming cannot
@@ -37,12 +52,19 @@ final class StreamingEncoder {
         } catch {
             // Encoded again below, for the tree encoder's error and coding path.
         }
-        bytes.removeLast(bytes.count - start)
+        bytes.truncate(to: start)
         frames.removeAll(keepingCapacity: true)
         keyRanges.removeAll(keepingCapacity: true)
         failed = false
         let tree = try EncodedValue.encode(value)
-        writer.write(tree, to: &bytes)
+        write(tree)
+    }
+
+    /// Appends a tree as ``JSONLineWriter`` writes it.
+    private func write(_ tree: EncodedValue) {
+        var text: [UInt8] = []
+        writer.write(tree, to: &text)
+        bytes.append(contentsOf: text)
     }
 
     /// Appends a value nested in the top frame (or at the top level when there is none).
@@ -50,18 +72,17 @@ final class StreamingEncoder {
         let start = bytes.count
         switch ObjectIdentifier(T.self) {
         case ObjectIdentifier(Decimal.self):
-            let decimal = value as! Decimal
-            guard !decimal.isNaN else { throw StreamingFallback() }
-            bytes.append(contentsOf: decimal.description.utf8)
+            // `T` is `Decimal`, plain data: a bit cast skips the run-time cast `as!` makes.
+            guard DecimalText.write(unsafeBitCast(value, to: Decimal.self), to: &bytes) else { throw StreamingFallback() }
         case ObjectIdentifier(URL.self):
-            JSONLineWriter.writeQuoted((value as! URL).absoluteString, to: &bytes)
+            bytes.appendQuoted((value as! URL).absoluteString)
         case ObjectIdentifier(Data.self):
-            JSONLineWriter.writeQuoted((value as! Data).base64EncodedString(), to: &bytes)
+            bytes.appendQuoted((value as! Data).base64EncodedString())
         default:
-            if T.self is any UnorderedCollection.Type {
+            if unorderedTypes.contains(T.self) {
                 // Sorting needs the whole collection: let the tree encoder do it.
                 let slot = try ValueEncoder(codingPath: codingPath(frames.count - 1)).box(value, key: key?.codingKey)
-                writer.write(slot.resolved, to: &bytes)
+                write(slot.resolved)
             } else {
                 let level = frames.count
                 let generation = push(key: key, implicit: false, redacted: false)
@@ -106,7 +127,9 @@ final class StreamingEncoder {
     func closeTop() {
         let frame = frames.removeLast()
         switch frame.kind {
-        case .empty: bytes.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])
+        case .empty:
+            bytes.append(UInt8(ascii: "{"))
+            bytes.append(UInt8(ascii: "}"))
         case .keyed: bytes.append(UInt8(ascii: "}"))
         case .unkeyed: bytes.append(UInt8(ascii: "]"))
         case .single: break
@@ -136,38 +159,66 @@ final class StreamingEncoder {
             failed = true
             return nil
         }
+        // One look at the key's bytes serves writing it, the duplicate test and redaction.
+        if let redacted = key.utf8.withContiguousStorageIfAvailable({ writeKey(key, $0, level) }) { return redacted }
+        // Not contiguous (bridged, say): `withUTF8` makes a native copy.
+        var native = key
+        return native.withUTF8 { writeKey(key, $0, level) }
+    }
+
+    private func writeKey(_ key: String, _ utf8: UnsafeBufferPointer<UInt8>, _ level: Int) -> Bool? {
         if frames[level].count > 0 { bytes.append(UInt8(ascii: ",")) }
         let start = bytes.count
-        JSONLineWriter.writeQuoted(key, to: &bytes)
+        bytes.appendQuoted(utf8: utf8)
         let end = bytes.count
-        guard isNewKey(start, end, in: level) else {
+        var combined: UInt8 = 0
+        for byte in utf8 { combined |= byte }
+        let isASCII = combined < 0x80
+        guard isNewKey(start, end, isASCII: isASCII, bit: Self.keyBit(utf8), in: level) else {
             failed = true
             return nil
         }
         keyRanges.append((start, end))
         bytes.append(UInt8(ascii: ":"))
         frames[level].count += 1
-        return writer.isRedacted(key)
+        return writer.isRedacted(key, utf8: utf8, isASCII: isASCII)
     }
 
     /// Whether the key just written differs from the frame's earlier keys. Keys that are not
     /// ASCII may equal others as `String`s while their bytes differ: those count as repeated
     /// (the tree encoder handles them), as do objects too large to search.
-    private func isNewKey(_ start: Int, _ end: Int, in level: Int) -> Bool {
-        let base = frames[level].keyBase
-        let earlier = keyRanges.count - base
-        if earlier == 0 && !frames[level].hasNonASCIIKey {
-            if bytes[start..<end].contains(where: { $0 >= 0x80 }) { frames[level].hasNonASCIIKey = true }
+    private func isNewKey(_ start: Int, _ end: Int, isASCII: Bool, bit: UInt64, in level: Int) -> Bool {
+        let keyBase = frames[level].keyBase
+        let earlier = keyRanges.count - keyBase
+        let seen = frames[level].keyBits
+        frames[level].keyBits = seen | bit
+        if earlier == 0 {
+            if !isASCII { frames[level].hasNonASCIIKey = true }
             return true
         }
-        if frames[level].hasNonASCIIKey || earlier > 128 { return false }
+        if frames[level].hasNonASCIIKey || !isASCII || earlier > 128 { return false }
+        // No earlier key had this key's bit: none can equal it.
+        if seen & bit == 0 { return true }
         let length = end - start
-        return bytes.withUnsafeBufferPointer { buffer in
-            for range in keyRanges[base...] where range.end - range.start == length {
-                if memcmp(buffer.baseAddress! + range.start, buffer.baseAddress! + start, length) == 0 { return false }
-            }
-            return !buffer[start..<end].contains(where: { $0 >= 0x80 })
+        let base = bytes.base
+        for index in keyBase..<keyRanges.count {
+            let range = keyRanges[index]
+            if range.end - range.start == length && memcmp(base + range.start, base + start, length) == 0 { return false }
         }
+        return true
+    }
+
+    /// One of 64 bits picked by a hash of a key's length and some of its bytes: a frame keeps
+    /// the bits of its keys, so that a new key is compared with the earlier ones only when
+    /// its bit was seen already.
+    private static func keyBit(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = UInt64(truncatingIfNeeded: utf8.count)
+        if let first = utf8.first, let last = utf8.last {
+            hash = hash &* 31 &+ UInt64(first)
+            hash = hash &* 31 &+ UInt64(last)
+            hash = hash &* 31 &+ UInt64(utf8[utf8.count / 2])
+        }
+        return 1 &<< ((hash &* 0x9E37_79B9_7F4A_7C15) &>> 58)
     }
 
     /// Starts the next element of the unkeyed frame at `level`; returns its index, or nil
@@ -199,12 +250,12 @@ final class StreamingEncoder {
     // MARK: Scalars
 
     func replaceWithPlaceholder(from start: Int) {
-        bytes.removeLast(bytes.count - start)
-        JSONLineWriter.writeQuoted(JSONLineWriter.redactedPlaceholder, to: &bytes)
+        bytes.truncate(to: start)
+        bytes.appendQuoted(JSONLineWriter.redactedPlaceholder)
     }
 
     func writeLiteral(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        bytes.appendBytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     func writeSigned(_ value: Int64) {
@@ -212,26 +263,10 @@ final class StreamingEncoder {
         writeUnsigned(value.magnitude)
     }
 
-    func writeUnsigned(_ value: UInt64) {
-        if value < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
-            return
-        }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for 20 digits
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                count += 1
-                buffer[24 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            }
-            bytes.append(contentsOf: buffer[(24 - count)...])
-        }
-    }
+    func writeUnsigned(_ value: UInt64) { bytes.appendDecimal(value) }
 
-    func writeDouble(_ value: Double) { bytes.append(contentsOf: value.description.utf8) }
-    func writeFloat(_ value: Float) { bytes.append(contentsOf: value.description.utf8) }
+    func writeDouble(_ value: Double) { bytes.append(utf8: value.description) }
+    func writeFloat(_ value: Float) { bytes.append(utf8: value.description) }
 }
 
 /// Thrown inside the streaming encoder to have the value encoded again by the tree encoder.
@@ -266,6 +301,8 @@ struct StreamFrame {
     let valueStart: Int
     let keyBase: Int
     var hasNonASCIIKey = false
+    /// The ``StreamingEncoder/keyBit(_:)`` of every key written so far.
+    var keyBits: UInt64 = 0
     let key: StreamPathKey?
 
     init(generation: Int, implicit: Bool, redacted: Bool, valueStart: Int, keyBase: Int, key: StreamPathKey?) {
