@@ -139,7 +139,7 @@ import Testing
 
     /// Lines of bytes that matter to the skim, long enough to cross several 8-byte words.
     @Test func randomLines() {
-        var generator = SplitMix(seed: 0x70B1_E7E1)
+        var generator = SeededGenerator(seed: 0x70B1_E7E1)
         let alphabet = Array(#"{}[]"\,: \#t\#r"#.utf8) + Array("aY_y1\u{7F}".utf8) + [0xC3, 0xA9, 0x5C, 0x5C]
         for _ in 0..<20_000 {
             let count = Int(generator.next() % 40)
@@ -153,7 +153,7 @@ import Testing
     /// Objects whose values are random nestings of strings (with escaped quotes, backslashes
     /// and brackets in them), arrays, objects and scalars, then maybe a byte or two changed.
     @Test func randomValues() {
-        var generator = SplitMix(seed: 0x5EED_0B7E)
+        var generator = SeededGenerator(seed: 0x5EED_0B7E)
         func pick(_ bytes: [UInt8]) -> UInt8 { bytes[Int(generator.next() % UInt64(bytes.count))] }
         let stringBytes = Array(#"ab {}[],:Y_y"#.utf8) + [0xC3, 0xA9]
         func value(_ depth: Int, into bytes: inout [UInt8]) {
@@ -200,7 +200,7 @@ import Testing
 
     /// Real lines with one, two or three bytes changed, inserted or removed.
     @Test func mutatedLines() {
-        var generator = SplitMix(seed: 0x11_1E5)
+        var generator = SeededGenerator(seed: 0x11_1E5)
         let lines = [
             #"{"seq":1,"time":"2026-11-22T10:00:00.250Z","type":"addToCart","action":{"addToCart":{"productID":2,"quantity":2}},"state":{"isLoading":false,"catalog":[{"id":1,"name":"Green tea","price":4.5},{"id":2,"name":"Espresso \"beans\"","price":12.99}],"cart":{"items":[{"id":2,"name":"Espresso\\","price":12.99,"quantity":2}],"total":25.98}},"us":12}"#,
             #"{"format":"redux-inspect","version":1,"initialState":{"a":[[[],{}],[{"b":"}]"}]],"c":"\\\""}}"#,
@@ -240,19 +240,6 @@ import Testing
             let backslashes = String(repeating: "\\", count: depth)
             Self.check(Array(#"{"seq":1,"action":["\#(backslashes)"],"state":{}}"#.utf8))
             Self.check(Array(#"{"seq":1,"action":["\#(backslashes)\"]}"#.utf8))
-        }
-    }
-
-    /// A seeded SplitMix64.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 }

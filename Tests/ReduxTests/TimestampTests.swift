@@ -3,35 +3,28 @@ import Testing
 
 @testable import Redux
 
-/// ``Timestamp`` writes bytes directly; they must be what the string-building version wrote.
+/// ``Timestamp`` writes RFC 3339 UTC times with milliseconds, byte by byte; they must say what
+/// Foundation's calendar says.
 @Suite struct TimestampTests {
-    /// The former implementation, kept as the reference.
+    /// What Foundation's Gregorian calendar says, in UTC, for the instant rounded to whole
+    /// microseconds and cut to milliseconds. Foundation switches to the Julian calendar before
+    /// 1582, so it is the reference for later instants only.
     static func reference(_ date: Date) -> String {
-        func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
-            let quotient = value >= 0 ? value / divisor : (value - divisor + 1) / divisor
-            return (quotient, value - quotient * divisor)
+        func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
+            value >= 0 ? value / divisor : (value - divisor + 1) / divisor
         }
-        func pad(_ value: Int64, _ width: Int) -> String {
-            let digits = String(value)
-            return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        let milliseconds = floorDivide(Int64((date.timeIntervalSince1970 * 1_000_000).rounded()), 1000)
+        let seconds = floorDivide(milliseconds, 1000)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents(
+            [.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: Double(seconds)))
+        func pad(_ value: Int?, _ width: Int) -> String {
+            let digits = String(value ?? -1)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
-        let microseconds = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
-        let (totalMilliseconds, _) = floorDivide(microseconds, 1000)
-        let (days, millisecondOfDay) = floorDivide(totalMilliseconds, 86_400_000)
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthPrime = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthPrime + 2) / 5 + 1
-        let month = monthPrime < 10 ? monthPrime + 3 : monthPrime - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        let hour = millisecondOfDay / 3_600_000
-        let minute = millisecondOfDay / 60_000 % 60
-        let second = millisecondOfDay / 1000 % 60
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):"
-            + "\(pad(second, 2)).\(pad(millisecondOfDay % 1000, 3))Z"
+        return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))T\(pad(parts.hour, 2)):"
+            + "\(pad(parts.minute, 2)):\(pad(parts.second, 2)).\(pad(Int(milliseconds - seconds * 1000), 3))Z"
     }
 
     static func expectSame(_ date: Date, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -45,9 +38,10 @@ import Testing
         #expect(Timestamp.string(from: Date(timeIntervalSince1970: 1_795_341_600.14)) == "2026-11-22T10:00:00.140Z")
         #expect(Timestamp.string(from: Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000Z")
         #expect(Timestamp.string(from: Date(timeIntervalSince1970: -0.0005)) == "1969-12-31T23:59:59.999Z")
-        for seconds in [
-            0, -1, 0.9995, -0.0001, 951_782_400, 4_107_542_399.999, 253_402_300_800, -62_135_596_800, -62_198_755_200, -62_300_000_000, 1e12, -1e12,
-        ] {
+        // The proleptic Gregorian calendar before 1582, and years past 9999.
+        #expect(Timestamp.string(from: Date(timeIntervalSince1970: -62_135_596_800)) == "0001-01-01T00:00:00.000Z")
+        #expect(Timestamp.string(from: Date(timeIntervalSince1970: 253_402_300_800)) == "10000-01-01T00:00:00.000Z")
+        for seconds in [0, -1, 0.9995, -0.0001, 951_782_400, 4_107_542_399.999, 253_402_300_799.999, -11_676_096_000] {
             Self.expectSame(Date(timeIntervalSince1970: seconds))
         }
     }
@@ -55,7 +49,8 @@ import Testing
     @Test func randomInstants() {
         var generator = SeededGenerator(seed: 11)
         for _ in 0..<5000 {
-            Self.expectSame(Date(timeIntervalSince1970: Double.random(in: -1e11...1e11, using: &generator)))
+            // 1600 to 9999.
+            Self.expectSame(Date(timeIntervalSince1970: Double.random(in: -11_676_096_000...253_402_300_799, using: &generator)))
             Self.expectSame(Date(timeIntervalSince1970: Double(Int.random(in: 0...4_000_000_000, using: &generator)) / 1000))
         }
     }

@@ -5,24 +5,7 @@ extension Predicate {
     /// When one of them is in no state at all, a predicate that never holds most likely names
     /// the wrong path, or a word meant as a string: `status == active` compares with the path
     /// `active`. `bisect` says so.
-    public var comparedPaths: [JSONPath] {
-        var result: [JSONPath] = []
-        func walk(_ predicate: Predicate) {
-            switch predicate {
-            case .comparison(let left, _, let right):
-                for case .path(let path) in [left, right] where !result.contains(path) {
-                    result.append(path)
-                }
-            case .exists: break
-            case .not(let inner): walk(inner)
-            case .and(let left, let right), .or(let left, let right):
-                walk(left)
-                walk(right)
-            }
-        }
-        walk(self)
-        return result
-    }
+    public var comparedPaths: [JSONPath] { paths(countedToo: false, existsToo: false) }
 
     /// What to say about a compared path that no state has: a bare word may have been meant
     /// as a string.

@@ -80,7 +80,11 @@ public indirect enum Predicate: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The paths the predicate reads, in order of appearance, without repeats.
-    public var paths: [JSONPath] {
+    public var paths: [JSONPath] { paths(countedToo: true, existsToo: true) }
+
+    /// The paths of the predicate's operands, in order of appearance, without repeats: with
+    /// or without those only counted (`.count`) and those only tested by `exists`.
+    func paths(countedToo: Bool, existsToo: Bool) -> [JSONPath] {
         var result: [JSONPath] = []
         func add(_ path: JSONPath) {
             if !result.contains(path) { result.append(path) }
@@ -90,11 +94,12 @@ public indirect enum Predicate: Sendable, Hashable, CustomStringConvertible {
             case .comparison(let left, _, let right):
                 for operand in [left, right] {
                     switch operand {
-                    case .path(let path), .count(let path, _): add(path)
+                    case .path(let path): add(path)
+                    case .count(let path, _): if countedToo { add(path) }
                     case .literal: break
                     }
                 }
-            case .exists(let path): add(path)
+            case .exists(let path): if existsToo { add(path) }
             case .not(let inner): walk(inner)
             case .and(let left, let right), .or(let left, let right):
                 walk(left)
