@@ -40,4 +40,27 @@ import Testing
         #expect(end.recorded == .object(JSONObject([("count", .number(JSONNumber("3")))])))
         #expect(end.replayed == .object(JSONObject([("count", .number(JSONNumber("2")))])))
     }
+
+    @Test func verifyPassesAnEndStateThatEntriesMissingBeforeItExplain() throws {
+        let directory = try CLITemporaryDirectory()
+        // seq 2 is missing and no state is recorded after it: the replay cannot know the
+        // final state, so a different one is no divergence, for verify as for replay.
+        let file = try directory.file("dropped.jsonl", lines: [
+            #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
+            #"{"seq":1,"action":{"increment":{}},"state":{"count":1}}"#,
+            #"{"seq":3,"action":{"increment":{}}}"#,
+            #"{"end":{"seq":3,"state":{"count":3}}}"#,
+        ])
+        let verify = CLITestSupport.run(["verify", file])
+        #expect(verify.code == 0)
+        #expect(verify.outLines.last == "1 passed, 0 failed")
+        // Without the gap the same end state is a divergence.
+        let whole = try directory.file("whole.jsonl", lines: [
+            #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
+            #"{"seq":1,"action":{"increment":{}},"state":{"count":1}}"#,
+            #"{"seq":2,"action":{"increment":{}}}"#,
+            #"{"end":{"seq":2,"state":{"count":3}}}"#,
+        ])
+        #expect(CLITestSupport.run(["verify", whole]).code == 1)
+    }
 }

@@ -19,8 +19,9 @@ struct VerifyCommand: Subcommand {
         ],
         discussion: """
             Each file is replayed from its initial state; every recorded state, and the end
-            marker's final state, is compared with the replayed one. The first divergence in a
-            file is reported with its seq, the action and the difference (recorded → replayed),
+            marker's final state, is compared with the replayed one, except where entries are
+            missing before it (the replay takes over the next recorded state instead). The
+            first divergence in a file is reported with its seq, the action and the difference (recorded → replayed),
             and verification goes on with the next file. Files are verified in parallel; output
             stays in file order. Exits 0 when all pass, 1 when any diverges, 65 when a file is
             malformed, 66 when one cannot be read.
