@@ -99,6 +99,14 @@ import Testing
         #expect(!run.out.contains("\u{1B}"))
     }
 
+    @Test func aRecordingPipedIntoStandardInput() throws {
+        let text = try String(contentsOf: CLITestSupport.fixturesDirectory.appendingPathComponent("shop.jsonl"), encoding: .utf8)
+        let piped = try Self.run(["diff", "-", "13"], input: text)
+        let named = try Self.run(["diff", "Fixtures/shop.jsonl", "13"])
+        #expect(piped.code == 0)
+        #expect(piped.out == named.out.replacingOccurrences(of: "Fixtures/shop.jsonl", with: "<stdin>"))
+    }
+
     @Test func version() throws {
         let run = try Self.run(["--version"])
         #expect(run.code == 0)

@@ -12,6 +12,9 @@ public final class CLIContext: @unchecked Sendable {
     public let error: any TextSink
     /// Reads standard input line by line; `nil` at the end.
     public let readLine: () -> String?
+    /// Reads the rest of standard input at once, for a recording given as `-`; `nil` when it
+    /// cannot be read.
+    public let readAll: () -> [UInt8]?
     /// Whether standard output is a terminal (colour, prompts).
     public let outputIsTerminal: Bool
     /// Whether standard error is a terminal.
@@ -22,13 +25,23 @@ public final class CLIContext: @unchecked Sendable {
     public let environment: [String: String]
 
     /// Creates a context.
+    ///
+    /// - Parameter readAll: Reads all of standard input; by default the lines `readLine`
+    ///   returns, each with a newline.
     public init(
         output: any TextSink, error: any TextSink, readLine: @escaping () -> String?,
+        readAll: (() -> [UInt8]?)? = nil,
         outputIsTerminal: Bool, errorIsTerminal: Bool, inputIsTerminal: Bool, environment: [String: String]
     ) {
         self.output = output
         self.error = error
         self.readLine = readLine
+        self.readAll =
+            readAll ?? {
+                var bytes: [UInt8] = []
+                while let line = readLine() { bytes += Array(line.utf8) + [0x0A] }
+                return bytes
+            }
         self.outputIsTerminal = outputIsTerminal
         self.errorIsTerminal = errorIsTerminal
         self.inputIsTerminal = inputIsTerminal
@@ -39,6 +52,7 @@ public final class CLIContext: @unchecked Sendable {
     public static func standard() -> CLIContext {
         CLIContext(
             output: StandardStream.output, error: StandardStream.error, readLine: { Swift.readLine(strippingNewline: true) },
+            readAll: { try? FileHandle.standardInput.readToEnd().map { Array($0) } ?? [] },
             outputIsTerminal: isatty(1) == 1, errorIsTerminal: isatty(2) == 1, inputIsTerminal: isatty(0) == 1,
             environment: ProcessInfo.processInfo.environment)
     }

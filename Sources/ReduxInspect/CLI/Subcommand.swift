@@ -68,8 +68,16 @@ final class CommandSession {
             throw .unknownReducer(name: reducerName, available: inspector.reducers.map(\.name))
         }
         let recording: Recording
-        do {
-            recording = try Recording(path: path, strict: strict)
+        do throws(RecordingError) {
+            if path == "-" {
+                // Standard input cannot be mapped: it is read into memory whole.
+                guard let bytes = context.readAll() else {
+                    throw RecordingError(.unreadable, path: "<stdin>", message: "cannot read standard input")
+                }
+                recording = try Recording(path: "<stdin>", bytes: FileBytes(bytes: bytes), strict: strict)
+            } else {
+                recording = try Recording(path: path, strict: strict)
+            }
         } catch {
             throw .recording(error)
         }

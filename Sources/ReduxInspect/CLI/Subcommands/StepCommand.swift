@@ -62,6 +62,9 @@ struct StepCommand: Subcommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         file = try Self.singleFile(arguments)
+        guard file != "-" else {
+            throw Self.usage("step reads its commands from standard input: give the recording as a file")
+        }
         startSeq = try Self.seq(arguments.value("--at"), option: "--at") ?? 0
         json = arguments.has("--json")
         reducerName = arguments.value("--reducer")

@@ -38,6 +38,9 @@ struct VerifyCommand: Subcommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw Self.usage("missing argument <file-or-directory>") }
         inputs = arguments.positionals
+        guard !inputs.contains("-") else {
+            throw Self.usage("verify reads recordings from files and directories, not from standard input")
+        }
         recursive = arguments.has("--recursive")
         reducerName = arguments.value("--reducer")
         junitPath = arguments.value("--junit")
