@@ -37,3 +37,24 @@ import Testing
         #expect(verify.err.contains("not from standard input"))
     }
 }
+
+/// `log` keeps to one short line per action unless asked for `--full`.
+@Suite struct LogLongActionTests {
+    @Test func aLongActionIsCutUnlessFullIsGiven() throws {
+        let directory = try CLITemporaryDirectory()
+        let long = String(repeating: "x", count: 500)
+        let file = try directory.file("long.jsonl", lines: [
+            #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
+            #"{"seq":1,"type":"note","action":{"note":{"text":"\#(long)"}}}"#,
+        ])
+        let cut = CLITestSupport.run(["log", file])
+        #expect(cut.code == 0)
+        #expect(cut.outLines.count == 1)
+        #expect(cut.outLines[0].hasSuffix("…"))
+        #expect(cut.outLines[0].count < 140)
+        let full = CLITestSupport.run(["log", file, "--full"])
+        #expect(full.outLines == [#"    1  note  {"note":{"text":"\#(long)"}}"#])
+        // --grep still looks at the whole action.
+        #expect(CLITestSupport.run(["log", file, "--grep", long + "\""]).outLines.count == 1)
+    }
+}

@@ -3,21 +3,24 @@ struct LogCommand: Subcommand {
     static let spec = CommandSpec(
         name: "log",
         abstract: "List the recorded actions, one per line.",
-        usage: "log <file> [--type <name>] [--grep <text>]",
+        usage: "log <file> [--type <name>] [--grep <text>] [--full]",
         arguments: [("<file>", "The recording (JSON Lines).")],
         options: [
             .init("--type", value: "<name>", help: "Only actions of this type (case name); may be repeated."),
             .init("--grep", value: "<text>", help: "Only actions whose type or JSON contains this text."),
+            .init("--full", help: "Show long actions in full instead of cutting them at 120 characters."),
         ])
 
     let file: String
     let types: [String]
     let grep: String?
+    let full: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         file = try Self.singleFile(arguments)
         types = arguments.values["--type"] ?? []
         grep = arguments.value("--grep")
+        full = arguments.has("--full")
     }
 
     func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
@@ -34,7 +37,9 @@ struct LogCommand: Subcommand {
             if !types.isEmpty && !types.contains(entry.type) { continue }
             let action = entry.action.compactText
             if let grep, !entry.type.contains(grep) && !action.contains(grep) { continue }
-            session.context.print(Self.line(entry, action: action, colors: session.context.colorsOutput))
+            // One line per action: a huge one is cut, as in the headings of replay and step.
+            let shown = full ? action : DiffTextFormatter.abbreviate(action, width: 120)
+            session.context.print(Self.line(entry, action: shown, colors: session.context.colorsOutput))
         }
         return .success
     }
