@@ -119,3 +119,90 @@ struct KnownMembers {
         }
     }
 }
+
+/// The members the index needs of an entry line the recorder wrote
+/// (``KnownMembers/recorderEntry(_:skippingState:)``): small, so that it is not copied
+/// around as ``KnownMembers`` is.
+struct RecorderEntry {
+    var seq: Range<Int>
+    var action: Range<Int>
+    var state: Range<Int>?
+}
+
+extension KnownMembers {
+    /// The members of an entry line written by the recorder, found without the general skim,
+    /// or `nil` when the line is not exactly of the recorder's shape: the caller then uses
+    /// ``init(_:skippingState:)``, which finds the same `seq`, `action` and `state` for every
+    /// line this accepts, and none of the other names.
+    ///
+    /// The shape is `{"seq":DIGITS,"time":"T","type":"S","action":A,"state":…` with no white
+    /// space between the tokens, where `T` is 24 bytes with no `"` or `\`, `S` a string and `A`
+    /// a value (skimmed as the general path skims them), and the state is passed over by
+    /// ``stateEnd(in:from:)`` — or, with no state, `,"us":INTEGER}` or `}` closing the line.
+    /// Each check mirrors a step of the general skim on such a line, so the ranges are the
+    /// ones it finds; anything else (white space, other members or order, a state that is
+    /// not skipped) returns `nil`.
+    @inline(__always)
+    static func recorderEntry(_ line: UnsafeBufferPointer<UInt8>, skippingState: Bool) -> RecorderEntry? {
+        // Safe: every read is at an offset checked against `count` first.
+        guard skippingState, let base = line.baseAddress else { return nil }
+        let count = line.count
+        @inline(__always)
+        func has(_ literal: StaticString, at offset: Int) -> Bool {
+            let length = literal.utf8CodeUnitCount
+            return offset &+ length <= count && memcmp(base + offset, literal.utf8Start, length) == 0
+        }
+        // `{"seq":` and the digits of the value, which ends at the `,` after them.
+        guard has(#"{"seq":"#, at: 0) else { return nil }
+        let seqStart = 7
+        var offset = seqStart
+        while offset < count, base[offset] &- UInt8(ascii: "0") < 10 { offset &+= 1 }
+        guard offset > seqStart else { return nil }
+        let seq = seqStart..<offset
+        // `,"time":"`, a timestamp of 24 bytes with neither a quote nor a backslash, `"`.
+        guard has(#","time":""#, at: offset) else { return nil }
+        offset &+= 9
+        guard offset &+ 24 < count else { return nil }
+        let skim = TopLevelMembers.Skim(base: base, count: count)
+        var special: UInt64 = 0
+        for word in 0..<3 {
+            let bytes = TopLevelMembers.Skim.word(at: base + (offset &+ word &* 8))
+            // Nonzero exactly when a byte is one of them.
+            special |= TopLevelMembers.Skim.bytes(equalTo: 0x22, in: bytes)
+                | TopLevelMembers.Skim.bytes(equalTo: 0x5C, in: bytes)
+        }
+        guard special == 0 else { return nil }
+        offset &+= 24
+        // The timestamp's closing quote and the type, a string skimmed as the general path does.
+        guard has(#"","type":""#, at: offset) else { return nil }
+        offset &+= 9
+        guard let typeEnd = skim.stringEnd(from: offset) else { return nil }
+        offset = typeEnd
+        guard has(#","action":"#, at: offset) else { return nil }
+        offset &+= 10
+        let actionStart = offset
+        guard let actionEnd = skim.valueEnd(from: actionStart) else { return nil }
+        var found = RecorderEntry(seq: seq, action: actionStart..<actionEnd, state: nil)
+        offset = actionEnd
+        if has(#","state":"#, at: offset) {
+            let stateStart = offset &+ 9
+            guard let stateEnd = stateEnd(in: line, from: stateStart), stateEnd > stateStart, stateEnd <= count else {
+                return nil
+            }
+            // `stateEnd` checked that the rest is `}` or `,"us":` and an integer, then `}` and
+            // white space: well formed.
+            found.state = stateStart..<stateEnd
+            return found
+        }
+        // No state: `,"us":` and an integer, then the line's `}`, and nothing after it.
+        if has(#","us":"#, at: offset) {
+            offset &+= 6
+            if offset < count, base[offset] == UInt8(ascii: "-") { offset &+= 1 }
+            let digits = offset
+            while offset < count, base[offset] &- UInt8(ascii: "0") < 10 { offset &+= 1 }
+            guard offset > digits else { return nil }
+        }
+        guard offset &+ 1 == count, base[offset] == UInt8(ascii: "}") else { return nil }
+        return found
+    }
+}

@@ -94,6 +94,12 @@ struct RecordingIndexer {
         _ line: UnsafeBufferPointer<UInt8>, lineIndex: Int, skippingState: Bool
     ) throws(RecordingError) {
         let lineNumber = lineIndex + 1
+        // The recorder's own entry lines first, without the general skim; anything else, or
+        // anything unexpected in one, takes the general path, which finds the same members.
+        if let entry = KnownMembers.recorderEntry(line, skippingState: skippingState) {
+            try indexEntry(seq: entry.seq, state: entry.state, line, lineIndex: lineIndex)
+            return
+        }
         guard let members = KnownMembers(line, skippingState: skippingState) else {
             // Not a well-formed object: parse it to say exactly what is wrong.
             let value = try parse(line, lineNumber: lineNumber)
@@ -106,7 +112,7 @@ struct RecordingIndexer {
         }
         let reader = RecordingLineReader(path: path, line: lineNumber)
         if members.action != nil {
-            try indexEntry(members, line, lineIndex: lineIndex)
+            try indexEntry(seq: members.seq, state: members.state, line, lineIndex: lineIndex)
         } else if members.format != nil || members.version != nil {
             guard header == nil, steps.isEmpty else {
                 throw RecordingError(
@@ -128,13 +134,15 @@ struct RecordingIndexer {
         }
     }
 
+    /// Records the entry on `line`, whose `seq` and `state` values (the first of each) are
+    /// at these ranges.
     private mutating func indexEntry(
-        _ members: KnownMembers, _ line: UnsafeBufferPointer<UInt8>, lineIndex: Int
+        seq seqMember: Range<Int>?, state stateMember: Range<Int>?, _ line: UnsafeBufferPointer<UInt8>, lineIndex: Int
     ) throws(RecordingError) {
         let lineNumber = lineIndex + 1
         let previous = steps.last?.seq
         let seq: Int
-        if let member = members.seq {
+        if let member = seqMember {
             guard let value = TopLevelMembers.integer(member, in: line) else {
                 throw RecordingError(
                     .malformed, path: path, line: lineNumber, column: JSONParseError.position(of: member.lowerBound, in: line).column,
@@ -146,7 +154,7 @@ struct RecordingIndexer {
         }
         // Errors point at the `seq` value when there is one.
         func seqColumn() -> Int {
-            members.seq.map { JSONParseError.position(of: $0.lowerBound, in: line).column } ?? 1
+            seqMember.map { JSONParseError.position(of: $0.lowerBound, in: line).column } ?? 1
         }
         if let previous, seq <= previous {
             throw RecordingError(
@@ -163,7 +171,7 @@ struct RecordingIndexer {
         if seq > expected && !gaps.contains(where: { $0.after == expected - 1 }) {
             gaps.append(RecordingGap(after: expected - 1, dropped: seq - expected, reason: nil, line: lineNumber))
         }
-        let hasState = members.state.map { !isNull($0, line) } ?? false
+        let hasState = stateMember.map { !isNull($0, line) } ?? false
         // The index keeps line numbers in 32 bits; a file of more lines is refused, not a trap.
         guard let compactIndex = Int32(exactly: lineIndex) else {
             throw RecordingError(

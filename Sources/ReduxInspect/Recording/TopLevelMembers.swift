@@ -116,13 +116,15 @@ struct TopLevelMembers {
     /// The value of `range` as a non-negative decimal integer, or `nil`.
     static func integer(_ range: Range<Int>, in line: UnsafeBufferPointer<UInt8>) -> Int? {
         guard !range.isEmpty, range.count <= 18 else { return nil }
+        if range.count > 1 && line[range.lowerBound] == UInt8(ascii: "0") { return nil }
         var value = 0
         for index in range {
-            let digit = Int(line[index]) - 48
-            guard (0...9).contains(digit) else { return nil }
-            value = value * 10 + digit
+            // A byte below "0" wraps around to 10 or more.
+            let digit = line[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            // At most 18 digits: no overflow.
+            value = value &* 10 &+ Int(digit)
         }
-        if range.count > 1 && line[range.lowerBound] == UInt8(ascii: "0") { return nil }
         return value
     }
 }
