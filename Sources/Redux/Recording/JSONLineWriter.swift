@@ -50,10 +50,8 @@ struct JSONLineWriter {
     /// Whether the value under `key` is written as the placeholder.
     func isRedacted(_ key: String) -> Bool {
         guard !redactedKeys.isEmpty else { return false }
-        if case .some(.some(let redacted)) = key.utf8.withContiguousStorageIfAvailable({ asciiKeys.contains($0) }) {
-            return redacted
-        }
-        return isRedactedLowercased(key)
+        return key.utf8.withContiguousStorageIfAvailable { isRedacted(key, utf8: $0, isASCII: $0.isASCII) }
+            ?? isRedactedLowercased(key)
     }
 
     /// Whether the value under `key`, whose UTF-8 bytes the caller has at hand and has

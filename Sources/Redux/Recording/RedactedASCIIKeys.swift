@@ -23,15 +23,6 @@ struct RedactedASCIIKeys: Sendable {
         shortLengths = ascii.reduce(0) { $1.utf8.count < 64 ? $0 | 1 << UInt64($1.utf8.count) : $0 }
     }
 
-    /// Whether the key with these UTF-8 bytes is redacted; nil when it is not ASCII, which
-    /// this cannot tell.
-    func contains(_ key: UnsafeBufferPointer<UInt8>) -> Bool? {
-        var combined: UInt8 = 0
-        for byte in key { combined |= byte }
-        guard combined < 0x80 else { return nil }
-        return containsASCII(key)
-    }
-
     /// Whether the key with these UTF-8 bytes, all ASCII, is redacted.
     func containsASCII(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
         let length = key.count
@@ -46,5 +37,14 @@ struct RedactedASCIIKeys: Sendable {
                 return true
             }
         }
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether every byte is ASCII (below 0x80).
+    var isASCII: Bool {
+        var combined: UInt8 = 0
+        for byte in self { combined |= byte }
+        return combined < 0x80
     }
 }

@@ -34,6 +34,11 @@ final class StreamingEncoder {
     /// Forgets the output and the state a failed line may have left, before the next line.
     func reset() {
         bytes.truncate(to: 0)
+        forgetFrames()
+    }
+
+    /// Forgets the open frames and a failure, after a value was abandoned.
+    private func forgetFrames() {
         frames.removeAll(keepingCapacity: true)
         keyRanges.removeAll(keepingCapacity: true)
         failed = false
@@ -53,9 +58,7 @@ final class StreamingEncoder {
             // Encoded again below, for the tree encoder's error and coding path.
         }
         bytes.truncate(to: start)
-        frames.removeAll(keepingCapacity: true)
-        keyRanges.removeAll(keepingCapacity: true)
-        failed = false
+        forgetFrames()
         let tree = try EncodedValue.encode(value)
         write(tree)
     }
@@ -171,9 +174,7 @@ final class StreamingEncoder {
         let start = bytes.count
         bytes.appendQuoted(utf8: utf8)
         let end = bytes.count
-        var combined: UInt8 = 0
-        for byte in utf8 { combined |= byte }
-        let isASCII = combined < 0x80
+        let isASCII = utf8.isASCII
         guard isNewKey(start, end, isASCII: isASCII, bit: Self.keyBit(utf8), in: level) else {
             failed = true
             return nil
