@@ -26,32 +26,26 @@ enum RecordOverhead {
         let path = workload.scratchPath("record-overhead.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }
 
-        let without = {
+        /// Processor seconds the dispatching thread spends in the dispatch loops of a new
+        /// store, burst by burst; `afterBurst` runs off the clock.
+        func timeBursts(_ middleware: [Middleware<Shop.State, Shop.Action>], afterBurst: () -> Void = {}) -> Double {
             let store = Store(
-                initialState: Shop.State(), reducer: Shop.reducer, middleware: [Shop.loginMiddleware()])
+                initialState: Shop.State(), reducer: Shop.reducer, middleware: [Shop.loginMiddleware()] + middleware)
             var timed = 0.0
             for start in stride(from: 0, to: actions.count, by: burst) {
                 let begin = Stopwatch.threadTime()
                 for action in actions[start..<min(start + burst, actions.count)] { store.dispatch(action) }
                 timed += Stopwatch.threadTime() - begin
+                afterBurst()
             }
             return timed
         }
+        let without = { timeBursts([]) }
         let with = {
             let recorder = try Recorder<Shop.State, Shop.Action>(
                 path: path, ifExists: .replace, options: .init(reducer: "shop"))
-            let store = Store(
-                initialState: Shop.State(), reducer: Shop.reducer,
-                middleware: [Shop.loginMiddleware(), recorder.middleware])
-            var timed = 0.0
-            for start in stride(from: 0, to: actions.count, by: burst) {
-                let begin = Stopwatch.threadTime()
-                for action in actions[start..<min(start + burst, actions.count)] { store.dispatch(action) }
-                timed += Stopwatch.threadTime() - begin
-                recorder.flush()
-            }
-            recorder.close()
-            return timed
+            defer { recorder.close() }
+            return timeBursts([recorder.middleware], afterBurst: recorder.flush)
         }
         // The two runs alternate, so that a change in the machine's load (other processes on
         // a shared machine) falls on both alike instead of on whichever ran second.
