@@ -15,12 +15,7 @@ extension RawJSON {
         guard depth + 1 <= maximumDepth else { throw Malformed() }
         var guide = guide
         let closer = UInt8(ascii: "}")
-        var step: ItemStep
-        if let resume {
-            step = try followingItem(resume, closer: closer)
-        } else {
-            step = try firstItem(ofContainerAt: start, closer: closer)
-        }
+        var step = try firstStep(ofContainerAt: start, resumingAt: resume, closer: closer)
         while case .more(let offset) = step {
             let member: Member
             if let found = guide?.match(at: offset, in: self, span: { $0.keyStart - 1..<$0.valueEnd }) {
@@ -45,12 +40,7 @@ extension RawJSON {
         guard depth + 1 <= maximumDepth else { throw Malformed() }
         var guide = guide
         let closer = UInt8(ascii: "]")
-        var step: ItemStep
-        if let resume {
-            step = try followingItem(resume, closer: closer)
-        } else {
-            step = try firstItem(ofContainerAt: start, closer: closer)
-        }
+        var step = try firstStep(ofContainerAt: start, resumingAt: resume, closer: closer)
         while case .more(let offset) = step {
             let end: Int
             if let found = guide?.match(at: offset, in: self, span: { $0 }) {
@@ -137,6 +127,14 @@ extension RawJSON {
             guard case .closed(let end) = self else { preconditionFailure("the container has more items") }
             return end
         }
+    }
+
+    /// The first step through the items of the container at `start`: from its opening
+    /// bracket, or on from an item that ends at `resume` when the items up to it are known.
+    @inline(__always)
+    func firstStep(ofContainerAt start: Int, resumingAt resume: Int?, closer: UInt8) throws(Malformed) -> ItemStep {
+        if let resume { return try followingItem(resume, closer: closer) }
+        return try firstItem(ofContainerAt: start, closer: closer)
     }
 
     /// The first item of the container whose opening bracket is at `start`.

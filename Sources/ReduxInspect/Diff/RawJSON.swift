@@ -236,9 +236,20 @@ struct RawJSON {
     }
 }
 
-extension RawJSON.Member {
+/// An item of a container skimmed by ``RawJSON``: an object's member or an array element's
+/// range, which can be moved to where the same bytes stand in another text.
+protocol RawJSONItem {
+    /// The offset after the item's value.
+    var end: Int { get }
+    /// The same item at another place: the same bytes `shift` bytes further on.
+    func shifted(by shift: Int) -> Self
+}
+
+extension RawJSON.Member: RawJSONItem {
     /// The range of the key's bytes between its quotes.
     var key: Range<Int> { keyStart..<keyEnd }
+
+    var end: Int { valueEnd }
 
     /// The same member at another place: the same bytes `shift` bytes further on.
     func shifted(by shift: Int) -> RawJSON.Member {
@@ -248,7 +259,9 @@ extension RawJSON.Member {
     }
 }
 
-extension Range<Int> {
+extension Range<Int>: RawJSONItem {
+    var end: Int { upperBound }
+
     /// The same range `shift` further on.
     func shifted(by shift: Int) -> Range<Int> {
         lowerBound + shift..<upperBound + shift

@@ -12,13 +12,8 @@ extension RawDiffWalker {
         }
         let oldEnd = try old.elements(ofArrayAt: oldStart, depth: depth, into: &oldElements)
         // Elements wholly inside the bytes both arrays start with are the same on both sides.
-        let sameUntil = oldStart + old.commonPrefix(oldStart..<oldEnd, newStart..<new.count, in: new)
-        let shift = newStart - oldStart
-        var shared = 0
-        while oldBase + shared < oldElements.count && oldElements[oldBase + shared].upperBound < sameUntil {
-            newElements.append(oldElements[oldBase + shared].shifted(by: shift))
-            shared += 1
-        }
+        let shared = Self.sharePrefix(
+            of: oldElements, from: oldBase, old, oldStart..<oldEnd, new, newStart, into: &newElements)
         let newEnd = try new.elements(
             ofArrayAt: newStart, resumingAt: shared > 0 ? newElements[newElements.count - 1].upperBound : nil,
             depth: depth, into: &newElements,
@@ -182,5 +177,24 @@ extension RawDiffWalker {
             record(.moved(from: oldIndex(move.newIndex), to: move.newIndex), from: String(prefix + move.from))
             leave()
         }
+    }
+}
+
+extension RawDiffWalker {
+    /// Appends to `newItems` the items of the container spanning `oldSpan` in `oldText`, from
+    /// `oldBase` on, that lie wholly in the bytes it and the container at `newStart` in
+    /// `newText` start with: they are the same on both sides, moved. Returns how many.
+    static func sharePrefix<Item: RawJSONItem>(
+        of oldItems: [Item], from oldBase: Int, _ oldText: RawJSON, _ oldSpan: Range<Int>,
+        _ newText: RawJSON, _ newStart: Int, into newItems: inout [Item]
+    ) -> Int {
+        let sameUntil = oldSpan.lowerBound + oldText.commonPrefix(oldSpan, newStart..<newText.count, in: newText)
+        let shift = newStart - oldSpan.lowerBound
+        var shared = 0
+        while oldBase + shared < oldItems.count && oldItems[oldBase + shared].end < sameUntil {
+            newItems.append(oldItems[oldBase + shared].shifted(by: shift))
+            shared += 1
+        }
+        return shared
     }
 }

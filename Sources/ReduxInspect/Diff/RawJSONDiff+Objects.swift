@@ -19,13 +19,8 @@ extension RawDiffWalker {
             oldEnd = try old.members(ofObjectAt: oldStart, depth: depth, into: &oldMembers)
         }
         // Members wholly inside the bytes both objects start with are the same on both sides.
-        let sameUntil = oldStart + old.commonPrefix(oldStart..<oldEnd, newStart..<new.count, in: new)
-        let shift = newStart - oldStart
-        var shared = 0
-        while oldBase + shared < oldMembers.count && oldMembers[oldBase + shared].valueEnd < sameUntil {
-            newMembers.append(oldMembers[oldBase + shared].shifted(by: shift))
-            shared += 1
-        }
+        let shared = Self.sharePrefix(
+            of: oldMembers, from: oldBase, old, oldStart..<oldEnd, new, newStart, into: &newMembers)
         let newEnd = try new.members(
             ofObjectAt: newStart, resumingAt: shared > 0 ? newMembers[newMembers.count - 1].valueEnd : nil,
             depth: depth, into: &newMembers,
