@@ -73,44 +73,11 @@ public enum JSONParser {
         return try reader.readDocument()
     }
 
-    /// Parses one JSON text from an array of UTF-8 bytes, without copying it.
-    ///
-    /// - Parameters:
-    ///   - bytes: UTF-8 JSON text: one value with optional white space around it.
-    ///   - options: Limits on depth and length.
-    /// - Returns: The value.
-    /// - Throws: `JSONParseError` for the first problem in the text.
-    public static func parse(
-        _ bytes: [UInt8],
-        options: Options = Options()
-    ) throws(JSONParseError) -> JSONValue {
-        try bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(JSONParseError) in try parse(buffer, options: options) }
-        }.get()
-    }
-
-    /// Parses one JSON text from part of an array, such as one line of a file read whole.
-    ///
-    /// Positions in errors count from the start of the slice, not of the array.
-    ///
-    /// - Parameters:
-    ///   - bytes: UTF-8 JSON text: one value with optional white space around it.
-    ///   - options: Limits on depth and length.
-    /// - Returns: The value.
-    /// - Throws: `JSONParseError` for the first problem in the text.
-    public static func parse(
-        _ bytes: ArraySlice<UInt8>,
-        options: Options = Options()
-    ) throws(JSONParseError) -> JSONValue {
-        try bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(JSONParseError) in try parse(buffer, options: options) }
-        }.get()
-    }
-
     /// Parses one JSON text from any collection of UTF-8 bytes.
     ///
-    /// Collections with contiguous storage (such as `Data`) are read in place; others are
-    /// copied into an array first.
+    /// Collections with contiguous storage (arrays, their slices, `Data`) are read in place;
+    /// others are copied into an array first. Positions in errors count from the start of the
+    /// collection: for one line of a file read whole, from the start of the line.
     ///
     /// - Parameters:
     ///   - bytes: UTF-8 JSON text: one value with optional white space around it.
