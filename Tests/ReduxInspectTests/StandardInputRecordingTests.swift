@@ -22,6 +22,12 @@ import Testing
         }
     }
 
+    @Test func checkNamesStandardInputStdin() throws {
+        let run = CLITestSupport.run(["check", "-"], input: try Self.fixtureText("todos.jsonl"))
+        #expect(run.code == 0)
+        #expect(run.out.hasPrefix("<stdin>: ok: 21 steps"))
+    }
+
     @Test func aMalformedRecordingOnStandardInputIsNamedStdin() {
         let run = CLITestSupport.run(["check", "-"], input: "{\"seq\":1,\"action\":{}}\n{\"seq\":2,\n")
         #expect(run.code == 65)

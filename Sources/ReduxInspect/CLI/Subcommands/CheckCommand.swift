@@ -43,12 +43,12 @@ struct CheckCommand: Subcommand {
         }
         for gap in recording.gaps {
             let reason = gap.reason.map { ": \($0)" } ?? ""
-            session.warn("\(file):\(gap.line): \(gap.summary)\(reason)")
+            session.warn("\(recording.path):\(gap.line): \(gap.summary)\(reason)")
         }
         let first = recording.steps.first.map { "seq \($0.seq)…\(recording.steps.last!.seq)" } ?? "no steps"
         let gaps = recording.gaps.isEmpty ? "no gaps" : "\(recording.gaps.count) gap\(recording.gaps.count == 1 ? "" : "s")"
         session.context.print(
-            "\(TerminalText.escape(file)): ok: \(recording.steps.count) steps (\(first)), \(states) with states, \(gaps); \(decoded)")
+            "\(TerminalText.escape(recording.path)): ok: \(recording.steps.count) steps (\(first)), \(states) with states, \(gaps); \(decoded)")
         return .success
     }
 }
