@@ -206,3 +206,13 @@ extension KnownMembers {
         return found
     }
 }
+
+extension KnownMembers {
+    /// Whether an entry's `state` member, found at `state` in `line`, holds a state: it is
+    /// there and not `null` (any other value starting with `n` is not well formed, and is
+    /// reported when the entry is read).
+    static func holdsState(_ state: Range<Int>?, in line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let state else { return false }
+        return !(state.count == 4 && line[state.lowerBound] == UInt8(ascii: "n"))
+    }
+}

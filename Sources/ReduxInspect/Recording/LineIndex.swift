@@ -48,6 +48,17 @@ struct LineIndex {
         return start..<end
     }
 
+    /// Where the next line starts: ``count`` or more once every line has been found.
+    var nextStart: Int { scanned }
+
+    /// Records lines found by someone else: `found` are where the next lines start, the
+    /// first at ``nextStart``, and the line after them starts at `next`.
+    mutating func append(_ found: [Int], resumingAt next: Int) {
+        precondition(found.first.map { $0 == scanned } ?? true && next >= scanned)
+        starts.append(contentsOf: found)
+        scanned = next
+    }
+
     /// Whether every line has been found and the last one found is the buffer's last.
     var isComplete: Bool { scanned >= count }
 

@@ -51,7 +51,7 @@ public final class Recording: @unchecked Sendable {
         self.path = path
         self.bytes = bytes
         var indexer = RecordingIndexer(path: path, buffer: bytes.buffer, strict: strict)
-        try indexer.run()
+        try indexer.run(splittingAt: TailIndex.splitPoint(of: bytes.buffer))
         self.lines = indexer.lines
         self.header = indexer.header
         self.steps = indexer.steps

@@ -9,6 +9,9 @@ import Foundation
 /// entry's state, most of its bytes, is not even skimmed on a line laid out as the recorder
 /// writes it (``KnownMembers/init(_:skippingState:)``): errors inside it, structural ones
 /// too, are likewise found when the entry is read.
+///
+/// A large file's second half can be indexed on another core meanwhile (``TailIndex``, from
+/// ``run(splittingAt:)``); the result is the same as one pass's.
 struct RecordingIndexer {
     let path: String
     let buffer: UnsafeBufferPointer<UInt8>
@@ -29,7 +32,14 @@ struct RecordingIndexer {
         self.lines = LineIndex(unscanned: buffer)
     }
 
-    mutating func run() throws(RecordingError) {
+    /// Indexes the buffer.
+    ///
+    /// - Parameter tailStart: Where another thread starts indexing the rest of the buffer
+    ///   (``TailIndex``), just after a newline; `nil` to index it all on this one.
+    mutating func run(splittingAt tailStart: Int? = nil) throws(RecordingError) {
+        var tail = tailStart.map { TailIndexTask(buffer, from: $0) }
+        // The worker reads the buffer: it must be done before the caller may unmap it.
+        defer { if let tail { _ = tail.wait() } }
         guard buffer.count > 0 else {
             throw RecordingError(.malformed, path: path, line: 1, column: 1, message: "empty file: expected a recording")
         }
@@ -44,7 +54,12 @@ struct RecordingIndexer {
         steps.reserveCapacity(buffer.count / 256 + 1)
         let maximumLength = JSONParser.Options().maximumLength
         // Each line is indexed as soon as it is found, while its bytes are in the cache.
-        while let range = lines.nextLine(in: buffer) {
+        while true {
+            if let task = tail, lines.nextStart == task.start {
+                tail = nil
+                take(task.wait())
+            }
+            guard let range = lines.nextLine(in: buffer) else { break }
             let lineIndex = lines.lineCount - 1
             let line = UnsafeBufferPointer(rebasing: buffer[range])
             // Checked before anything reads the line, so a huge line costs no time at all.
@@ -71,6 +86,23 @@ struct RecordingIndexer {
             throw RecordingError(
                 .malformed, path: path, line: 1, column: 1,
                 message: "no entries: expected at least one line with an \"action\"")
+        }
+    }
+
+    /// Takes the lines `tail` indexed, which start where the next line does, if they follow
+    /// on from the last step as one pass would have found them: each line as the recorder
+    /// writes it, the first with the `seq` after the last step's. Otherwise, and after them,
+    /// the lines are indexed here.
+    private mutating func take(_ tail: TailIndex) {
+        guard let first = tail.steps.first, first.seq == (steps.last?.seq ?? 0) + 1,
+            lines.lineCount + tail.lineStarts.count <= Int(Int32.max)
+        else { return }
+        let shift = Int32(lines.lineCount)
+        lines.append(tail.lineStarts, resumingAt: tail.stop)
+        steps.reserveCapacity(steps.count + tail.steps.count)
+        for var step in tail.steps {
+            step.lineIndex += shift
+            steps.append(step)
         }
     }
 
@@ -171,7 +203,7 @@ struct RecordingIndexer {
         if seq > expected && !gaps.contains(where: { $0.after == expected - 1 }) {
             gaps.append(RecordingGap(after: expected - 1, dropped: seq - expected, reason: nil, line: lineNumber))
         }
-        let hasState = stateMember.map { !isNull($0, line) } ?? false
+        let hasState = KnownMembers.holdsState(stateMember, in: line)
         // The index keeps line numbers in 32 bits; a file of more lines is refused, not a trap.
         guard let compactIndex = Int32(exactly: lineIndex) else {
             throw RecordingError(
@@ -179,10 +211,6 @@ struct RecordingIndexer {
                 message: "too many lines: expected at most \(Int32.max) lines")
         }
         steps.append(StepLocation(seq: seq, lineIndex: compactIndex, hasState: hasState))
-    }
-
-    private func isNull(_ range: Range<Int>, _ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        range.count == 4 && line[range.lowerBound] == UInt8(ascii: "n")
     }
 
     private func parse(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(RecordingError) -> JSONValue {
