@@ -53,7 +53,7 @@ struct LineIndex {
 
     /// Records lines found by someone else: `found` are where the next lines start, the
     /// first at ``nextStart``, and the line after them starts at `next`.
-    mutating func append(_ found: [Int], resumingAt next: Int) {
+    mutating func append(_ found: UnsafeBufferPointer<Int>, resumingAt next: Int) {
         precondition(found.first.map { $0 == scanned } ?? true && next >= scanned)
         starts.append(contentsOf: found)
         scanned = next

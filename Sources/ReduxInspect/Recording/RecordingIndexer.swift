@@ -94,13 +94,12 @@ struct RecordingIndexer {
     /// writes it, the first with the `seq` after the last step's. Otherwise, and after them,
     /// the lines are indexed here.
     private mutating func take(_ tail: TailIndex) {
-        guard let first = tail.steps.first, first.seq == (steps.last?.seq ?? 0) + 1,
+        guard let first = tail.steps.elements.first, first.seq == (steps.last?.seq ?? 0) + 1,
             lines.lineCount + tail.lineStarts.count <= Int(Int32.max)
         else { return }
         let shift = Int32(lines.lineCount)
-        lines.append(tail.lineStarts, resumingAt: tail.stop)
-        steps.reserveCapacity(steps.count + tail.steps.count)
-        for var step in tail.steps {
+        lines.append(tail.lineStarts.elements, resumingAt: tail.stop)
+        for var step in tail.steps.elements {
             step.lineIndex += shift
             steps.append(step)
         }

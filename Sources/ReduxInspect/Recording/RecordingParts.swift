@@ -46,7 +46,7 @@ public struct RecordingGap: Sendable, Equatable {
 
 /// Where one entry is, found while indexing. Kept small: a million steps cost a few
 /// dozen megabytes of index, whatever the size of the states.
-public struct StepLocation: Sendable, Equatable {
+public struct StepLocation: Sendable, Equatable, BitwiseCopyable {
     /// The entry's `seq`.
     public var seq: Int
     /// The 0-based line number in the file.

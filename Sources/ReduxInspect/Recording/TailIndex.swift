@@ -15,9 +15,9 @@ struct TailIndex {
     /// Where the first line taken (or looked at) starts: just after a newline.
     let start: Int
     /// Where each line taken starts.
-    private(set) var lineStarts: [Int] = []
+    let lineStarts: PageBuffer<Int>
     /// One location per line taken; `lineIndex` counts from the line at ``start``.
-    private(set) var steps: [StepLocation] = []
+    let steps: PageBuffer<StepLocation>
     /// Where the first line not taken starts.
     private(set) var stop: Int
 
@@ -26,11 +26,14 @@ struct TailIndex {
     init(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) {
         self.start = start
         stop = start
+        // Room for as many lines as the shortest line the recorder writes allows; only the
+        // pages written to take memory.
+        let room = (buffer.count - min(start, buffer.count)) / Self.shortestEntry + 1
+        lineStarts = PageBuffer(capacity: room)
+        steps = PageBuffer(capacity: room)
         guard let base = buffer.baseAddress, start < buffer.count else { return }
         let count = buffer.count
         let maximumLength = JSONParser.Options().maximumLength
-        lineStarts.reserveCapacity((count - start) / 256 + 1)
-        steps.reserveCapacity((count - start) / 256 + 1)
         var offset = start
         // Safe: `memchr` reads `count - offset` bytes from `offset`, inside the buffer.
         while offset < count, let found = memchr(base + offset, 0x0A, count - offset) {
@@ -40,14 +43,18 @@ struct TailIndex {
                 let entry = KnownMembers.recorderEntry(line, skippingState: true),
                 let seq = TopLevelMembers.integer(entry.seq, in: line),
                 steps.last.map({ seq == $0.seq + 1 }) ?? (seq > 0),
-                let lineIndex = Int32(exactly: lineStarts.count)
+                let lineIndex = Int32(exactly: lineStarts.count),
+                steps.append(StepLocation(seq: seq, lineIndex: lineIndex, hasState: KnownMembers.holdsState(entry.state, in: line)))
             else { break }
-            lineStarts.append(offset)
-            steps.append(StepLocation(seq: seq, lineIndex: lineIndex, hasState: KnownMembers.holdsState(entry.state, in: line)))
+            _ = lineStarts.append(offset)
             offset = end + 1
         }
         stop = offset
     }
+
+    /// Fewer bytes than any line ``KnownMembers/recorderEntry(_:skippingState:)`` accepts,
+    /// with its newline: `{"seq":1,"time":"` and 24 more, `","type":"","action":0}`.
+    static let shortestEntry = 48
 
     /// Where a second core should start indexing `buffer`: the line after its middle, or `nil`
     /// when the file is too small for a second thread to pay, or there is no second core.
@@ -91,6 +98,7 @@ final class TailIndexTask: @unchecked Sendable {
     /// Waits for the worker and returns what it indexed. Call it exactly once.
     func wait() -> TailIndex {
         done.wait()
+        defer { result = nil }
         return result!
     }
 }
