@@ -24,6 +24,8 @@ struct RecordingIndexer {
     var endLineIndex: Int?
     var endHasState = false
     var warnings: [RecordingError] = []
+    /// How many lines were indexed on another thread (``TailIndex``).
+    private(set) var linesFromTail = 0
 
     init(path: String, buffer: UnsafeBufferPointer<UInt8>, strict: Bool) {
         self.path = path
@@ -37,9 +39,12 @@ struct RecordingIndexer {
     /// - Parameter tailStart: Where another thread starts indexing the rest of the buffer
     ///   (``TailIndex``), just after a newline; `nil` to index it all on this one.
     mutating func run(splittingAt tailStart: Int? = nil) throws(RecordingError) {
-        var tail = tailStart.map { TailIndexTask(buffer, from: $0) }
-        // The worker reads the buffer: it must be done before the caller may unmap it.
-        defer { if let tail { _ = tail.wait() } }
+        var task = tailStart.map { TailIndexTask(buffer, from: $0) }
+        // The worker reads the buffer: it must be done before the caller may unmap it. It is
+        // still at work only when this throws before reaching it, and is then stopped.
+        defer { task?.cancel() }
+        var tail: TailIndex?
+        var nextRun = 0
         guard buffer.count > 0 else {
             throw RecordingError(.malformed, path: path, line: 1, column: 1, message: "empty file: expected a recording")
         }
@@ -55,9 +60,16 @@ struct RecordingIndexer {
         let maximumLength = JSONParser.Options().maximumLength
         // Each line is indexed as soon as it is found, while its bytes are in the cache.
         while true {
-            if let task = tail, lines.nextStart == task.start {
-                tail = nil
-                take(task.wait())
+            if let pending = task, lines.nextStart >= pending.start {
+                task = nil
+                tail = pending.wait()
+            }
+            if let runs = tail?.runs, nextRun < runs.count {
+                while nextRun < runs.count, runs[nextRun].start < lines.nextStart { nextRun += 1 }
+                if nextRun < runs.count, runs[nextRun].start == lines.nextStart {
+                    take(runs[nextRun], of: tail!)
+                    nextRun += 1
+                }
             }
             guard let range = lines.nextLine(in: buffer) else { break }
             let lineIndex = lines.lineCount - 1
@@ -89,18 +101,19 @@ struct RecordingIndexer {
         }
     }
 
-    /// Takes the lines `tail` indexed, which start where the next line does, if they follow
-    /// on from the last step as one pass would have found them: each line as the recorder
-    /// writes it, the first with the `seq` after the last step's. Otherwise, and after them,
-    /// the lines are indexed here.
-    private mutating func take(_ tail: TailIndex) {
-        guard let first = tail.steps.elements.first, first.seq == (steps.last?.seq ?? 0) + 1,
-            lines.lineCount + tail.lineStarts.count <= Int(Int32.max)
+    /// Takes the lines of `run`, which starts where the next line does, if they follow on
+    /// from the last step as one pass would have found them: each line as the recorder writes
+    /// it, the first with the `seq` after the last step's. Otherwise they are indexed here.
+    private mutating func take(_ run: TailIndex.Run, of tail: TailIndex) {
+        let found = UnsafeBufferPointer(rebasing: tail.steps.elements[run.lines])
+        guard let first = found.first, first.seq == (steps.last?.seq ?? 0) + 1,
+            lines.lineCount + found.count <= Int(Int32.max)
         else { return }
-        let shift = Int32(lines.lineCount)
-        lines.append(tail.lineStarts.elements, resumingAt: tail.stop)
-        for var step in tail.steps.elements {
-            step.lineIndex += shift
+        let firstLine = lines.lineCount
+        lines.append(UnsafeBufferPointer(rebasing: tail.lineStarts.elements[run.lines]), resumingAt: run.end)
+        linesFromTail += found.count
+        for (offset, var step) in found.enumerated() {
+            step.lineIndex = Int32(firstLine + offset)
             steps.append(step)
         }
     }
