@@ -3,6 +3,27 @@ import Redux
 import Testing
 
 @Suite struct RecorderLifecycleTests {
+    /// A recorder, its writer and everything they hold go away once it is closed and let go
+    /// of: the writer thread used to keep them all, through its `Thread` and back.
+    @Test func aClosedRecorderLetsGoOfItsSink() async throws {
+        weak var weakSink: MemoryRecordingSink?
+        do {
+            let sink = MemoryRecordingSink()
+            weakSink = sink
+            let recorder = Recorder<CounterState, CounterAction>(sink: sink, options: steppingOptions())
+            let store = Store(
+                initialState: CounterState(), reducer: counterReducer, middleware: [recorder.middleware])
+            store.dispatch(.increment)
+            recorder.close()
+            #expect(sink.lines.count == 3)
+        }
+        // The thread lets go of its `Thread` just after `close()` has returned: up to 2 s.
+        for _ in 0..<200 where weakSink != nil {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(weakSink == nil)
+    }
+
     @Test func flushMakesLinesVisibleBeforeClose() {
         let sink = MemoryRecordingSink()
         let recorder = Recorder<CounterState, CounterAction>(sink: sink, options: steppingOptions())

@@ -14,7 +14,10 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
     private let onError: @Sendable (RecorderError) -> Void
     private let sinkName: String
     private let finished = DispatchGroup()
-    private var thread: Thread?
+    /// Weak: the thread's closure holds the writer while it runs, so a strong reference here
+    /// was a cycle that kept every recorder's writer, queue, encoder and sink after `close()`.
+    /// The running thread keeps its `Thread` alive; once it has finished this is `nil`.
+    private weak var thread: Thread?
     /// The header, kept until a write of it succeeds: without it the file would not say
     /// what it is.
     private var unwrittenHeader: [UInt8] = []
