@@ -52,6 +52,21 @@ struct OutputBuffer: ByteOutput {
         count += bytes.count
     }
 
+    /// Appends `length` bytes from `source` a word at a time, for short runs where `memcpy`
+    /// does not pay; `source` must be readable for up to 7 bytes past them.
+    @inline(__always)
+    mutating func appendWords(from source: UnsafePointer<UInt8>, count length: Int) {
+        // Whole words are stored, so room for one past the end is made.
+        reserve(length + 8)
+        var offset = 0
+        while offset < length {
+            let word = UnsafeRawPointer(source + offset).loadUnaligned(as: UInt64.self)
+            UnsafeMutableRawPointer(base + count + offset).storeBytes(of: word, as: UInt64.self)
+            offset += 8
+        }
+        count += length
+    }
+
     mutating func append(contentsOf bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { appendBytes($0) }
     }

@@ -11,7 +11,7 @@ struct StreamValueEncoder: Encoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         _ = sink.open(.keyed, level, generation)
-        return KeyedEncodingContainer(StreamKeyedContainer<Key>(sink: sink, level: level, generation: generation))
+        return sink.keyedContainer(Key.self, level: level, generation: generation)
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -24,18 +24,31 @@ struct StreamValueEncoder: Encoder {
     }
 }
 
+/// A keyed container of ``StreamingEncoder``; made and kept by ``KeyedContainerCache``, which
+/// points it at a new frame when it is reused.
 struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let sink: StreamingEncoder
-    let level: Int
-    let generation: Int
+    let target: StreamKeyedTarget
+    var sink: StreamingEncoder { target.sink }
+    var level: Int { target.level }
+    var generation: Int { target.generation }
     var codingPath: [any CodingKey] { sink.codingPath(level) }
 
+    /// Calls `body` with the encoder, without retaining it: the target's reference is not a
+    /// strong one, and turning it into one cost a retain and a release per member.
+    @inline(__always)
+    private func withSink<R>(_ body: (StreamingEncoder) throws -> R) rethrows -> R {
+        try Unmanaged.passUnretained(target.sink)._withUnsafeGuaranteedRef(body)
+    }
+
     private func member(_ key: Key, _ write: (StreamingEncoder) -> Void) {
-        guard let redacted = sink.beginMember(key.stringValue, level, generation) else { return }
-        if redacted {
-            sink.replaceWithPlaceholder(from: sink.bytes.count)
-        } else {
-            write(sink)
+        withSink { sink in
+            guard let redacted = sink.beginMember(key.stringValue, target.level, target.generation)
+            else { return }
+            if redacted {
+                sink.replaceWithPlaceholder(from: sink.bytes.count)
+            } else {
+                write(sink)
+            }
         }
     }
 
@@ -65,8 +78,11 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt32, forKey key: Key) throws { member(key) { $0.writeUnsigned(UInt64(value)) } }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { member(key) { $0.writeUnsigned(value) } }
     mutating func encode(_ value: some Encodable, forKey key: Key) throws {
-        guard let redacted = sink.beginMember(key.stringValue, level, generation) else { return }
-        try sink.encodeValue(value, key: .key(key), redacted: redacted)
+        try withSink { sink in
+            guard let redacted = sink.beginMember(key.stringValue, target.level, target.generation)
+            else { return }
+            try sink.encodeValue(value, key: .key(key), redacted: redacted)
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -74,7 +90,7 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     ) -> KeyedEncodingContainer<NestedKey> {
         let generation = nested(.key(key), key.stringValue)
         _ = sink.open(.keyed, level + 1, generation)
-        return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(sink: sink, level: level + 1, generation: generation))
+        return sink.keyedContainer(NestedKey.self, level: level + 1, generation: generation)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -141,7 +157,7 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let generation = nested()
         _ = sink.open(.keyed, level + 1, generation)
-        return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(sink: sink, level: level + 1, generation: generation))
+        return sink.keyedContainer(NestedKey.self, level: level + 1, generation: generation)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -14,7 +14,7 @@ final class StreamingEncoder {
     /// Open values and containers, outermost first.
     @exclusivity(unchecked) var frames: [StreamFrame] = []
     /// Where the keys of the open keyed frames were written, to find duplicate keys.
-    @exclusivity(unchecked) var keyRanges: [(start: Int, end: Int)] = []
+    @exclusivity(unchecked) var keyRanges = KeyRangeStack()
     /// Set when the value was used in a way streaming cannot reproduce.
     @exclusivity(unchecked) var failed = false
     let writer: JSONLineWriter
@@ -22,6 +22,8 @@ final class StreamingEncoder {
     /// The `type` of entries; made on first use, as only the recorder's encoder needs it.
     lazy var actionTypes = ActionTypeCache()
     @exclusivity(unchecked) private var unorderedTypes = UnorderedTypes()
+    @exclusivity(unchecked) private var keyedContainers = KeyedContainerCache()
+    @exclusivity(unchecked) private var keyNames = KeyNameCache()
 
     init(writer: JSONLineWriter) {
         self.writer = writer
@@ -29,6 +31,9 @@ final class StreamingEncoder {
 
     deinit {
         bytes.deallocate()
+        keyNames.deallocate()
+        keyedContainers.deallocate()
+        keyRanges.deallocate()
     }
 
     /// Forgets the output and the state a failed line may have left, before the next line.
@@ -40,7 +45,7 @@ final class StreamingEncoder {
     /// Forgets the open frames and a failure, after a value was abandoned.
     private func forgetFrames() {
         frames.removeAll(keepingCapacity: true)
-        keyRanges.removeAll(keepingCapacity: true)
+        keyRanges.truncate(to: 0)
         failed = false
     }
 
@@ -50,6 +55,7 @@ final class StreamingEncoder {
     /// - Throws: The tree encoder's `EncodingError` when the value has no JSON form; nothing
     ///   is appended then.
     func encodeTopLevel<T: Encodable>(_ value: T) throws {
+        defer { keyedContainers.reclaim() }
         let start = bytes.count
         do {
             try encodeValue(value, key: nil, redacted: false)
@@ -71,7 +77,10 @@ final class StreamingEncoder {
     }
 
     /// Appends a value nested in the top frame (or at the top level when there is none).
-    func encodeValue<T: Encodable>(_ value: T, key: StreamPathKey?, redacted: Bool) throws {
+    ///
+    /// `key` is consumed: the frame takes it over, where a borrowed one was copied (an
+    /// existential `CodingKey`, through its value witnesses) for every value.
+    func encodeValue<T: Encodable>(_ value: T, key: consuming StreamPathKey?, redacted: Bool) throws {
         let start = bytes.count
         switch ObjectIdentifier(T.self) {
         case ObjectIdentifier(Decimal.self):
@@ -97,10 +106,17 @@ final class StreamingEncoder {
         if redacted { replaceWithPlaceholder(from: start) }
     }
 
+    /// A keyed container for the frame at `level`, reused from an earlier value when it can be.
+    func keyedContainer<Key: CodingKey>(
+        _: Key.Type, level: Int, generation: Int
+    ) -> KeyedEncodingContainer<Key> {
+        keyedContainers.container(Key.self, sink: self, level: level, generation: generation)
+    }
+
     // MARK: Frames
 
     /// Opens a frame above the top one and returns its generation.
-    func push(key: StreamPathKey?, implicit: Bool, redacted: Bool) -> Int {
+    func push(key: consuming StreamPathKey?, implicit: Bool, redacted: Bool) -> Int {
         nextGeneration += 1
         frames.append(
             StreamFrame(
@@ -138,7 +154,7 @@ final class StreamingEncoder {
         case .single: break
         }
         if frame.redacted { replaceWithPlaceholder(from: frame.valueStart) }
-        keyRanges.removeLast(keyRanges.count - frame.keyBase)
+        keyRanges.truncate(to: frame.keyBase)
     }
 
     /// Makes the frame at `level` a keyed container, writing `{`; false when it is something else.
@@ -162,6 +178,15 @@ final class StreamingEncoder {
             failed = true
             return nil
         }
+        if frames[level].count > 0 { bytes.append(UInt8(ascii: ",")) }
+        // A name written before: its quoted bytes and facts are at hand.
+        if let known = keyNames.find(key) {
+            let name = known.pointee
+            let start = bytes.count
+            bytes.appendWords(from: keyNames.quoted.base + name.start, count: name.count)
+            guard endKey(start, isASCII: name.isASCII, bit: name.bit, in: level) else { return nil }
+            return name.redacted
+        }
         // One look at the key's bytes serves writing it, the duplicate test and redaction.
         if let redacted = key.utf8.withContiguousStorageIfAvailable({ writeKey(key, $0, level) }) { return redacted }
         // Not contiguous (bridged, say): `withUTF8` makes a native copy.
@@ -169,20 +194,30 @@ final class StreamingEncoder {
         return native.withUTF8 { writeKey(key, $0, level) }
     }
 
+    /// Writes a key name for the first time, and remembers it in ``keyNames``.
     private func writeKey(_ key: String, _ utf8: UnsafeBufferPointer<UInt8>, _ level: Int) -> Bool? {
-        if frames[level].count > 0 { bytes.append(UInt8(ascii: ",")) }
         let start = bytes.count
         bytes.appendQuoted(utf8: utf8)
-        let end = bytes.count
         let isASCII = utf8.isASCII
-        guard isNewKey(start, end, isASCII: isASCII, bit: Self.keyBit(utf8), in: level) else {
-            failed = true
-            return nil
-        }
+        let bit = Self.keyBit(utf8)
+        let redacted = writer.isRedacted(key, utf8: utf8, isASCII: isASCII)
+        keyNames.add(
+            key, quotedBytes: UnsafeBufferPointer(start: bytes.base + start, count: bytes.count - start),
+            isASCII: isASCII, bit: bit, redacted: redacted)
+        guard endKey(start, isASCII: isASCII, bit: bit, in: level) else { return nil }
+        return redacted
+    }
+
+    /// Finishes the key just written from `start` on: checks that it is new in its frame,
+    /// then writes `:`. False, marking the encoding failed, for a repeated key.
+    @inline(__always)
+    private func endKey(_ start: Int, isASCII: Bool, bit: UInt64, in level: Int) -> Bool {
+        let end = bytes.count
+        guard isNewKey(start, end, isASCII: isASCII, bit: bit, in: level) else { return fail() }
         keyRanges.append((start, end))
         bytes.append(UInt8(ascii: ":"))
         frames[level].count += 1
-        return writer.isRedacted(key, utf8: utf8, isASCII: isASCII)
+        return true
     }
 
     /// Whether the key just written differs from the frame's earlier keys. Keys that are not
