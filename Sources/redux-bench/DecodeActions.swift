@@ -16,7 +16,7 @@ enum DecodeActions {
         run: run)
 
     static func run(_ workload: Workload) throws -> [Measurement] {
-        let recording = try Recording(path: try workload.recording(.small, states: false))
+        let recording = try Recording(path: try workload.recording(.small, states: .never))
         let values = try recording.steps.indices.map { try recording.entry(at: $0).action }
         let texts = values.map { Data($0.compactText.utf8) }
         let passes = workload.quick ? 5 : 10

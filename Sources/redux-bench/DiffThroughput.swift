@@ -18,7 +18,7 @@ enum DiffThroughput {
         run: run)
 
     static func run(_ workload: Workload) throws -> [Measurement] {
-        let path = try workload.recording(.medium, states: true)
+        let path = try workload.recording(.medium, states: .everyAction)
         let megabytes = Double(Workload.size(path)) / 1e6
         let repetitions = workload.repetitions(full: 3, quick: 2)
 

@@ -15,6 +15,9 @@ import ReduxInspect
 ///   initial state (the last step itself would not do: the end marker holds its state);
 ///   baseline: a warm `goto-replay` jump. The note gives the least any replay needs: the
 ///   time the same session takes to dispatch into a `Store`, reading nothing.
+/// - `goto-sparse`: first jumps, each on a fresh timeline, into a recording that holds the
+///   state every ``sparseInterval`` steps (`statePolicy: .every(1000)`), from which the timeline
+///   replays at most that many steps; baseline: `goto-first`.
 /// - `goto-index`: MB/s of indexing the with-states file (``Recording/init(path:strict:)``);
 ///   baseline: a newline count of the same file.
 /// - `goto-memory`: see ``GotoMemory``.
@@ -27,8 +30,8 @@ enum Goto {
     static let shop = InspectableReducer(name: "shop", reducer: Shop.reducer, initialState: Shop.State())
 
     static func run(_ workload: Workload) throws -> [Measurement] {
-        let statesPath = try workload.recording(.large, states: true)
-        let actionsPath = try workload.recording(.large, states: false)
+        let statesPath = try workload.recording(.large, states: .everyAction)
+        let actionsPath = try workload.recording(.large, states: .never)
         let steps = workload.steps(.large)
         let jumps = workload.quick ? 200 : 1_000
         let targets = randomSteps(jumps, below: steps)
@@ -88,6 +91,24 @@ enum Goto {
                 note:
                     "fresh timeline to step \(steps - 1) of \(steps), one run; dispatching the session "
                     + "into a Store alone takes \(Measurement.format(dispatches)) ms"))
+
+        Progress.show("goto: first jumps with a state every \(sparseInterval) steps")
+        let sparsePath = try workload.recording(.large, states: .every(sparseInterval))
+        let sparse = try Recording(path: sparsePath)
+        let firstJumps = try latencies(targets) { step in
+            // A fresh timeline each time: nothing replayed before helps.
+            _ = try Timeline(recording: sparse, reducer: shop).state(after: step)
+        }
+        measurements.append(
+            Measurement(
+                name: "goto-sparse", ours: Stopwatch.median(firstJumps), baseline: first, unit: "ms",
+                baselineName: "goto-first", target: .atMost(10),
+                note: spread(
+                    firstJumps,
+                    "each the first on its timeline; a state every \(sparseInterval) steps: "
+                        + "\(Measurement.format(Double(Workload.size(sparsePath)) / 1e6)) MB, "
+                        + "\(Measurement.format(sizeIncrease(sparsePath, over: actionsPath)))% more than without states"
+                )))
         measurements.append(
             Measurement(
                 name: "goto-index", ours: megabytes / index, baseline: megabytes / newlines, unit: "MB/s",
@@ -98,6 +119,14 @@ enum Goto {
         measurements.append(
             try GotoMemory.measure(statesPath: statesPath, actionsPath: actionsPath, steps: steps))
         return measurements
+    }
+
+    /// How often the recording for `goto-sparse` holds a state (`statePolicy: .every(1000)`).
+    static let sparseInterval = 1_000
+
+    /// How much larger the file at `path` is than the one at `other`, in percent.
+    private static func sizeIncrease(_ path: String, over other: String) -> Double {
+        (Double(Workload.size(path)) / Double(Workload.size(other)) - 1) * 100
     }
 
     /// `count` random step indices below `limit`, the same on every run.

@@ -79,14 +79,14 @@ struct ShopScript: Sequence {
     ///
     /// - Parameters:
     ///   - path: The file to write (replaced if it exists).
-    ///   - states: Record the state after every action, or none.
+    ///   - states: Which entries hold the state after their action.
     /// - Throws: ``BenchError`` when the recorder cannot open or write the file.
-    func record(to path: String, states: Bool) throws {
+    func record(to path: String, states: RecordingStatePolicy) throws {
         let errors = ErrorLog()
         let recorder = try Recorder<Shop.State, Shop.Action>(
             path: path, ifExists: .replace,
             options: .init(
-                reducer: "shop", app: "redux-bench shop session", statePolicy: states ? .everyAction : .never,
+                reducer: "shop", app: "redux-bench shop session", statePolicy: states,
                 redactedKeys: ["password"],
                 clock: .stepping(from: Date(timeIntervalSince1970: 1_795_341_600), by: 0.25),
                 onError: { errors.append("\($0)") }))

@@ -14,7 +14,7 @@ enum VerifyThroughput {
         name: "verify-throughput", summary: "steps/s of verify vs reading and parsing every entry", run: run)
 
     static func run(_ workload: Workload) throws -> [Measurement] {
-        let path = try workload.recording(.medium, states: true)
+        let path = try workload.recording(.medium, states: .everyAction)
         let steps = Double(workload.steps(.medium))
         let repetitions = workload.repetitions(full: 3, quick: 2)
         let inspector = Inspector(reducers: [Goto.shop])

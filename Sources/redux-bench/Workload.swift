@@ -1,4 +1,5 @@
 import Foundation
+import Redux
 
 /// What a run works on: its sizes and repetitions (full or `--quick`), and the recordings it
 /// generates on demand in a directory of its own, removed at the end unless `--data` named it.
@@ -54,10 +55,16 @@ final class Workload {
     ///
     /// - Parameters:
     ///   - size: Its number of steps.
-    ///   - states: With the state after every action, or with none.
-    func recording(_ size: Size, states: Bool) throws -> String {
+    ///   - states: Which entries hold the state after their action.
+    func recording(_ size: Size, states: RecordingStatePolicy) throws -> String {
         let steps = steps(size)
-        let name = "shop-\(steps)-\(states ? "states" : "actions").jsonl"
+        let kind =
+            switch states {
+            case .everyAction: "states"
+            case .every(let interval): "states-every-\(interval)"
+            case .never: "actions"
+            }
+        let name = "shop-\(steps)-\(kind).jsonl"
         if let path = generated[name] { return path }
         let path = (directory as NSString).appendingPathComponent(name)
         if !(keepsDirectory && FileManager.default.fileExists(atPath: path)) {
