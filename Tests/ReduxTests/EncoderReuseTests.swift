@@ -64,6 +64,9 @@ import Testing
             ]),
             OddKeys(names: (0..<300).map { "key number \($0) of many" }),
             OddKeys(names: ["password", "Password", "a"]),
+            // Longer than the names the cache keeps, twice, and repeated within one object.
+            OddKeys(names: [String(repeating: "long", count: 80), "b", String(repeating: "long", count: 80)]),
+            OddKeys(names: [String(repeating: "long", count: 80) + "token", "password"]),
         ])
     }
 
@@ -95,6 +98,34 @@ import Testing
         #expect(freed != nil)
         try keeper.container?.encode(3, forKey: .a)
         keeper.container = nil
+        #expect(freed == nil)
+    }
+
+    /// A container asked for between values, through a container or an encoder a value kept,
+    /// keeps the encoder alive too: a cached one would not, and would outlive it.
+    @Test func aContainerAskedForBetweenValuesKeepsItsEncoder() throws {
+        weak var freed: StreamingEncoder?
+        let keeper = Keeper()
+        var nested: KeyedEncodingContainer<OtherKeys>?
+        var fromEncoder: KeyedEncodingContainer<OtherKeys>?
+        do {
+            let encoder = StreamingEncoder(writer: JSONLineWriter())
+            freed = encoder
+            try encoder.encodeTopLevel(ShopLike.sample)
+            try encoder.encodeTopLevel(KeepsContainer(keeper: keeper))
+            nested = keeper.container?.nestedContainer(keyedBy: OtherKeys.self, forKey: .a)
+            var kept = keeper.container
+            fromEncoder = kept?.superEncoder().container(keyedBy: OtherKeys.self)
+            kept = nil
+            keeper.container = nil
+        }
+        #expect(freed != nil)
+        // Stale: written nowhere, and no harm done.
+        try nested?.encode(5, forKey: .x)
+        try fromEncoder?.encode(6, forKey: .x)
+        nested = nil
+        #expect(freed != nil)
+        fromEncoder = nil
         #expect(freed == nil)
     }
 }
@@ -133,6 +164,8 @@ struct OddKeys: Encodable {
 }
 
 /// Holds a container a value kept after its `encode(to:)` returned.
+enum OtherKeys: CodingKey { case x }
+
 final class Keeper {
     var container: KeyedEncodingContainer<KeepsContainer.Keys>?
 }

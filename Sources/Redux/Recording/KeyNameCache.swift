@@ -41,6 +41,8 @@ struct KeyNameCache {
 
     /// Names beyond this many (made anew for every key, say) are not kept.
     private static let maxSlots = 4096
+    /// Nor are longer names: what the cache keeps stays under 2 MB whatever the keys.
+    private static let maxQuotedLength = 256
 
     /// Whether a `String` is two words here (it is on 64-bit platforms); not, no cache.
     private static var isTwoWords: Bool { MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size }
@@ -84,7 +86,7 @@ struct KeyNameCache {
     mutating func add(
         _ key: String, quotedBytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, bit: UInt64, redacted: Bool
     ) {
-        guard Self.isTwoWords else { return }
+        guard Self.isTwoWords, quotedBytes.count <= Self.maxQuotedLength else { return }
         if nameCount >= slotCount * 3 / 4 {
             guard slotCount < Self.maxSlots else { return }
             grow()

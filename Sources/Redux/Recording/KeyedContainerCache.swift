@@ -98,8 +98,7 @@ struct KeyedContainerCache {
         guard sameType < Self.perType && count < Self.maxEntries,
             MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size
         else {
-            return Self.make(Key.self, sink: sink, level: level, generation: generation, owned: true)
-                .container
+            return Self.owned(Key.self, sink: sink, level: level, generation: generation)
         }
         let (container, target) = Self.make(
             Key.self, sink: sink, level: level, generation: generation, owned: false)
@@ -114,6 +113,13 @@ struct KeyedContainerCache {
     private static func hash(_ type: ObjectIdentifier) -> Int {
         let address = UInt(bitPattern: type)
         return Int(truncatingIfNeeded: address >> 4 ^ address >> 10)
+    }
+
+    /// A container that is not kept, and keeps `sink` alive itself.
+    static func owned<Key: CodingKey>(
+        _: Key.Type, sink: StreamingEncoder, level: Int, generation: Int
+    ) -> KeyedEncodingContainer<Key> {
+        make(Key.self, sink: sink, level: level, generation: generation, owned: true).container
     }
 
     private static func make<Key: CodingKey>(

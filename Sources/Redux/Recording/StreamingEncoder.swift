@@ -24,6 +24,9 @@ final class StreamingEncoder {
     @exclusivity(unchecked) private var unorderedTypes = UnorderedTypes()
     @exclusivity(unchecked) private var keyedContainers = KeyedContainerCache()
     @exclusivity(unchecked) private var keyNames = KeyNameCache()
+    /// How many ``encodeTopLevel(_:)`` calls are under way: cached containers, which do not
+    /// keep the encoder alive, are handed out only then.
+    @exclusivity(unchecked) private var valuesBeingEncoded = 0
 
     init(writer: JSONLineWriter) {
         self.writer = writer
@@ -55,7 +58,11 @@ final class StreamingEncoder {
     /// - Throws: The tree encoder's `EncodingError` when the value has no JSON form; nothing
     ///   is appended then.
     func encodeTopLevel<T: Encodable>(_ value: T) throws {
-        defer { keyedContainers.reclaim() }
+        valuesBeingEncoded += 1
+        defer {
+            valuesBeingEncoded -= 1
+            keyedContainers.reclaim()
+        }
         let start = bytes.count
         do {
             try encodeValue(value, key: nil, redacted: false)
@@ -107,10 +114,18 @@ final class StreamingEncoder {
     }
 
     /// A keyed container for the frame at `level`, reused from an earlier value when it can be.
+    ///
+    /// Only while a value is being encoded: a container asked for at any other time (through
+    /// an encoder or container a value kept, which is stale) is one of its own that holds this
+    /// encoder, as ``KeyedContainerCache/reclaim()`` would only make a cached one do at the end
+    /// of a value that has already ended.
     func keyedContainer<Key: CodingKey>(
         _: Key.Type, level: Int, generation: Int
     ) -> KeyedEncodingContainer<Key> {
-        keyedContainers.container(Key.self, sink: self, level: level, generation: generation)
+        guard valuesBeingEncoded > 0 else {
+            return KeyedContainerCache.owned(Key.self, sink: self, level: level, generation: generation)
+        }
+        return keyedContainers.container(Key.self, sink: self, level: level, generation: generation)
     }
 
     // MARK: Frames
