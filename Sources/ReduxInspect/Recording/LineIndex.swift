@@ -34,16 +34,10 @@ struct LineIndex {
     /// records where it starts and returns its byte range without its `\n` — the range
     /// ``range(of:)`` gives it —, or `nil` when every line has been found.
     mutating func nextLine(in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        // Safe: `memchr` reads `count - start` bytes from `start`, inside the buffer.
-        guard scanned < count, let base = buffer.baseAddress, buffer.count == count else { return nil }
+        guard scanned < count, buffer.count == count else { return nil }
         let start = scanned
         starts.append(start)
-        let end: Int
-        if let found = memchr(base + start, 0x0A, count - start) {
-            end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        } else {
-            end = count
-        }
+        let end = buffer.newline(from: start) ?? count
         scanned = end + 1
         return start..<end
     }
@@ -72,5 +66,18 @@ struct LineIndex {
         var end = index + 1 < starts.count ? starts[index + 1] - 1 : count
         if end > start, index + 1 == starts.count, lastLineTerminated { end -= 1 }
         return start..<end
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The offset of the first `\n` from `offset` on, found with `memchr`; `nil` when there
+    /// is none.
+    @inline(__always)
+    func newline(from offset: Int) -> Int? {
+        // Safe: `memchr` reads `count - offset` bytes from `offset`, inside the buffer.
+        guard offset >= 0, offset < count, let base = baseAddress,
+            let found = memchr(base + offset, 0x0A, count - offset)
+        else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 }

@@ -55,7 +55,4 @@ final class PageBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     var elements: UnsafeBufferPointer<Element> {
         UnsafeBufferPointer(start: base, count: count)
     }
-
-    /// The last value.
-    var last: Element? { count > 0 ? base?[count - 1] : nil }
 }

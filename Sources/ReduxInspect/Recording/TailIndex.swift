@@ -24,8 +24,6 @@ struct TailIndex {
         var lines: Range<Int>
     }
 
-    /// Where the first line looked at starts: just after a newline.
-    let start: Int
     /// Where each line taken starts.
     let lineStarts: PageBuffer<Int>
     /// One location per line taken, its `lineIndex` left for the indexer to fill in.
@@ -36,25 +34,20 @@ struct TailIndex {
     /// Indexes the lines of `buffer` from `start`, which must follow a newline, until the
     /// end or until `stop` says to give up.
     init(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, stop: TailIndexTask.StopFlag? = nil) {
-        self.start = start
         // Room for as many lines as the shortest line the recorder writes allows; only the
         // pages written to take memory.
         let room = (buffer.count - min(start, buffer.count)) / Self.shortestEntry + 1
         lineStarts = PageBuffer(capacity: room)
         steps = PageBuffer(capacity: room)
-        guard let base = buffer.baseAddress, start < buffer.count else { return }
-        let count = buffer.count
         let maximumLength = JSONParser.Options().maximumLength
         // The `seq` of the line before, when it is one of the recorder's entries.
         var previousSeq: Int?
         var runStart: Int?
         var offset = start
         var linesLooked = 0
-        // Safe: `memchr` reads `count - offset` bytes from `offset`, inside the buffer.
-        while offset < count, let found = memchr(base + offset, 0x0A, count - offset) {
+        while let end = buffer.newline(from: offset) {
             linesLooked &+= 1
             if linesLooked & 4095 == 0, stop?.isSet == true { break }
-            let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             let line = UnsafeBufferPointer(rebasing: buffer[offset..<end])
             var seq: Int?
             if line.count <= maximumLength, let entry = KnownMembers.recorderEntry(line, skippingState: true) {
@@ -92,13 +85,9 @@ struct TailIndex {
     /// when the file is too small for a second thread to pay, or there is no second core.
     static func splitPoint(of buffer: UnsafeBufferPointer<UInt8>) -> Int? {
         guard buffer.count >= minimumSplitSize, ProcessInfo.processInfo.activeProcessorCount > 1,
-            let base = buffer.baseAddress
+            let newline = buffer.newline(from: buffer.count / 2)
         else { return nil }
-        let middle = buffer.count / 2
-        // Safe: reads from the middle to the end of the buffer.
-        guard let found = memchr(base + middle, 0x0A, buffer.count - middle) else { return nil }
-        let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-        return start < buffer.count ? start : nil
+        return newline + 1 < buffer.count ? newline + 1 : nil
     }
 
     /// Below this a file is indexed on one thread: starting one costs tens of microseconds,
