@@ -2,8 +2,9 @@ import Foundation
 import ReduxInspect
 
 /// `diff-throughput`: MB/s of what `redux-inspect diff` does over a recording that holds every
-/// state — index the file, parse every entry, diff each state against the one before — on the
-/// 100k recording (20k with `--quick`). Formatting the changes is left out.
+/// state — index the file, parse every entry, diff each state against the one before, on every
+/// core as the command does — on the 100k recording (20k with `--quick`). Formatting the
+/// changes is left out.
 ///
 /// Two baselines over the same file, already in the page cache:
 /// - `diff-vs-jq`: `jq -c . FILE > /dev/null`, a separate process (skipped when `jq` is not on
@@ -62,23 +63,29 @@ enum DiffThroughput {
     }
 
     /// Every consecutive diff of a recording, as `redux-inspect diff` computes it: from the
-    /// lines' bytes where both states are recorded (`RecordedStateDiffer`), else from parsed
-    /// states; returns the number of changes.
+    /// lines' bytes where both states are recorded (`RecordedStateDiffer`), in chunks on every
+    /// core, else from parsed states on this thread; returns the number of changes.
     static func diffAll(_ path: String) throws -> Int {
         let recording = try Recording(path: path)
-        var differ = RecordedStateDiffer(recording)
-        var previous = recording.header?.initialState
         var changes = 0
-        for index in recording.steps.indices {
-            if let step = differ.changes(at: index) {
-                changes += step.changes.count
-                previous = nil
-                continue
+        try RecordedStateDiffer.forEachChunk(of: recording, steps: recording.steps.indices) { differ, chunk in
+            var count = 0
+            var replay: [Int] = []
+            for index in chunk {
+                if let step = differ.changes(at: index) {
+                    count += step.changes.count
+                } else {
+                    replay.append(index)
+                }
             }
-            guard let state = try recording.entry(at: index).state else { continue }
-            if previous == nil, index > 0 { previous = try recording.entry(at: index - 1).state }
-            if let previous { changes += JSONDiff.changes(from: previous, to: state).count }
-            previous = state
+            return (count, replay)
+        } consume: { (chunk: (count: Int, replay: [Int])) throws in
+            changes += chunk.count
+            for index in chunk.replay {
+                guard let state = try recording.entry(at: index).state else { continue }
+                let previous = index > 0 ? try recording.entry(at: index - 1).state : recording.header?.initialState
+                if let previous { changes += JSONDiff.changes(from: previous, to: state).count }
+            }
         }
         return changes
     }

@@ -5,15 +5,15 @@ import Testing
 /// A long counter recording: states recorded on most steps, parsed in parallel windows, and
 /// replayed through the counter reducer where missing.
 @Suite struct BisectLongRecordingTests {
-    /// 1,000 steps of `incrementBy` with n from a fixed sequence; every 7th step has no state.
-    /// `broken` replaces one step's state with malformed JSON.
-    static func counterRecording(broken: Int? = nil) throws -> (file: String, counts: [Int]) {
+    /// `steps` steps of `incrementBy` with n from a fixed sequence; every 7th step has no
+    /// state. `broken` replaces one step's state with malformed JSON.
+    static func counterRecording(broken: Int? = nil, steps: Int = 1000) throws -> (file: String, counts: [Int]) {
         var lines = [
             #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#
         ]
         var count = 0
         var counts: [Int] = []
-        for seq in 1...1000 {
+        for seq in 1...steps {
             let n = (seq * 37) % 11 - 5
             count += n
             counts.append(count)

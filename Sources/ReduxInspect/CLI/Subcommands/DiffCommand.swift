@@ -57,46 +57,58 @@ struct DiffCommand: Subcommand {
             indices = first..<(last + 1)
         }
         let context = session.context
-        let text = DiffTextFormatter(valueWidth: full ? nil : 80, colors: context.colorsOutput)
+        let text = DiffStepText(
+            format: format, formatter: DiffTextFormatter(valueWidth: full ? nil : 80, colors: context.colorsOutput),
+            colors: context.colorsOutput, skipsUnchanged: prefix != nil)
+        var replay = DiffReplay(timeline: timeline, prefix: prefix)
+        guard prefix == nil else {
+            // Under a prefix, diff just that part of parsed states, so that JSON Patch
+            // pointers stay valid.
+            for index in indices { context.output.write(try replay.text(at: index, text)) }
+            return .success
+        }
         // Steps whose states before and after are both recorded are diffed from the lines'
-        // bytes, parsing only what changed; the others, and all under --path, from parsed states.
-        var differ = RecordedStateDiffer(timeline.recording)
-        var before: JSONValue?
-        for index in indices {
-            let seq: Int
-            let type: String
-            let changes: [JSONChange]
-            if prefix == nil, let step = differ.changes(at: index) {
-                (seq, type, changes) = (step.seq, step.type, step.changes)
-                before = nil
-            } else {
-                let old: JSONValue
-                if let before { old = before } else { old = try timeline.state(after: index - 1) }
-                let entry = try timeline.entry(at: index)
-                let after = try timeline.state(after: index)
-                // Under a prefix, diff just that part, so that JSON Patch pointers stay valid.
-                changes = prefix.map { JSONDiff.changes(from: old, to: after, under: $0) }
-                    ?? JSONDiff.changes(from: old, to: after)
-                (seq, type) = (entry.seq, entry.type)
-                before = after
+        // bytes, parsing only what changed, on every core; the others are replayed here, in
+        // order, as the output reaches them.
+        let recording = timeline.recording
+        try RecordedStateDiffer.forEachChunk(of: recording, steps: indices) { differ, chunk in
+            var pieces: [DiffPiece] = []
+            // The text of the steps diffed since the last one left to replay, if any.
+            var output = ""
+            var diffed = false
+            for index in chunk {
+                if let step = differ.changes(at: index) {
+                    output += text.lines(seq: step.seq, type: step.type, changes: step.changes)
+                    diffed = true
+                } else {
+                    if diffed { pieces.append(.diffed(output)) }
+                    (output, diffed) = ("", false)
+                    pieces.append(.replay(index))
+                }
             }
-            switch format {
-            case "json-patch":
-                context.print(JSONPatchFormatter().format(changes))
-            case "json":
-                let object: JSONValue = .object(JSONObject([
-                    ("seq", .number(JSONNumber(String(seq)))), ("type", .string(type)),
-                    ("changes", DiffJSONFormatter().value(changes)),
-                ]))
-                context.print(object.compactText)
-            default:
-                // Under --path, steps that leave that part alone are not worth a heading.
-                if prefix != nil && changes.isEmpty { continue }
-                let heading = "@@ seq \(seq) \(TerminalText.escape(type)) @@"
-                context.print(context.colorsOutput ? "\u{1B}[36m\(heading)\u{1B}[0m" : heading)
-                for change in changes { context.print(text.line(for: change)) }
+            if diffed { pieces.append(.diffed(output)) }
+            return pieces
+        } consume: { (pieces: [DiffPiece]) throws(InspectorError) in
+            for piece in pieces {
+                switch piece {
+                case .diffed(let output):
+                    context.output.write(output)
+                    replay.forgetState()
+                case .replay(let index):
+                    context.output.write(try replay.text(at: index, text))
+                }
             }
         }
         return .success
     }
+}
+
+/// Part of a chunk of `diff` output: the text of steps diffed from their recorded states, or a
+/// step to replay.
+private enum DiffPiece: Sendable {
+    /// The text of one or more consecutive steps diffed from their recorded states.
+    case diffed(String)
+    /// A step whose state before or after is not recorded (or not well formed): the main
+    /// thread diffs it from replayed states, or reports the problem.
+    case replay(Int)
 }

@@ -1,0 +1,129 @@
+import Foundation
+
+/// Work cut into numbered chunks, done on several threads and handed back in order.
+///
+/// Diffing a long recording keeps one core busy, yet no step's diff depends on another's:
+/// every line holds the whole state. So chunks of steps can be worked on by every core while
+/// the caller takes the results in step order, as if one thread had done them. At most
+/// ``window`` chunks are done ahead of the one the caller waits for, so memory stays bounded
+/// however long the recording, and a caller that stops early (an error) stops the workers
+/// after at most that many wasted chunks.
+///
+/// ```swift
+/// let chunks = OrderedChunks(count: 100, workers: 2)
+/// chunks.run({ { chunk in chunk * chunk } }, consume: { print($0) })   // 0, 1, 4, 9, …
+/// ```
+struct OrderedChunks {
+    /// How many chunks there are, numbered from 0.
+    let count: Int
+    /// How many threads do the work; with one, or with a single chunk, the calling thread
+    /// does it all and no thread is started.
+    let workers: Int
+    /// The most chunks done (or being done) ahead of the one the caller is waiting for.
+    let window: Int
+
+    /// Describes the work.
+    ///
+    /// - Parameters:
+    ///   - count: How many chunks there are.
+    ///   - workers: How many threads work on them; at least 1 is used.
+    ///   - window: The most chunks done ahead of the caller; by default four per worker.
+    init(count: Int, workers: Int, window: Int? = nil) {
+        self.count = max(count, 0)
+        self.workers = max(1, min(workers, count))
+        self.window = max(window ?? 4 * self.workers, self.workers)
+    }
+
+    /// Works on every chunk and hands the results to `consume` in chunk order, on the
+    /// calling thread.
+    ///
+    /// - Parameters:
+    ///   - makeWorker: Called once on each worker thread; returns what that thread does with
+    ///     each chunk number it takes, so that a worker can keep state (a differ, buffers)
+    ///     from one chunk to the next.
+    ///   - consume: Takes each chunk's result, in order. When it throws, the workers stop
+    ///     taking chunks and the error is rethrown once they have finished.
+    func run<Output: Sendable, Failure: Error>(
+        _ makeWorker: @escaping @Sendable () -> (Int) -> Output,
+        consume: (Output) throws(Failure) -> Void
+    ) throws(Failure) {
+        guard workers > 1 else {
+            let work = makeWorker()
+            for chunk in 0..<count { try consume(work(chunk)) }
+            return
+        }
+        let board = Board<Output>(count: count, window: window)
+        let group = DispatchGroup()
+        for _ in 0..<workers {
+            DispatchQueue.global().async(group: group) {
+                let work = makeWorker()
+                while let chunk = board.take() { board.put(work(chunk), for: chunk) }
+            }
+        }
+        // However the loop ends, no worker may outlive the call: they read what the caller lent.
+        defer {
+            board.stop()
+            group.wait()
+        }
+        for chunk in 0..<count { try consume(board.result(for: chunk)) }
+    }
+
+    /// What the workers and the caller share: the next chunk to take, the results not yet
+    /// consumed, and whether to stop.
+    private final class Board<Output: Sendable>: @unchecked Sendable {
+        // Unchecked Sendable: every property is read and written with `condition` locked.
+        private let condition = NSCondition()
+        private let count: Int
+        private let window: Int
+        private var next = 0
+        private var consumed = 0
+        private var stopped = false
+        private var results: [Int: Output] = [:]
+
+        init(count: Int, window: Int) {
+            self.count = count
+            self.window = window
+        }
+
+        /// The next chunk to work on, once it is within the window; `nil` when there are no
+        /// more or the caller has stopped.
+        func take() -> Int? {
+            condition.lock()
+            defer { condition.unlock() }
+            while !stopped && next < count && next - consumed >= window { condition.wait() }
+            guard !stopped, next < count else { return nil }
+            next += 1
+            return next - 1
+        }
+
+        /// Hands over the result of `chunk`.
+        func put(_ output: Output, for chunk: Int) {
+            condition.lock()
+            results[chunk] = output
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// Waits for the result of `chunk`, the one after the last consumed, and takes it.
+        func result(for chunk: Int) -> Output {
+            condition.lock()
+            defer { condition.unlock() }
+            while true {
+                if let output = results.removeValue(forKey: chunk) {
+                    consumed = chunk + 1
+                    condition.broadcast()
+                    return output
+                }
+                condition.wait()
+            }
+        }
+
+        /// Tells the workers to take no more chunks.
+        func stop() {
+            condition.lock()
+            stopped = true
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+}

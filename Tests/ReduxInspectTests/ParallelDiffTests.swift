@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@testable import ReduxInspect
+
+/// `diff` on every core: chunks of steps diffed on worker threads come back in step order,
+/// with the steps that need a replay replayed in between, and an error stops the output
+/// exactly where one thread walking the steps would have stopped.
+@Suite struct ParallelDiffTests {
+    /// A counter that only goes up: safe to bump from several threads.
+    final class Counter: @unchecked Sendable {
+        // Unchecked Sendable: `value` is read and written under `lock`.
+        private let lock = NSLock()
+        private var value = 0
+        func bump() { lock.withLock { value += 1 } }
+        var count: Int { lock.withLock { value } }
+    }
+
+    struct Stop: Error {}
+
+    @Test(arguments: [1, 2, 3])
+    func chunksComeBackInOrder(_ workers: Int) {
+        let made = Counter()
+        var seen: [Int] = []
+        OrderedChunks(count: 500, workers: workers, window: 3).run(
+            {
+                made.bump()
+                return { chunk in
+                    // Uneven work, so that later chunks often finish first.
+                    if chunk % 5 == 0 { usleep(50) }
+                    return chunk * 2
+                }
+            }, consume: { seen.append($0) })
+        #expect(seen == (0..<500).map { $0 * 2 })
+        #expect(made.count == workers, "one worker state per thread")
+    }
+
+    @Test func noChunksMeansNoWork() {
+        let made = Counter()
+        var seen: [Int] = []
+        OrderedChunks(count: 0, workers: 4).run({ made.bump(); return { $0 } }, consume: { seen.append($0) })
+        #expect(seen.isEmpty)
+    }
+
+    @Test func anErrorStopsTheWorkersSoon() {
+        let done = Counter()
+        var seen: [Int] = []
+        #expect(throws: Stop.self) {
+            try OrderedChunks(count: 10_000, workers: 2, window: 4).run(
+                {
+                    { chunk in
+                        done.bump()
+                        return chunk
+                    }
+                },
+                consume: { (chunk: Int) throws(Stop) in
+                    if chunk == 10 { throw Stop() }
+                    seen.append(chunk)
+                })
+        }
+        #expect(seen == Array(0..<10))
+        // The workers may have been at most a window (and one chunk each) ahead.
+        #expect(done.count <= 11 + 4 + 2, "\(done.count) chunks done")
+    }
+
+    /// Every step of a recording with states on most lines, diffed in small chunks on three
+    /// threads, gives what one differ walking the steps in order gives.
+    @Test func chunkedDiffsAreThoseOfOneDiffer() throws {
+        let (file, _) = try BisectLongRecordingTests.counterRecording(steps: 300)
+        let recording = try Recording(path: file)
+        var one = RecordedStateDiffer(recording)
+        let expected = recording.steps.indices.map { one.changes(at: $0) }
+        #expect(expected.contains(nil) && expected.contains { $0 != nil })
+        var found: [RecordedStepChanges?] = []
+        RecordedStateDiffer.forEachChunk(of: recording, steps: recording.steps.indices, chunkSize: 7, workers: 3) {
+            differ, chunk in chunk.map { differ.changes(at: $0) }
+        } consume: { found += $0 }
+        #expect(found == expected)
+    }
+
+    /// Through the CLI, on a recording long enough for several chunks: every step is printed
+    /// once, in order, the replayed ones (every 7th has no state) among the others.
+    @Test func diffPrintsEveryStepInOrder() throws {
+        let steps = 3 * RecordedStateDiffer.defaultChunkSize + 100
+        let (file, counts) = try BisectLongRecordingTests.counterRecording(steps: steps)
+        let run = InspectorRun(["diff", file])
+        #expect(run.code == 0, "\(run.err)")
+        #expect(run.lines == Self.expectedLines(counts, through: steps))
+    }
+
+    /// A malformed state far into the recording: the steps before it are printed, then the
+    /// error, as when one thread walks the steps.
+    @Test func diffStopsAtAMalformedStateAfterPrintingTheStepsBeforeIt() throws {
+        let steps = 3 * RecordedStateDiffer.defaultChunkSize
+        let broken = 2 * RecordedStateDiffer.defaultChunkSize + 10
+        let (file, counts) = try BisectLongRecordingTests.counterRecording(broken: broken, steps: steps)
+        let run = InspectorRun(["diff", file])
+        #expect(run.code == 65)
+        #expect(run.err.hasPrefix("Error: \(file):\(broken + 1):"), "\(run.err)")
+        #expect(run.lines == Self.expectedLines(counts, through: broken - 1))
+    }
+
+    /// What `diff` prints for the counter recording's first `last` steps.
+    static func expectedLines(_ counts: [Int], through last: Int) -> [String] {
+        var lines: [String] = []
+        var previous = 0
+        for (offset, count) in counts.prefix(last).enumerated() {
+            lines.append("@@ seq \(offset + 1) incrementBy @@")
+            if count != previous { lines.append("~ count: \(previous) → \(count)") }
+            previous = count
+        }
+        return lines
+    }
+}
