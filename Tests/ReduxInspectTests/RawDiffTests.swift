@@ -123,6 +123,8 @@ struct RawDiffCase: CustomTestStringConvertible, Sendable {
         ("", ""),
         ("  ", "1"),
         ("\u{FEFF}1", "\u{FEFF}1"),
+        // An id checked where nothing is recorded under it: the element's members moved.
+        (#"[{"id":01,"q":1}]"#, #"[{"q":1,"id":01}]"#),
     ])
     func invalidTextThrowsTheParsersError(old: String, new: String) {
         let expected = #expect(throws: JSONParseError.self) { try RawDiffSupport.treeChanges(old, new) }

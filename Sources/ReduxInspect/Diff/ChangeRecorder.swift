@@ -1,6 +1,6 @@
 /// A diff walk's bookkeeping: the address of the place being compared, as a path for people
-/// and a JSON Pointer for patches, and the changes found so far. Shared by the tree diff
-/// and the byte-level diff so that both address changes identically.
+/// and a JSON Pointer for patches, and the changes found so far. The byte-level diff keeps
+/// its address raw (``RawDiffAddress``) and builds the same path and pointer when it records.
 protocol ChangeRecorder {
     /// The path to the current place.
     var path: [JSONPath.Component] { get set }

@@ -55,7 +55,8 @@ struct OrderedChunks {
         let board = Board<Output>(count: count, window: window)
         let group = DispatchGroup()
         for _ in 0..<workers {
-            DispatchQueue.global().async(group: group) {
+            // At the caller's priority: the caller waits for these threads.
+            DispatchQueue.global().async(group: group, flags: .inheritQoS) {
                 let work = makeWorker()
                 while let chunk = board.take() { board.put(work(chunk), for: chunk) }
             }

@@ -14,27 +14,45 @@ extension RawJSON {
         }
     }
 
+    /// Checks the scalar in `range` as ``parse(_:)`` would, without building it when it is a
+    /// plain one (see ``plainScalar(_:)``): throws exactly when `parse` would.
+    func checkScalar(_ range: Range<Int>) throws(Malformed) {
+        if !isPlainScalarText(range) { _ = try parse(range) }
+    }
+
     /// The value in `range` when it is a valid number, literal, or string of printable ASCII
     /// without escapes: the same value ``JSONParser`` reads there.
     private func plainScalar(_ range: Range<Int>) -> JSONValue? {
+        guard isPlainScalarText(range) else { return nil }
         let bytes = buffer(range)
-        guard let first = bytes.first else { return nil }
+        switch bytes[0] {
+        case UInt8(ascii: "\""):
+            return .string(String(decoding: UnsafeBufferPointer(rebasing: bytes[1..<bytes.count - 1]), as: UTF8.self))
+        case UInt8(ascii: "t"): return .bool(true)
+        case UInt8(ascii: "f"): return .bool(false)
+        case UInt8(ascii: "n"): return .null
+        default: return .number(JSONNumber(String(decoding: bytes, as: UTF8.self)))
+        }
+    }
+
+    /// Whether `range` holds a valid number, literal, or string of printable ASCII without
+    /// escapes: the scalars ``plainScalar(_:)`` builds.
+    private func isPlainScalarText(_ range: Range<Int>) -> Bool {
+        let bytes = buffer(range)
+        guard let first = bytes.first else { return false }
         switch first {
         case UInt8(ascii: "\""):
-            guard bytes.count >= 2, bytes[bytes.count - 1] == UInt8(ascii: "\"") else { return nil }
-            let inside = UnsafeBufferPointer(rebasing: bytes[1..<bytes.count - 1])
-            for byte in inside
+            guard bytes.count >= 2, bytes[bytes.count - 1] == UInt8(ascii: "\"") else { return false }
+            for byte in bytes[1..<bytes.count - 1]
             where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                return nil
+                return false
             }
-            return .string(String(decoding: inside, as: UTF8.self))
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            guard Self.isNumber(bytes) else { return nil }
-            return .number(JSONNumber(String(decoding: bytes, as: UTF8.self)))
-        case UInt8(ascii: "t"): return bytes.elementsEqual("true".utf8) ? .bool(true) : nil
-        case UInt8(ascii: "f"): return bytes.elementsEqual("false".utf8) ? .bool(false) : nil
-        case UInt8(ascii: "n"): return bytes.elementsEqual("null".utf8) ? .null : nil
-        default: return nil
+            return true
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return Self.isNumber(bytes)
+        case UInt8(ascii: "t"): return bytes.elementsEqual("true".utf8)
+        case UInt8(ascii: "f"): return bytes.elementsEqual("false".utf8)
+        case UInt8(ascii: "n"): return bytes.elementsEqual("null".utf8)
+        default: return false
         }
     }
 
@@ -54,6 +72,10 @@ extension RawJSON {
     /// Containers ``plainContainer(_:)`` reads inside each other; deeper ones go to the parser.
     private static let plainNesting = 16
 
+    /// The members or elements ``plainValue(_:before:nesting:)`` makes room for in a non-empty
+    /// container before reading them: those of a typical state's object.
+    private static let plainCapacity = 8
+
     /// The plain value at `offset` (see ``plainContainer(_:)``), moving `offset` past it.
     private func plainValue(_ offset: inout Int, before end: Int, nesting: Int) -> JSONValue? {
         guard offset < end else { return nil }
@@ -67,6 +89,9 @@ extension RawJSON {
                 offset += 1
                 return .object(JSONObject(members))
             }
+            // Room for a typical object at once: growing an array one member at a time
+            // reallocates it several times, which costs more than the members.
+            members.reserveCapacity(Self.plainCapacity)
             while true {
                 guard let key = plainString(&offset, before: end), offset < end,
                     base[offset] == UInt8(ascii: ":")
@@ -93,6 +118,7 @@ extension RawJSON {
                 offset += 1
                 return .array(elements)
             }
+            elements.reserveCapacity(Self.plainCapacity)
             while true {
                 guard let value = plainValue(&offset, before: end, nesting: nesting + 1), offset < end else {
                     return nil

@@ -103,6 +103,17 @@ extension RawJSON {
     private func plainStringEnd(from quote: Int, before end: Int) -> Int? {
         var offset = quote + 1
         while offset < end {
+            // Runs of printable ASCII other than `"` and `\`, 8 bytes at a time.
+            while offset &+ 8 <= end {
+                let flags = Self.specialStringBytes(
+                    UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)))
+                if flags != 0 {
+                    offset &+= flags.trailingZeroBitCount &>> 3
+                    break
+                }
+                offset &+= 8
+            }
+            guard offset < end else { return nil }
             let byte = base[offset]
             switch byte {
             case UInt8(ascii: "\""):
@@ -133,6 +144,21 @@ extension RawJSON {
             }
         }
         return nil
+    }
+
+    /// The high bit of each byte of `word` that is a control character, a `"`, a `\` or not
+    /// ASCII, plus maybe some above the first: the lowest one set is exact. The other bytes
+    /// are those a plain string holds as they are.
+    @inline(__always)
+    private static func specialStringBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        // Bytes below 0x20 (and maybe some above a true one), then 0x80 and above.
+        let control = (word &- 0x20 &* ones) & ~word & high
+        let quotes = word ^ (0x22 &* ones)
+        let backslashes = word ^ (0x5C &* ones)
+        return control | (word & high) | ((quotes &- ones) & ~quotes & high)
+            | ((backslashes &- ones) & ~backslashes & high)
     }
 
     /// The offset after `true`, `false` or `null` at `start`, or `nil`.

@@ -61,8 +61,14 @@ struct RawJSON {
 
     /// The decoded key of `member`.
     func key(_ member: Member) throws(Malformed) -> String {
-        if member.plainKey { return String(decoding: buffer(member.keyStart..<member.keyEnd), as: UTF8.self) }
-        guard case .string(let key) = try parse(member.keyStart - 1..<member.keyEnd + 1) else {
+        try key(member.key, plain: member.plainKey)
+    }
+
+    /// The decoded key whose bytes between its quotes are `range`; `plain` when they are
+    /// printable ASCII without escapes (see ``Member/plainKey``), and so the key itself.
+    func key(_ range: Range<Int>, plain: Bool) throws(Malformed) -> String {
+        if plain { return String(decoding: buffer(range), as: UTF8.self) }
+        guard case .string(let key) = try parse(range.lowerBound - 1..<range.upperBound + 1) else {
             throw Malformed()
         }
         return key
@@ -113,30 +119,6 @@ struct RawJSON {
             }
             return offset
         }
-    }
-
-    /// The end of the array or object whose bracket is at `start`.
-    private func containerEnd(from start: Int, depth: Int) throws(Malformed) -> Int {
-        var level = 1
-        guard depth + 1 <= maximumDepth else { throw Malformed() }
-        var offset = start + 1
-        while offset < count {
-            let byte = base[offset]
-            if byte == UInt8(ascii: "\"") {
-                offset = try stringEnd(from: offset)
-                continue
-            }
-            offset += 1
-            // `[` and `{` are 0x5B and 0x7B, `]` and `}` 0x5D and 0x7D: one test each.
-            if byte | 0x20 == UInt8(ascii: "{") {
-                level += 1
-                guard depth + level <= maximumDepth else { throw Malformed() }
-            } else if byte | 0x20 == UInt8(ascii: "}") {
-                level -= 1
-                if level == 0 { return offset }
-            }
-        }
-        throw Malformed()
     }
 
     /// The offset after the closing quote of the string whose opening quote is at `quote`.

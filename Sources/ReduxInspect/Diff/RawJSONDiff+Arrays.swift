@@ -6,11 +6,21 @@ extension RawDiffWalker {
     ) {
         let oldBase = oldElements.count
         let newBase = newElements.count
+        let oldIDBase = oldIDs.count
+        let newIDBase = newIDs.count
         defer {
-            oldElements.removeLast(oldElements.count - oldBase)
-            newElements.removeLast(newElements.count - newBase)
+            oldElements.truncate(to: oldBase)
+            newElements.truncate(to: newBase)
+            oldIDs.truncate(to: oldIDBase)
+            newIDs.truncate(to: newIDBase)
         }
-        let oldEnd = try old.elements(ofArrayAt: oldStart, depth: depth, into: &oldElements)
+        let oldEnd: Int
+        if let cached = previousSkims.array(at: oldStart, in: old) {
+            oldElements.append(contentsOf: cached.elements)
+            oldEnd = cached.end
+        } else {
+            oldEnd = try old.elements(ofArrayAt: oldStart, depth: depth, into: &oldElements)
+        }
         // Elements wholly inside the bytes both arrays start with are the same on both sides.
         let shared = Self.sharePrefix(
             of: oldElements, from: oldBase, old, oldStart..<oldEnd, new, newStart, into: &newElements)
@@ -18,20 +28,25 @@ extension RawDiffWalker {
             ofArrayAt: newStart, resumingAt: shared > 0 ? newElements[newElements.count - 1].upperBound : nil,
             depth: depth, into: &newElements,
             guide: RawJSON.Guide(text: old, items: oldElements[(oldBase + shared)...]))
+        skims.keep(arrayFrom: newStart, to: newEnd, elements: newElements[newBase...])
 
-        let elements = Elements(oldBase: oldBase, newBase: newBase, shared: shared)
+        let elements = Elements(
+            oldBase: oldBase, newBase: newBase, oldIDBase: oldIDBase, newIDBase: newIDBase, shared: shared)
         switch try idKind(elements, depth: depth) {
-        case .plain(let oldIDs, let newIDs): try diffByID(elements, oldIDs, newIDs, depth: depth)
+        case .plain: try diffByID(elements, depth: depth)
         case .other: try diffParsed(oldStart..<oldEnd, newStart..<newEnd)
         case .none: try diffByPosition(elements, depth: depth)
         }
         return (oldEnd, newEnd)
     }
 
-    /// Where one level's elements are on the stacks, and how many at the start are the same.
+    /// Where one level's elements and ids are on the stacks, and how many elements at the
+    /// start are the same.
     struct Elements {
         let oldBase: Int
         let newBase: Int
+        let oldIDBase: Int
+        let newIDBase: Int
         let shared: Int
     }
 
@@ -39,39 +54,43 @@ extension RawDiffWalker {
     private enum IDKind {
         /// Not at all: an element has no scalar id, or an id repeats.
         case none
-        /// By these ids, all plain (see ``RawJSON/isPlainScalar(_:)``), so compared by bytes.
-        case plain(old: [Range<Int>], new: [Range<Int>])
+        /// By the ids on the id stacks, all plain (see ``RawJSON/isPlainScalar(_:)``), so
+        /// compared by bytes.
+        case plain
         /// By ids that must be decoded to compare: left to the trees, since rare.
         case other
     }
 
-    private func idKind(_ elements: Elements, depth: Int) throws(Malformed) -> IDKind {
+    /// Pushes the elements' ids onto the id stacks and says how to match the arrays; the ids
+    /// are complete only for `.plain`.
+    private mutating func idKind(_ elements: Elements, depth: Int) throws(Malformed) -> IDKind {
         guard oldElements.count > elements.oldBase || newElements.count > elements.newBase,
-            let oldIDs = try ids(in: old, oldElements[elements.oldBase...], depth: depth),
-            let newIDs = try ids(in: new, newElements[elements.newBase...], depth: depth)
+            try Self.ids(in: old, oldElements[elements.oldBase...], depth: depth, into: &oldIDs),
+            try Self.ids(in: new, newElements[elements.newBase...], depth: depth, into: &newIDs)
         else { return .none }
-        guard oldIDs.allSatisfy({ old.isPlainScalar($0) }) && newIDs.allSatisfy({ new.isPlainScalar($0) })
+        let oldSlice = oldIDs[elements.oldIDBase...]
+        let newSlice = newIDs[elements.newIDBase...]
+        guard oldSlice.allSatisfy({ old.isPlainScalar($0) }) && newSlice.allSatisfy({ new.isPlainScalar($0) })
         else {
             return .other
         }
-        guard RawIDs.areUnique(oldIDs, in: old) && RawIDs.areUnique(newIDs, in: new) else { return .none }
-        return .plain(old: oldIDs, new: newIDs)
+        guard RawIDs.areUnique(oldSlice, in: old) && RawIDs.areUnique(newSlice, in: new) else { return .none }
+        return .plain
     }
 
-    /// The ranges of the elements' ids, or `nil` as soon as one element has none (usually the
-    /// first, so plain arrays are rejected without a scan).
-    private func ids(in text: RawJSON, _ elements: ArraySlice<Range<Int>>, depth: Int) throws(Malformed)
-        -> [Range<Int>]?
-    {
-        var ids: [Range<Int>] = []
-        ids.reserveCapacity(elements.count)
+    /// Appends the ranges of the elements' ids to `ids` and returns `true`, or returns `false`
+    /// as soon as one element has none (usually the first, so plain arrays are rejected
+    /// without a scan).
+    private static func ids(
+        in text: RawJSON, _ elements: ArraySlice<Range<Int>>, depth: Int, into ids: inout [Range<Int>]
+    ) throws(Malformed) -> Bool {
         for element in elements {
             guard let id = try text.scalarID(ofObjectAt: element.lowerBound, depth: depth + 1) else {
-                return nil
+                return false
             }
             ids.append(id)
         }
-        return ids
+        return true
     }
 
     /// Elements at the same index are compared; the longer array's tail is added or removed.
@@ -83,19 +102,19 @@ extension RawDiffWalker {
             let oldElement = oldElements[elements.oldBase + index]
             let newElement = newElements[elements.newBase + index]
             guard !old.bytes(oldElement, equal: newElement, in: new) else { continue }
-            enter(.index(index), String(index))
+            enter(.index(index, token: index))
             try diff(oldElement, newElement, depth: depth + 1)
             leave()
         }
         for index in common..<newCount {
-            enter(.index(index), String(index))
-            record(.added(try new.parse(newElements[elements.newBase + index])))
+            enter(.index(index, token: index))
+            try record(.added(try new.parse(newElements[elements.newBase + index])))
             leave()
         }
         // Listed in old order for people; each removal shifts the next one down to `common`.
         for index in common..<oldCount {
-            enter(.index(index), String(common))
-            record(.removed(try old.parse(oldElements[elements.oldBase + index])))
+            enter(.index(index, token: common))
+            try record(.removed(try old.parse(oldElements[elements.oldBase + index])))
             leave()
         }
     }
@@ -105,13 +124,13 @@ extension RawDiffWalker {
     /// bytes, so they may be shorter than the tree diff's (which compares values); the
     /// elements this leaves in the middle are equal and in place on both sides, so they add no
     /// change, no move and no shift to any pointer, and the list is the same.
-    private mutating func diffByID(
-        _ elements: Elements, _ oldIDs: [Range<Int>], _ newIDs: [Range<Int>], depth: Int
-    ) throws(Malformed) {
+    private mutating func diffByID(_ elements: Elements, depth: Int) throws(Malformed) {
         let oldBase = elements.oldBase
         let newBase = elements.newBase
-        let oldCount = oldIDs.count
-        let newCount = newIDs.count
+        let oldIDBase = elements.oldIDBase
+        let newIDBase = elements.newIDBase
+        let oldCount = oldElements.count - oldBase
+        let newCount = newElements.count - newBase
         let shorter = min(oldCount, newCount)
         var prefix = elements.shared
         while prefix < shorter
@@ -130,39 +149,56 @@ extension RawDiffWalker {
         }
         let oldMiddle = prefix..<oldCount - suffix
         let newMiddle = prefix..<newCount - suffix
-        let matches = RawIDs.match(oldIDs[oldMiddle], in: old, newIDs[newMiddle], in: new)
+        let matchBase = matches.count
+        let keptBase = kept.count
+        defer {
+            matches.truncate(to: matchBase)
+            kept.truncate(to: keptBase)
+        }
+        RawIDs.match(
+            oldIDs[oldIDBase + oldMiddle.lowerBound..<oldIDBase + oldMiddle.upperBound], in: old,
+            newIDs[newIDBase + newMiddle.lowerBound..<newIDBase + newMiddle.upperBound], in: new,
+            into: &matches)
+        // The matches of the old middle, then those of the new one, by index from `prefix`;
+        // they are positions on the id stacks.
+        let newIndexBase = matchBase - prefix
+        let oldIndexBase = matchBase + oldMiddle.count - prefix
 
         // New index of each kept element, in old order.
-        var kept: [Int] = []
-        kept.reserveCapacity(min(oldMiddle.count, newMiddle.count))
         var removals = 0
         for oldIndex in oldMiddle {
-            if let newIndex = matches.newIndex[oldIndex - prefix] {
-                kept.append(newIndex)
+            if let newIndex = matches[newIndexBase + oldIndex] {
+                kept.append(newIndex - newIDBase)
             } else {
-                enter(.id(try old.parse(oldIDs[oldIndex])), String(oldIndex - removals))
-                record(.removed(try old.parse(oldElements[oldBase + oldIndex])))
+                enter(.id(oldIDs[oldIDBase + oldIndex], side: .old, token: oldIndex - removals))
+                try record(.removed(try old.parse(oldElements[oldBase + oldIndex])))
                 leave()
                 removals += 1
             }
         }
 
-        if zip(kept, kept.dropFirst()).contains(where: { $0 >= $1 }) {
-            try recordMoves(kept, newIDs, prefix: prefix, oldIndex: { matches.oldIndex[$0 - prefix]! })
+        if zip(kept[keptBase...], kept[keptBase...].dropFirst()).contains(where: { $0 >= $1 }) {
+            try recordMoves(Array(kept[keptBase...]), newIDBase, prefix: prefix) { [matches] newIndex in
+                matches[oldIndexBase + newIndex]! - oldIDBase
+            }
         }
 
         for newIndex in newMiddle {
-            let oldIndex = matches.oldIndex[newIndex - prefix]
+            let oldIndex = matches[oldIndexBase + newIndex].map { $0 - oldIDBase }
             if let oldIndex,
                 old.bytes(oldElements[oldBase + oldIndex], equal: newElements[newBase + newIndex], in: new)
             {
                 continue
             }
-            enter(.id(try new.parse(newIDs[newIndex])), String(newIndex))
+            let id = newIDs[newIDBase + newIndex]
             if let oldIndex {
+                // The id is checked here, where no change may be recorded under it.
+                try new.checkScalar(id)
+                enter(.id(id, side: .new, token: newIndex))
                 try diff(oldElements[oldBase + oldIndex], newElements[newBase + newIndex], depth: depth + 1)
             } else {
-                record(.added(try new.parse(newElements[newBase + newIndex])))
+                enter(.id(id, side: .new, token: newIndex))
+                try record(.added(try new.parse(newElements[newBase + newIndex])))
             }
             leave()
         }
@@ -170,11 +206,11 @@ extension RawDiffWalker {
 
     /// The moves that put the kept elements into new order, as ``DiffWalker`` records them.
     private mutating func recordMoves(
-        _ kept: [Int], _ newIDs: [Range<Int>], prefix: Int, oldIndex: (Int) -> Int
+        _ kept: [Int], _ newIDBase: Int, prefix: Int, oldIndex: (Int) -> Int
     ) throws(Malformed) {
         for move in MovePlan.moves(kept) {
-            enter(.id(try new.parse(newIDs[move.newIndex])), String(prefix + move.to))
-            record(.moved(from: oldIndex(move.newIndex), to: move.newIndex), from: String(prefix + move.from))
+            enter(.id(newIDs[newIDBase + move.newIndex], side: .new, token: prefix + move.to))
+            try record(.moved(from: oldIndex(move.newIndex), to: move.newIndex), fromToken: prefix + move.from)
             leave()
         }
     }

@@ -7,7 +7,7 @@ enum RawIDs {
     private static let pairwiseLimit = 256
 
     /// Whether no id in `ids` repeats.
-    static func areUnique(_ ids: [Range<Int>], in text: RawJSON) -> Bool {
+    static func areUnique(_ ids: ArraySlice<Range<Int>>, in text: RawJSON) -> Bool {
         if ids.count * ids.count <= 2 * pairwiseLimit {
             for first in ids.indices {
                 for second in ids.indices[(first + 1)...]
@@ -24,29 +24,27 @@ enum RawIDs {
         return true
     }
 
-    /// For each id in `old`, the index in `new` of the same id, and the reverse; the ids are
-    /// unique on each side. Indices are those of the slices.
-    struct Matches {
-        /// The new index of each old id, by its position in the old slice.
-        var newIndex: [Int?]
-        /// The old index of each new id, by its position in the new slice.
-        var oldIndex: [Int?]
-    }
-
+    /// Appends to `matches`, for each id in `old`, the index in `new` of the same id, then for
+    /// each id in `new`, the index in `old` of the same id; `nil` where there is none. The ids
+    /// are unique on each side. Indices are those of the slices.
+    ///
+    /// The matches go on a stack the caller keeps (and truncates), so that matching the few
+    /// elements a step touches allocates nothing.
     static func match(
-        _ old: ArraySlice<Range<Int>>, in oldText: RawJSON, _ new: ArraySlice<Range<Int>>, in newText: RawJSON
-    ) -> Matches {
-        var matches = Matches(
-            newIndex: Array(repeating: nil, count: old.count),
-            oldIndex: Array(repeating: nil, count: new.count))
+        _ old: ArraySlice<Range<Int>>, in oldText: RawJSON, _ new: ArraySlice<Range<Int>>, in newText: RawJSON,
+        into matches: inout [Int?]
+    ) {
+        let newIndexBase = matches.count
+        let oldIndexBase = newIndexBase + old.count
+        matches.append(contentsOf: repeatElement(nil, count: old.count + new.count))
         func pair(_ oldIndex: Int, _ newIndex: Int) {
-            matches.newIndex[oldIndex - old.startIndex] = newIndex
-            matches.oldIndex[newIndex - new.startIndex] = oldIndex
+            matches[newIndexBase + oldIndex - old.startIndex] = newIndex
+            matches[oldIndexBase + newIndex - new.startIndex] = oldIndex
         }
         if old.count * new.count <= pairwiseLimit {
             for oldIndex in old.indices {
                 for newIndex in new.indices
-                where matches.oldIndex[newIndex - new.startIndex] == nil
+                where matches[oldIndexBase + newIndex - new.startIndex] == nil
                     && oldText.bytes(old[oldIndex], equal: new[newIndex], in: newText)
                 {
                     pair(oldIndex, newIndex)
@@ -61,7 +59,6 @@ enum RawIDs {
                 if let newIndex = newIndexByID[RawBytes(oldText, old[oldIndex])] { pair(oldIndex, newIndex) }
             }
         }
-        return matches
     }
 }
 

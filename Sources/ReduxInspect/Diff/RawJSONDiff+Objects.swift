@@ -8,11 +8,14 @@ extension RawDiffWalker {
         let oldBase = oldMembers.count
         let newBase = newMembers.count
         defer {
-            oldMembers.removeLast(oldMembers.count - oldBase)
-            newMembers.removeLast(newMembers.count - newBase)
+            oldMembers.truncate(to: oldBase)
+            newMembers.truncate(to: newBase)
         }
         let oldEnd: Int
         if top, let cached = topMembers, cached.text == old.base, cached.start == oldStart {
+            oldMembers.append(contentsOf: cached.members)
+            oldEnd = cached.end
+        } else if let cached = previousSkims.object(at: oldStart, in: old) {
             oldMembers.append(contentsOf: cached.members)
             oldEnd = cached.end
         } else {
@@ -25,7 +28,11 @@ extension RawDiffWalker {
             ofObjectAt: newStart, resumingAt: shared > 0 ? newMembers[newMembers.count - 1].valueEnd : nil,
             depth: depth, into: &newMembers,
             guide: RawJSON.Guide(text: old, items: oldMembers[(oldBase + shared)...]))
-        if top { keepTopMembers(newStart, newEnd, newBase) }
+        if top {
+            keepTopMembers(newStart, newEnd, newBase)
+        } else {
+            skims.keep(objectFrom: newStart, to: newEnd, members: newMembers[newBase...])
+        }
 
         let count = oldMembers.count - oldBase
         if count == newMembers.count - newBase && sameKeys(oldBase, newBase, count, shared: shared) {
@@ -35,8 +42,7 @@ extension RawDiffWalker {
                 guard !old.bytes(oldMember.value, equal: newMember.value, in: new),
                     !repeatsKey(newBase, offset)
                 else { continue }
-                let key = try new.key(newMember)
-                enter(.key(key), key)
+                enter(.key(newMember.key, plain: true, side: .new))
                 try diff(oldMember.value, newMember.value, depth: depth + 1)
                 leave()
             }
@@ -99,21 +105,18 @@ extension RawDiffWalker {
                 withKeyOf: newMember, in: new, among: oldMembers[oldBase...], in: old)
             {
                 guard !old.bytes(oldMember.value, equal: newMember.value, in: new) else { continue }
-                let key = try new.key(newMember)
-                enter(.key(key), key)
+                enter(.key(newMember.key, plain: true, side: .new))
                 try diff(oldMember.value, newMember.value, depth: depth + 1)
             } else {
-                let key = try new.key(newMember)
-                enter(.key(key), key)
-                record(.added(try new.parse(newMember.value)))
+                enter(.key(newMember.key, plain: true, side: .new))
+                try record(.added(try new.parse(newMember.value)))
             }
             leave()
         }
         for oldMember in oldMembers[oldBase...]
         where Self.member(withKeyOf: oldMember, in: old, among: newMembers[newBase...], in: new) == nil {
-            let key = try old.key(oldMember)
-            enter(.key(key), key)
-            record(.removed(try old.parse(oldMember.value)))
+            enter(.key(oldMember.key, plain: true, side: .old))
+            try record(.removed(try old.parse(oldMember.value)))
             leave()
         }
     }
@@ -145,20 +148,19 @@ extension RawDiffWalker {
             if let position = oldIndex[key] {
                 let oldMember = oldMembers[position]
                 guard !old.bytes(oldMember.value, equal: newMember.value, in: new) else { continue }
-                enter(.key(key), key)
+                enter(.key(newMember.key, plain: newMember.plainKey, side: .new))
                 try diff(oldMember.value, newMember.value, depth: depth + 1)
             } else {
-                enter(.key(key), key)
-                record(.added(try new.parse(newMember.value)))
+                enter(.key(newMember.key, plain: newMember.plainKey, side: .new))
+                try record(.added(try new.parse(newMember.value)))
             }
             leave()
         }
         for position in oldBase..<oldMembers.count {
             let oldMember = oldMembers[position]
-            let key = try old.key(oldMember)
-            guard newIndex[key] == nil else { continue }
-            enter(.key(key), key)
-            record(.removed(try old.parse(oldMember.value)))
+            guard newIndex[try old.key(oldMember)] == nil else { continue }
+            enter(.key(oldMember.key, plain: oldMember.plainKey, side: .old))
+            try record(.removed(try old.parse(oldMember.value)))
             leave()
         }
     }

@@ -29,6 +29,8 @@ public struct RecordedStateDiffer {
     private var walker: RawDiffWalker?
     /// The last new line and where its state starts.
     private var last: (line: Int, stateStart: Int)?
+    /// The last step's type, which the next step likely shares.
+    private var lastType: RecordedStepType?
 
     /// Creates a differ for `recording`.
     ///
@@ -111,8 +113,9 @@ public struct RecordedStateDiffer {
         } else {
             newStateEnd = try walker!.diffTop(oldState, newState, depth: 1).new
         }
-        return RecordedStepChanges(
-            seq: location.seq, type: try newEntry.type(after: newStateEnd), changes: walker!.changes)
+        let type = try newEntry.type(after: newStateEnd, reusing: lastType)
+        lastType = type
+        return RecordedStepChanges(seq: location.seq, type: type.name, changes: walker!.changes)
     }
 }
 
@@ -124,103 +127,4 @@ public struct RecordedStepChanges: Sendable, Equatable {
     public var type: String
     /// The changes, as ``JSONDiff/changes(from:to:)`` lists them.
     public var changes: [JSONChange]
-}
-
-/// A recording line's top-level members, read one at a time: where the state starts, and
-/// the other members, checked, with the `type` and `action` the step's type comes from.
-private struct RecordedLine {
-    let text: RawJSON
-    /// The first `type` member's value, once seen.
-    private var type: Range<Int>?
-    /// The first `action` member's value, once seen.
-    private var action: Range<Int>?
-    private var offset = 0
-
-    init(_ text: RawJSON) {
-        self.text = text
-    }
-
-    /// Moves to the first member named `name` and returns where its value starts, parsing the
-    /// members before it.
-    mutating func member(_ name: StaticString) throws(RawJSON.Malformed) -> Int? {
-        offset = text.skipSpace(0)
-        guard offset < text.count, text[offset] == UInt8(ascii: "{") else { throw RawJSON.Malformed() }
-        guard case .more(let first) = try text.firstItem(ofContainerAt: offset, closer: UInt8(ascii: "}")) else {
-            return nil
-        }
-        offset = first
-        while true {
-            var member = try text.memberKey(at: offset)
-            if try text.key(of: member, is: name) { return member.valueStart }
-            try readValue(of: &member)
-            guard try next(after: member.valueEnd) else { return nil }
-        }
-    }
-
-    /// Parses the members after the value that ends at `valueEnd`, and returns the step's type
-    /// as ``RecordingLineReader`` reads it.
-    mutating func type(after valueEnd: Int) throws(RawJSON.Malformed) -> String {
-        if try next(after: valueEnd) {
-            while true {
-                var member = try text.memberKey(at: offset)
-                try readValue(of: &member)
-                guard try next(after: member.valueEnd) else { break }
-            }
-        }
-        guard let action else { throw RawJSON.Malformed() }
-        if let type {
-            guard case .string(let name) = try text.parse(type) else { throw RawJSON.Malformed() }
-            return name
-        }
-        switch try text.parse(action) {
-        case .object(let object) where object.count == 1: return object[0].key
-        case .string(let name): return name
-        default: return "action"
-        }
-    }
-
-    /// Finds the end of the value of `member`, whose key has been read, and checks the member,
-    /// keeping it when it is the first `type` or `action`.
-    ///
-    /// The value is checked while its end is found; only a value that check cannot vouch for
-    /// is skimmed and parsed, as ``read(_:)`` does.
-    private mutating func readValue(of member: inout RawJSON.Member) throws(RawJSON.Malformed) {
-        if let end = text.certainlyValidEnd(from: member.valueStart, before: text.count, depth: 1) {
-            member.valueEnd = end
-            try readKey(member)
-        } else {
-            member.valueEnd = try text.valueEnd(from: member.valueStart, depth: 1)
-            try read(member)
-        }
-    }
-
-    /// Checks `member`, keeping it when it is the first `type` or `action`.
-    private mutating func read(_ member: RawJSON.Member) throws(RawJSON.Malformed) {
-        if !text.isCertainlyValid(member.value, depth: 1) { _ = try text.parse(member.value) }
-        try readKey(member)
-    }
-
-    /// Checks the key of `member`, whose value is valid, keeping the member when it is the
-    /// first `type` or `action`.
-    private mutating func readKey(_ member: RawJSON.Member) throws(RawJSON.Malformed) {
-        if !member.plainKey { _ = try text.key(member) }
-        if type == nil, try text.key(of: member, is: "type") {
-            type = member.value
-        } else if action == nil, try text.key(of: member, is: "action") {
-            action = member.value
-        }
-    }
-
-    /// Moves past the `,` after a member's value and returns `true`, or past the final `}`
-    /// and returns `false`; only white space may follow it.
-    private mutating func next(after valueEnd: Int) throws(RawJSON.Malformed) -> Bool {
-        switch try text.followingItem(valueEnd, closer: UInt8(ascii: "}")) {
-        case .more(let next):
-            offset = next
-            return true
-        case .closed(let end):
-            guard text.skipSpace(end) == text.count else { throw RawJSON.Malformed() }
-            return false
-        }
-    }
 }

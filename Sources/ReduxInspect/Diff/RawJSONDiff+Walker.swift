@@ -10,18 +10,35 @@
 /// difference each old member or element is tried against the new bytes (``RawJSON/Guide``)
 /// before the new one is skimmed. The members of a top-level object are kept for the next walk
 /// (``topMembers``), whose old text is this walk's new one when steps are diffed in order.
-struct RawDiffWalker: ChangeRecorder {
+///
+/// The containers skimmed in the new text are kept too (``RawSkimCache``), for the next walk.
+///
+/// The address of the current place is kept raw (``RawDiffAddress``) and made into a path and
+/// a pointer only for a change recorded there, as ``ChangeRecorder`` would have them.
+struct RawDiffWalker {
     typealias Malformed = RawJSON.Malformed
 
     private(set) var old: RawJSON
     private(set) var new: RawJSON
     var changes: [JSONChange] = []
-    var path: [JSONPath.Component] = []
-    var pointer: [String] = []
+    var address = RawDiffAddress()
     var oldMembers: [RawJSON.Member] = []
     var newMembers: [RawJSON.Member] = []
     var oldElements: [Range<Int>] = []
     var newElements: [Range<Int>] = []
+    /// The ids of id-matched arrays' elements, a stack like the elements'.
+    var oldIDs: [Range<Int>] = []
+    var newIDs: [Range<Int>] = []
+    /// The matches of id-matched arrays (see ``RawIDs/match(_:in:_:in:into:)``), a stack like
+    /// the elements'.
+    var matches: [Int?] = []
+    /// The new index of each element an id-matched array kept, in old order, a stack like the
+    /// elements'.
+    var kept: [Int] = []
+    /// The containers skimmed in the last walk's new text, which may be this walk's old one.
+    var previousSkims = RawSkimCache()
+    /// The containers skimmed in this walk's new text.
+    var skims = RawSkimCache()
     /// The members of the top-level object of the last new text, kept by ``diffTop`` so that
     /// the next walk, whose old text that is, need not skim them again.
     private(set) var topMembers: TopMembers?
@@ -37,6 +54,7 @@ struct RawDiffWalker: ChangeRecorder {
     init(old: RawJSON, new: RawJSON) {
         self.old = old
         self.new = new
+        skims.reset(for: new.base)
     }
 
     /// Prepares for comparing another pair of texts, keeping the stacks' memory and the top
@@ -44,15 +62,23 @@ struct RawDiffWalker: ChangeRecorder {
     mutating func reset(old: RawJSON, new: RawJSON) {
         self.old = old
         self.new = new
+        // The buffers are swapped, not copied, to keep both ones' memory.
+        swap(&previousSkims, &skims)
+        if previousSkims.text != old.base { previousSkims.reset(for: nil) }
+        skims.reset(for: new.base)
         // Keeps the buffer when the caller has let go of the last walk's changes.
         changes.removeAll(keepingCapacity: true)
         // A walk that stopped at a malformed value may have left its address behind.
-        path.removeAll(keepingCapacity: true)
-        pointer.removeAll(keepingCapacity: true)
-        oldMembers.removeAll(keepingCapacity: true)
-        newMembers.removeAll(keepingCapacity: true)
-        oldElements.removeAll(keepingCapacity: true)
-        newElements.removeAll(keepingCapacity: true)
+        // (Usually all empty already, which `truncate` finds at once.)
+        address.removeAll()
+        oldMembers.truncate(to: 0)
+        newMembers.truncate(to: 0)
+        oldElements.truncate(to: 0)
+        newElements.truncate(to: 0)
+        oldIDs.truncate(to: 0)
+        newIDs.truncate(to: 0)
+        matches.truncate(to: 0)
+        kept.truncate(to: 0)
     }
 
     /// Compares the values that start at `oldStart` and `newStart` inside `depth` containers,
@@ -117,13 +143,37 @@ struct RawDiffWalker: ChangeRecorder {
     private mutating func diffOthers(_ oldRange: Range<Int>, _ newRange: Range<Int>) throws(Malformed) {
         let oldValue = try old.parse(oldRange)
         let newValue = try new.parse(newRange)
-        if oldValue != newValue { record(.changed(old: oldValue, new: newValue)) }
+        if oldValue != newValue { try record(.changed(old: oldValue, new: newValue)) }
     }
 
     /// Parses both values and lets ``DiffWalker`` compare them, at the current address.
     mutating func diffParsed(_ oldRange: Range<Int>, _ newRange: Range<Int>) throws(Malformed) {
+        let oldValue = try old.parse(oldRange)
+        let newValue = try new.parse(newRange)
+        let (path, pointer) = try address.build(old: old, new: new)
         var walker = DiffWalker(path: path, pointer: pointer)
-        walker.diff(try old.parse(oldRange), try new.parse(newRange))
+        walker.diff(oldValue, newValue)
         changes += walker.changes
+    }
+
+    /// Goes one step down the address.
+    @inline(__always)
+    mutating func enter(_ step: RawDiffAddress.Step) {
+        address.push(step)
+    }
+
+    /// Goes back up the step `enter` went down.
+    @inline(__always)
+    mutating func leave() {
+        address.pop()
+    }
+
+    /// Records a change at the current address, as ``ChangeRecorder/record(_:from:)`` does; a
+    /// move also names the pointer token it comes from, which replaces the last one.
+    mutating func record(_ kind: JSONChange.Kind, fromToken: Int? = nil) throws(Malformed) {
+        let (path, pointer) = try address.build(old: old, new: new)
+        let fromPointer = fromToken.map { JSONPointer(pointer.dropLast() + [RawDiffAddress.token($0)]) }
+        changes.append(
+            JSONChange(path: JSONPath(path), kind: kind, pointer: JSONPointer(pointer), fromPointer: fromPointer))
     }
 }

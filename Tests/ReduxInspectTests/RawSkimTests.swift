@@ -1,0 +1,100 @@
+import Testing
+
+@testable import ReduxInspect
+
+/// The byte loops the raw diff's speed rests on, against plain references: the word-at-a-time
+/// container skim, the recorder-shape fast path of a line's members, and the skims kept from
+/// one step for the next.
+@Suite struct RawSkimTests {
+    /// ``RawJSON/containerEnd(from:depth:)`` finds the end the byte-by-byte skim finds, and
+    /// refuses the texts it refuses (unclosed, or nested deeper than allowed), on texts dense
+    /// with quotes, escapes and brackets of both kinds.
+    @Test func containerEndAgreesWithTheByteSkim() {
+        let alphabet = Array(#"{}[]"\\ab,:"#.utf8)
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<20_000 {
+            var bytes = [UInt8(ascii: "[")]
+            for _ in 0..<Int.random(in: 0..<40, using: &generator) {
+                bytes.append(alphabet.randomElement(using: &generator)!)
+            }
+            let depth = Int.random(in: 0..<3, using: &generator)
+            let limit = Int.random(in: 1..<6, using: &generator)
+            bytes.withUnsafeBufferPointer { buffer in
+                let text = RawJSON(buffer, maximumDepth: limit)
+                let found = try? text.containerEnd(from: 0, depth: depth)
+                let expected = Self.referenceEnd(buffer, depth: depth, maximumDepth: limit)
+                #expect(found == expected, "\(String(decoding: bytes, as: UTF8.self)) depth \(depth) limit \(limit)")
+            }
+        }
+    }
+
+    /// The container skim as it was written first: one byte at a time, strings skipped.
+    private static func referenceEnd(_ bytes: UnsafeBufferPointer<UInt8>, depth: Int, maximumDepth: Int) -> Int? {
+        var level = 1
+        guard depth + 1 <= maximumDepth else { return nil }
+        var offset = 1
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            offset += 1
+            if byte == UInt8(ascii: "\"") {
+                // To the closing quote; a backslash escapes the byte after it.
+                while offset < bytes.count && bytes[offset] != UInt8(ascii: "\"") {
+                    offset += bytes[offset] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard offset < bytes.count else { return nil }
+                offset += 1
+            } else if byte | 0x20 == UInt8(ascii: "{") {
+                level += 1
+                guard depth + level <= maximumDepth else { return nil }
+            } else if byte | 0x20 == UInt8(ascii: "}") {
+                level -= 1
+                if level == 0 { return offset }
+            }
+        }
+        return nil
+    }
+
+    /// A line of the recorder's shape whose members before the state are not valid JSON is
+    /// not diffed, as a line of any other shape; respelled members give the same changes.
+    @Test(arguments: [
+        (#"{"seq":2,"time":"t","type":"b","action":"b","state":{"n":2}}"#, "b", true),
+        (#"{"seq":2,"time":"\x","type":"b","action":"b","state":{"n":2}}"#, "", false),
+        ("{\"seq\":2,\"time\":\"\u{1}\",\"type\":\"b\",\"action\":\"b\",\"state\":{\"n\":2}}", "", false),
+        (#"{"seq":2,"time":"t","type":"b","action":{"b":tru},"state":{"n":2}}"#, "", false),
+        (#"{"seq":2,"time":"t","type":"\u0062","action":"b","state":{"n":2}}"#, "b", true),
+        (#"{"seq": 2,"time" : "t","type":"b","action":"x", "state": {"n":2}}"#, "b", true),
+        (#"{"seq":2,"time":"t","type":"b","action":"b","state":{"n":2},"type":"c"}"#, "b", true),
+        (#"{"seq":2,"time":"t","type":"b","action":[1,],"state":{"n":2}}"#, "", false),
+    ])
+    func recorderShapedLines(line: String, type: String, valid: Bool) throws {
+        let text = [
+            #"{"format":"redux-inspect","version":1,"initialState":{"n":0}}"#,
+            #"{"seq":1,"time":"t","type":"a","action":"a","state":{"n":1}}"#, line,
+        ].joined(separator: "\n")
+        let recording = try Recording(
+            path: "<memory>", bytes: FileBytes(bytes: Array((text + "\n").utf8)), strict: false)
+        var differ = RecordedStateDiffer(recording)
+        #expect(differ.changes(at: 0)?.type == "a")
+        let step = differ.changes(at: 1)
+        #expect((step != nil) == valid)
+        #expect((step != nil) == ((try? recording.entry(at: 1)) != nil))
+        if let step {
+            #expect(step.type == type)
+            #expect(step.changes.map(\.path.description) == ["n"])
+        }
+    }
+
+    /// Steps diffed out of order, or again, give what they give in order: the skims kept from
+    /// the last walk are used only for the text they were made in.
+    @Test(arguments: ["shop.jsonl"])
+    func stepsInAnyOrderMatchStepsInOrder(fixture: String) throws {
+        let recording = try Recording(path: CLITestSupport.fixture(fixture))
+        var inOrder = RecordedStateDiffer(recording)
+        let expected = recording.steps.indices.map { inOrder.changes(at: $0) }
+        var generator = SeededGenerator(seed: 3)
+        var shuffled = RecordedStateDiffer(recording)
+        for index in (recording.steps.indices.shuffled(using: &generator) + recording.steps.indices) {
+            #expect(shuffled.changes(at: index) == expected[index], "step \(index)")
+        }
+    }
+}
