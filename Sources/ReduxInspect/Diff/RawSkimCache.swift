@@ -50,13 +50,28 @@ struct RawSkimCache {
 
     /// The end and members of the object at `start` in `text`, when kept.
     func object(at start: Int, in text: RawJSON) -> (end: Int, members: ArraySlice<RawJSON.Member>)? {
-        guard self.text == text.base, let entry = objects.first(where: { $0.start == start }) else { return nil }
+        guard self.text == text.base, let entry = Self.entry(at: start, in: objects) else { return nil }
         return (entry.end, members[entry.items])
     }
 
     /// The end and elements of the array at `start` in `text`, when kept.
     func array(at start: Int, in text: RawJSON) -> (end: Int, elements: ArraySlice<Range<Int>>)? {
-        guard self.text == text.base, let entry = arrays.first(where: { $0.start == start }) else { return nil }
+        guard self.text == text.base, let entry = Self.entry(at: start, in: arrays) else { return nil }
         return (entry.end, elements[entry.items])
+    }
+
+    /// The entry for the container at `start`, found by binary search: a walk keeps containers
+    /// in the order it meets them, which is the order of their starts, and a step that
+    /// changes every element of a long array keeps one per element, which a linear search
+    /// would make quadratic. An entry out of order can only be missed, never mistaken for
+    /// another: then the container is skimmed again.
+    private static func entry(at start: Int, in entries: [Entry]) -> Entry? {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].start < start { low = middle + 1 } else { high = middle }
+        }
+        return low < entries.count && entries[low].start == start ? entries[low] : nil
     }
 }
