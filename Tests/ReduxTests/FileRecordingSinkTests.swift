@@ -65,6 +65,25 @@ import Testing
         }
     }
 
+    /// A reader holding the old recording open (an inspector that mapped it) keeps all of it:
+    /// the file is replaced by a new one, not truncated under the reader.
+    @Test func replaceLeavesTheOldFileWholeForItsReaders() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("replaced.jsonl").path
+            let old = String(repeating: "old line\n", count: 100)
+            try old.write(toFile: path, atomically: false, encoding: .utf8)
+            let reader = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? reader.close() }
+
+            let sink = try FileRecordingSink(path: path, ifExists: .replace)
+            try sink.write(Array("new line\n".utf8))
+            try sink.close()
+
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "new line\n")
+            #expect(try reader.readToEnd().map { String(decoding: $0, as: UTF8.self) } == old)
+        }
+    }
+
     @Test func missingDirectoryCannotBeOpened() throws {
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("missing/session.jsonl").path

@@ -13,7 +13,10 @@ public enum ExistingFilePolicy: Sendable {
     /// Fail with ``RecorderError/fileExists(path:)``. The default: a recording is never lost
     /// to a name clash.
     case refuse
-    /// Truncate the file and start a new recording in it.
+    /// Start a new recording in place of the file. A regular file is removed and a new one
+    /// created, so that a reader that has it open or mapped (an inspector looking at the last
+    /// session) keeps reading the old recording whole instead of finding it cut short; a
+    /// device or another special file is truncated.
     case replace
 }
 
@@ -47,6 +50,14 @@ public final class FileRecordingSink: RecordingSink, @unchecked Sendable {
         self.path = path
         var flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC
         flags |= ifExists == .refuse ? O_EXCL : O_TRUNC
+        if ifExists == .replace {
+            // Truncating in place would pull the pages from under a reader that mapped the
+            // old file (SIGBUS); removing the name leaves that reader the old file.
+            var existing = stat()
+            if lstat(path, &existing) == 0 && (existing.st_mode & S_IFMT) == S_IFREG {
+                _ = unlink(path)
+            }
+        }
         let descriptor = open(path, flags, mode_t(0o600))
         guard descriptor >= 0 else {
             let code = errno
