@@ -14,6 +14,8 @@ final class FileBytes: @unchecked Sendable {
     // Unchecked Sendable: the bytes are immutable after `init`.
     let buffer: UnsafeBufferPointer<UInt8>
     private let isMapped: Bool
+    /// The mapping's slot in ``MappedFileGuard``, when it is guarded.
+    private var guardSlot: Int?
 
     /// Opens and maps or reads the file.
     ///
@@ -48,6 +50,7 @@ final class FileBytes: @unchecked Sendable {
             _ = madvise(address, size, MADV_SEQUENTIAL)
             buffer = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
             isMapped = true
+            guardSlot = MappedFileGuard.add(buffer, path: path)
             return
         }
         var bytes: [UInt8] = []
@@ -77,6 +80,7 @@ final class FileBytes: @unchecked Sendable {
     }
 
     deinit {
+        if let guardSlot { MappedFileGuard.remove(guardSlot) }
         if isMapped {
             munmap(UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count)
         } else {
