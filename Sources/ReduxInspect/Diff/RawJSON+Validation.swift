@@ -100,7 +100,7 @@ extension RawJSON {
 
     /// The offset after the string whose quote is at `quote`, when it holds only printable
     /// ASCII and escapes other than of surrogates; `nil` otherwise.
-    private func plainStringEnd(from quote: Int, before end: Int) -> Int? {
+    func plainStringEnd(from quote: Int, before end: Int) -> Int? {
         var offset = quote + 1
         while offset < end {
             // Runs of printable ASCII other than `"` and `\`, 8 bytes at a time.
@@ -150,7 +150,7 @@ extension RawJSON {
     /// ASCII, plus maybe some above the first: the lowest one set is exact. The other bytes
     /// are those a plain string holds as they are.
     @inline(__always)
-    private static func specialStringBytes(_ word: UInt64) -> UInt64 {
+    static func specialStringBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
         // Bytes below 0x20 (and maybe some above a true one), then 0x80 and above.

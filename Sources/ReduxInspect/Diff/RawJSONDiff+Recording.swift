@@ -29,8 +29,8 @@ public struct RecordedStateDiffer {
     private var walker: RawDiffWalker?
     /// The last new line and where its state starts.
     private var last: (line: Int, stateStart: Int)?
-    /// The last step's type, which the next step likely shares.
-    private var lastType: RecordedStepType?
+    /// The types of the last steps, which the next step likely shares.
+    private var recentTypes = RecentStepTypes()
 
     /// Creates a differ for `recording`.
     ///
@@ -113,9 +113,8 @@ public struct RecordedStateDiffer {
         } else {
             newStateEnd = try walker!.diffTop(oldState, newState, depth: 1).new
         }
-        let type = try newEntry.type(after: newStateEnd, reusing: lastType)
-        lastType = type
-        return RecordedStepChanges(seq: location.seq, type: type.name, changes: walker!.changes)
+        let type = try newEntry.type(after: newStateEnd, recent: &recentTypes)
+        return RecordedStepChanges(seq: location.seq, type: type, changes: walker!.changes)
     }
 }
 

@@ -46,26 +46,15 @@ struct RecordedLine {
     /// The names are known here, so the members are checked as ``member(_:)`` checks them,
     /// and the same `type` and `action` are kept, without reading their keys one by one.
     private mutating func recorderState() -> Int? {
+        // A copy of the text, small enough to pass in registers, unlike `self`.
+        let text = self.text
         var position = 0
-        /// Moves past `literal` when the text has it at the current position.
-        func skip(_ literal: StaticString) -> Bool {
-            let length = literal.utf8CodeUnitCount
-            guard position + length <= text.count,
-                memcmp(text.base + position, literal.utf8Start, length) == 0
-            else { return false }
-            position += length
-            return true
-        }
-        /// The current position's value, which must be certainly valid; moves past it.
-        func value() -> Range<Int>? {
-            let start = text.skipSpace(position)
-            guard let end = text.certainlyValidEnd(from: start, before: text.count, depth: 1) else { return nil }
-            position = end
-            return start..<end
-        }
         // Keys first and then values: a value only ever starts right after its key.
-        guard skip(#"{"seq":"#), value() != nil, skip(#","time":"#), value() != nil, skip(#","type":"#),
-            let type = value(), skip(#","action":"#), let action = value(), skip(#","state":"#)
+        guard Self.skip(#"{"seq":"#, in: text, &position), Self.value(in: text, &position) != nil,
+            Self.skip(#","time":"#, in: text, &position), Self.value(in: text, &position) != nil,
+            Self.skip(#","type":"#, in: text, &position), let type = Self.value(in: text, &position),
+            Self.skip(#","action":"#, in: text, &position), let action = Self.value(in: text, &position),
+            Self.skip(#","state":"#, in: text, &position)
         else { return nil }
         let state = text.skipSpace(position)
         guard state < text.count else { return nil }
@@ -75,12 +64,34 @@ struct RecordedLine {
         return state
     }
 
+    /// Moves `position` past `literal` when `text` has it there.
+    ///
+    /// (Static, with `position` passed in: a nested function that captures a variable it
+    /// writes may check it for exclusive access at run time, and a method copies `self`.)
+    @inline(__always)
+    private static func skip(_ literal: StaticString, in text: RawJSON, _ position: inout Int) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        guard position + length <= text.count,
+            memcmp(text.base + position, literal.utf8Start, length) == 0
+        else { return false }
+        position += length
+        return true
+    }
+
+    /// The value at `position` in `text` (after optional white space), which must be
+    /// certainly valid; moves `position` past it.
+    @inline(__always)
+    private static func value(in text: RawJSON, _ position: inout Int) -> Range<Int>? {
+        let start = text.skipSpace(position)
+        guard let end = validEnd(in: text, from: start) else { return nil }
+        position = end
+        return start..<end
+    }
+
     /// Parses the members after the value that ends at `valueEnd`, and returns the step's type
-    /// as ``RecordingLineReader`` reads it. A `type` with the bytes of `previous` is
-    /// `previous`'s name, which was read from them.
-    mutating func type(
-        after valueEnd: Int, reusing previous: RecordedStepType?
-    ) throws(RawJSON.Malformed) -> RecordedStepType {
+    /// as ``RecordingLineReader`` reads it. A `type` with the bytes of one kept in `recent` is
+    /// that one's name, which was read from them; another is decoded and kept there.
+    mutating func type(after valueEnd: Int, recent: inout RecentStepTypes) throws(RawJSON.Malformed) -> String {
         if try next(after: valueEnd) {
             while true {
                 var member = try text.memberKey(at: offset)
@@ -91,21 +102,16 @@ struct RecordedLine {
         guard let action else { throw RawJSON.Malformed() }
         if let type {
             let bytes = text.buffer(type)
-            if let previous, previous.bytes.count == bytes.count,
-                memcmp(previous.bytes.baseAddress!, bytes.baseAddress!, bytes.count) == 0
-            {
-                return RecordedStepType(bytes: bytes, name: previous.name)
-            }
+            if let name = recent.name(of: bytes) { return name }
             guard case .string(let name) = try text.parse(type) else { throw RawJSON.Malformed() }
-            return RecordedStepType(bytes: bytes, name: name)
+            recent.add(name, of: bytes)
+            return name
         }
-        let name: String
         switch try text.parse(action) {
-        case .object(let object) where object.count == 1: name = object[0].key
-        case .string(let string): name = string
-        default: name = "action"
+        case .object(let object) where object.count == 1: return object[0].key
+        case .string(let string): return string
+        default: return "action"
         }
-        return RecordedStepType(bytes: UnsafeBufferPointer(start: nil, count: 0), name: name)
     }
 
     /// Finds the end of the value of `member`, whose key has been read, and checks the member,
@@ -114,13 +120,24 @@ struct RecordedLine {
     /// The value is checked while its end is found; only a value that check cannot vouch for
     /// is skimmed and parsed, as ``read(_:)`` does.
     private mutating func readValue(of member: inout RawJSON.Member) throws(RawJSON.Malformed) {
-        if let end = text.certainlyValidEnd(from: member.valueStart, before: text.count, depth: 1) {
+        if let end = Self.validEnd(in: text, from: member.valueStart) {
             member.valueEnd = end
             try readKey(member)
         } else {
             member.valueEnd = try text.valueEnd(from: member.valueStart, depth: 1)
             try read(member)
         }
+    }
+
+    /// The end of the top-level value that starts at `start`, when it is certainly valid
+    /// (``RawJSON/certainlyValidEnd(from:before:depth:)``).
+    ///
+    /// The compact check comes first: it finds the same end for the values it accepts, the
+    /// recorder's, in fewer instructions, and refuses the rest, which the general one reads.
+    @inline(__always)
+    private static func validEnd(in text: RawJSON, from start: Int) -> Int? {
+        text.compactValidEnd(from: start, depth: 1)
+            ?? text.certainlyValidEnd(from: start, before: text.count, depth: 1)
     }
 
     /// Checks `member`, keeping it when it is the first `type` or `action`.
@@ -152,14 +169,4 @@ struct RecordedLine {
             return false
         }
     }
-}
-
-/// A step's type as ``RecordedLine`` reads it, and the bytes of the `type` member it was read
-/// from (empty when it comes from the action), so that the next line with the same bytes
-/// need not read them again.
-struct RecordedStepType {
-    /// The `type` member's value, in a recording's line; empty when there is none.
-    let bytes: UnsafeBufferPointer<UInt8>
-    /// The action's case name, as ``RecordingEntry/type``.
-    let name: String
 }
