@@ -185,14 +185,17 @@ extension TopLevelMembers {
         }
 
         /// The offset after the bracket that closes the `{` or `[` at `start` (brackets of
-        /// either kind count), or `nil` when the line ends first.
+        /// either kind count), or `nil` when the line ends first or when more than `deepest`
+        /// containers, this one included, would be open at once.
         ///
         /// Looks at 8 bytes at a time: which of them are inside strings follows from the
         /// number of quotes before each (a word with a backslash is walked byte by byte), and
         /// the brackets outside strings change the depth; only a word where the depth may
-        /// reach 0 is walked bracket by bracket.
+        /// reach 0, or pass `deepest`, is walked bracket by bracket. The differ's
+        /// ``RawJSON/containerEnd(from:depth:)`` is this with the parser's nesting limit.
         @inline(__always)
-        func containerEnd(from start: Int) -> Int? {
+        func containerEnd(from start: Int, deepest: Int = .max) -> Int? {
+            guard deepest >= 1 else { return nil }
             let ones: UInt64 = 0x0101_0101_0101_0101
             var depth = 1
             var offset = start + 1
@@ -203,7 +206,11 @@ extension TopLevelMembers {
                 if Self.mayHave(0x5C, in: word) {
                     // A backslash: walk these 8 bytes (and the one a final backslash escapes).
                     var inside = inString != 0
-                    if let end = walk(&offset, to: offset &+ 8, depth: &depth, inString: &inside) { return end }
+                    switch walk(&offset, to: offset &+ 8, depth: &depth, deepest: deepest, inString: &inside) {
+                    case .closed(let end): return end
+                    case .tooDeep: return nil
+                    case .open: break
+                    }
                     inString = inside ? 1 : 0
                     continue
                 }
@@ -214,23 +221,27 @@ extension TopLevelMembers {
                 // The high bit of each byte inside a string, opening quote included.
                 let inside = (quotes & ones) &<< 7
                 // `{`, `[`, `}` and `]`, and a few bytes that are no brackets, are the bytes
-                // with `byte | 0x26 == 0x7F` (see `containerEnd`).
+                // with `byte | 0x26 == 0x7F`.
                 guard Self.mayHave(0x7F, in: word | 0x2626_2626_2626_2626, outside: inside) else {
                     offset &+= 8
                     continue
                 }
+                // `[` and `{` are 0x5B and 0x7B, `]` and `}` 0x5D and 0x7D: one test each.
                 let folded = word | 0x2020_2020_2020_2020
                 let opens = Self.flags(equalTo: 0x7B, in: folded) & ~inside
                 let closes = Self.flags(equalTo: 0x7D, in: folded) & ~inside
+                let openCount = Self.count(opens)
                 let closeCount = Self.count(closes)
-                if closeCount < depth {
-                    depth += Self.count(opens) - closeCount
+                if closeCount < depth && depth + openCount <= deepest {
+                    // Neither closed nor too deep, whatever the order of the brackets.
+                    depth += openCount - closeCount
                 } else {
                     var brackets = opens | closes
                     while brackets != 0 {
                         let lowest = brackets & (0 &- brackets)
                         if opens & lowest != 0 {
                             depth += 1
+                            guard depth <= deepest else { return nil }
                         } else {
                             depth -= 1
                             if depth == 0 { return offset &+ (lowest.trailingZeroBitCount &>> 3) &+ 1 }
@@ -241,15 +252,29 @@ extension TopLevelMembers {
                 offset &+= 8
             }
             var inside = inString != 0
-            if let end = walk(&offset, to: count, depth: &depth, inString: &inside) { return end }
+            if case .closed(let end) = walk(&offset, to: count, depth: &depth, deepest: deepest, inString: &inside) {
+                return end
+            }
             return nil
         }
 
+        /// How a walk of some bytes inside a container ended.
+        private enum WalkEnd {
+            /// Still inside the container.
+            case open
+            /// The container closed; the offset after its bracket.
+            case closed(Int)
+            /// More containers than allowed were open at once.
+            case tooDeep
+        }
+
         /// Walks the bytes from `offset` to `stop` (or one further, past the byte a backslash
-        /// there escapes) inside a container, and returns the offset after the bracket that
-        /// brings `depth` to 0, if one does.
+        /// there escapes) inside a container, until a bracket brings `depth` to 0 or past
+        /// `deepest`.
         @inline(__always)
-        private func walk(_ offset: inout Int, to stop: Int, depth: inout Int, inString: inout Bool) -> Int? {
+        private func walk(
+            _ offset: inout Int, to stop: Int, depth: inout Int, deepest: Int, inString: inout Bool
+        ) -> WalkEnd {
             let stop = min(stop, count)
             while offset < stop {
                 let byte = base[offset]
@@ -263,13 +288,14 @@ extension TopLevelMembers {
                     inString = true
                 } else if byte | 0x20 == UInt8(ascii: "{") {
                     depth += 1
+                    guard depth <= deepest else { return .tooDeep }
                 } else if byte | 0x20 == UInt8(ascii: "}") {
                     depth -= 1
-                    if depth == 0 { return offset + 1 }
+                    if depth == 0 { return .closed(offset + 1) }
                 }
                 offset += 1
             }
-            return nil
+            return .open
         }
 
         /// The offset after the closing quote of the string whose opening quote is at `quote`,
