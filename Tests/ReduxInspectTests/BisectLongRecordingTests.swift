@@ -6,8 +6,11 @@ import Testing
 /// replayed through the counter reducer where missing.
 @Suite struct BisectLongRecordingTests {
     /// `steps` steps of `incrementBy` with n from a fixed sequence; every 7th step has no
-    /// state. `broken` replaces one step's state with malformed JSON.
-    static func counterRecording(broken: Int? = nil, steps: Int = 1000) throws -> (file: String, counts: [Int]) {
+    /// state. `broken` replaces one step's state with malformed JSON. `timed` gives each
+    /// entry a `time`, so that its members are laid out exactly as the recorder writes them.
+    static func counterRecording(
+        broken: Int? = nil, steps: Int = 1000, timed: Bool = false
+    ) throws -> (file: String, counts: [Int]) {
         var lines = [
             #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#
         ]
@@ -17,7 +20,8 @@ import Testing
             let n = (seq * 37) % 11 - 5
             count += n
             counts.append(count)
-            var line = #"{"seq":\#(seq),"type":"incrementBy","action":{"incrementBy":{"n":\#(n)}}"#
+            let time = timed ? #""time":"2026-11-22T10:00:00.000Z","# : ""
+            var line = #"{"seq":\#(seq),\#(time)"type":"incrementBy","action":{"incrementBy":{"n":\#(n)}}"#
             if seq == broken {
                 line += #","state":{"count":}"#
             } else if seq % 7 != 0 {

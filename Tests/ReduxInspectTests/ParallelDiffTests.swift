@@ -40,6 +40,38 @@ import Testing
         var seen: [Int] = []
         OrderedChunks(count: 0, workers: 4).run({ made.bump(); return { $0 } }, consume: { seen.append($0) })
         #expect(seen.isEmpty)
+        #expect(made.count == 0)
+    }
+
+    @Test func moreWorkersThanChunks() {
+        let made = Counter()
+        var seen: [Int] = []
+        OrderedChunks(count: 1, workers: 4).run({ made.bump(); return { $0 + 7 } }, consume: { seen.append($0) })
+        #expect(seen == [7])
+        #expect(made.count == 1)
+    }
+
+    /// A slow reader of the results: the workers pause once the results waiting for it weigh
+    /// the budget, however wide the window.
+    @Test func workersPauseWhileTheWaitingResultsWeighTheBudget() {
+        let done = Counter()
+        var mostWaiting = 0
+        var taken = 0
+        OrderedChunks(count: 60, workers: 2, window: 1_000, budget: 3).run(
+            {
+                { chunk in
+                    done.bump()
+                    return chunk
+                }
+            }, weight: { _ in 1 },
+            consume: { _ in
+                taken += 1
+                usleep(2_000)
+                mostWaiting = max(mostWaiting, done.count - taken)
+            })
+        #expect(taken == 60)
+        // The budget, plus at most one chunk in progress per worker when it was reached.
+        #expect(mostWaiting <= 3 + 2, "\(mostWaiting) results waited at once")
     }
 
     @Test func anErrorStopsTheWorkersSoon() {
@@ -66,7 +98,7 @@ import Testing
     /// Every step of a recording with states on most lines, diffed in small chunks on three
     /// threads, gives what one differ walking the steps in order gives.
     @Test func chunkedDiffsAreThoseOfOneDiffer() throws {
-        let (file, _) = try BisectLongRecordingTests.counterRecording(steps: 300)
+        let (file, _) = try BisectLongRecordingTests.counterRecording(steps: 300, timed: true)
         let recording = try Recording(path: file)
         var one = RecordedStateDiffer(recording)
         let expected = recording.steps.indices.map { one.changes(at: $0) }
@@ -82,7 +114,7 @@ import Testing
     /// once, in order, the replayed ones (every 7th has no state) among the others.
     @Test func diffPrintsEveryStepInOrder() throws {
         let steps = 3 * RecordedStateDiffer.defaultChunkSize + 100
-        let (file, counts) = try BisectLongRecordingTests.counterRecording(steps: steps)
+        let (file, counts) = try BisectLongRecordingTests.counterRecording(steps: steps, timed: true)
         let run = InspectorRun(["diff", file])
         #expect(run.code == 0, "\(run.err)")
         #expect(run.lines == Self.expectedLines(counts, through: steps))
@@ -93,7 +125,7 @@ import Testing
     @Test func diffStopsAtAMalformedStateAfterPrintingTheStepsBeforeIt() throws {
         let steps = 3 * RecordedStateDiffer.defaultChunkSize
         let broken = 2 * RecordedStateDiffer.defaultChunkSize + 10
-        let (file, counts) = try BisectLongRecordingTests.counterRecording(broken: broken, steps: steps)
+        let (file, counts) = try BisectLongRecordingTests.counterRecording(broken: broken, steps: steps, timed: true)
         let run = InspectorRun(["diff", file])
         #expect(run.code == 65)
         #expect(run.err.hasPrefix("Error: \(file):\(broken + 1):"), "\(run.err)")

@@ -13,10 +13,11 @@ public enum ExistingFilePolicy: Sendable {
     /// Fail with ``RecorderError/fileExists(path:)``. The default: a recording is never lost
     /// to a name clash.
     case refuse
-    /// Start a new recording in place of the file. A regular file is removed and a new one
-    /// created, so that a reader that has it open or mapped (an inspector looking at the last
-    /// session) keeps reading the old recording whole instead of finding it cut short; a
-    /// device or another special file is truncated.
+    /// Start a new recording in place of the file. A regular file the process may write is
+    /// replaced by a new one, created beside it and renamed over it, so that a reader that has
+    /// the old one open or mapped (an inspector looking at the last session) keeps reading it
+    /// whole instead of finding it cut short; other links to the old file keep it too. A
+    /// symbolic link, a device or another special file is truncated in place.
     case replace
 }
 
@@ -50,15 +51,10 @@ public final class FileRecordingSink: RecordingSink, @unchecked Sendable {
         self.path = path
         var flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC
         flags |= ifExists == .refuse ? O_EXCL : O_TRUNC
-        if ifExists == .replace {
-            // Truncating in place would pull the pages from under a reader that mapped the
-            // old file (SIGBUS); removing the name leaves that reader the old file.
-            var existing = stat()
-            if lstat(path, &existing) == 0 && (existing.st_mode & S_IFMT) == S_IFREG {
-                _ = unlink(path)
-            }
-        }
-        let descriptor = open(path, flags, mode_t(0o600))
+        // Truncating in place would pull the pages from under a reader that mapped the old
+        // file (SIGBUS); a new file renamed over it leaves that reader the old one.
+        let replacement = ifExists == .replace ? Self.newFile(replacing: path) : nil
+        let descriptor = replacement ?? open(path, flags, mode_t(0o600))
         guard descriptor >= 0 else {
             let code = errno
             if code == EEXIST { throw RecorderError.fileExists(path: path) }
@@ -73,6 +69,26 @@ public final class FileRecordingSink: RecordingSink, @unchecked Sendable {
         }
         self.descriptor = descriptor
         self.size = 0
+    }
+
+    /// A new, empty file renamed over the regular file at `path`, open for appending; `nil`
+    /// when `path` is not a regular file this process may write, or the new file cannot be
+    /// made, and the file is then opened (and truncated) in place as before.
+    private static func newFile(replacing path: String) -> Int32? {
+        var existing = stat()
+        guard lstat(path, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG, access(path, W_OK) == 0
+        else { return nil }
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max))").path
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, mode_t(0o600))
+        guard descriptor >= 0 else { return nil }
+        guard rename(temporary, path) == 0 else {
+            _ = systemClose(descriptor)
+            _ = unlink(temporary)
+            return nil
+        }
+        return descriptor
     }
 
     /// Appends whole lines; on failure truncates back to the last complete line and throws.

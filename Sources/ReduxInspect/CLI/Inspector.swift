@@ -71,6 +71,8 @@ public struct Inspector: Sendable {
     ///   - context: Where output goes.
     /// - Returns: The exit code.
     public func run(_ arguments: [String], context: CLIContext) -> Int32 {
+        // A recording another program cuts short while it is read: an error, not a bus error.
+        MappedFileGuard.install()
         defer {
             (context.output as? StandardStream)?.flush()
             (context.error as? StandardStream)?.flush()

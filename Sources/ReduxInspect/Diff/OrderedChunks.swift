@@ -4,10 +4,16 @@ import Foundation
 ///
 /// Diffing a long recording keeps one core busy, yet no step's diff depends on another's:
 /// every line holds the whole state. So chunks of steps can be worked on by every core while
-/// the caller takes the results in step order, as if one thread had done them. At most
-/// ``window`` chunks are done ahead of the one the caller waits for, so memory stays bounded
-/// however long the recording, and a caller that stops early (an error) stops the workers
-/// after at most that many wasted chunks.
+/// the caller takes the results in step order, as if one thread had done them.
+///
+/// Memory stays bounded however long the recording and however slowly the caller takes the
+/// results (output piped into a pager): at most ``window`` chunks are done ahead of the one
+/// the caller waits for, and no worker starts another chunk while the results waiting for the
+/// caller weigh ``budget`` or more (their size, as the caller weighs them). A caller that
+/// stops early (an error) stops the workers after at most that many wasted chunks.
+///
+/// The workers are threads of their own, not a shared queue's: the caller blocks until they
+/// are done, which on a pool's threads could starve the pool.
 ///
 /// ```swift
 /// let chunks = OrderedChunks(count: 100, workers: 2)
@@ -21,6 +27,8 @@ struct OrderedChunks {
     let workers: Int
     /// The most chunks done (or being done) ahead of the one the caller is waiting for.
     let window: Int
+    /// The weight of waiting results at which workers stop starting chunks.
+    let budget: Int
 
     /// Describes the work.
     ///
@@ -28,79 +36,101 @@ struct OrderedChunks {
     ///   - count: How many chunks there are.
     ///   - workers: How many threads work on them; at least 1 is used.
     ///   - window: The most chunks done ahead of the caller; by default four per worker.
-    init(count: Int, workers: Int, window: Int? = nil) {
+    ///   - budget: The weight of waiting results at which workers pause; by default 16 MiB,
+    ///     for results weighed in bytes.
+    init(count: Int, workers: Int, window: Int? = nil, budget: Int = 16 << 20) {
         self.count = max(count, 0)
         self.workers = max(1, min(workers, count))
         self.window = max(window ?? 4 * self.workers, self.workers)
+        self.budget = budget
     }
 
     /// Works on every chunk and hands the results to `consume` in chunk order, on the
     /// calling thread.
     ///
     /// - Parameters:
-    ///   - makeWorker: Called once on each worker thread; returns what that thread does with
-    ///     each chunk number it takes, so that a worker can keep state (a differ, buffers)
-    ///     from one chunk to the next.
+    ///   - makeWorker: Called once on each worker thread, and not at all when there are no
+    ///     chunks; returns what that thread does with each chunk number it takes, so that a
+    ///     worker can keep state (a differ, buffers) from one chunk to the next.
+    ///   - weight: How much memory a result holds, counted against ``budget``.
     ///   - consume: Takes each chunk's result, in order. When it throws, the workers stop
     ///     taking chunks and the error is rethrown once they have finished.
     func run<Output: Sendable, Failure: Error>(
         _ makeWorker: @escaping @Sendable () -> (Int) -> Output,
+        weight: @escaping @Sendable (Output) -> Int = { _ in 0 },
         consume: (Output) throws(Failure) -> Void
     ) throws(Failure) {
+        guard count > 0 else { return }
         guard workers > 1 else {
             let work = makeWorker()
             for chunk in 0..<count { try consume(work(chunk)) }
             return
         }
-        let board = Board<Output>(count: count, window: window)
-        let group = DispatchGroup()
+        let board = Board<Output>(count: count, window: window, budget: budget)
+        let finished = DispatchGroup()
         for _ in 0..<workers {
-            // At the caller's priority: the caller waits for these threads.
-            DispatchQueue.global().async(group: group, flags: .inheritQoS) {
+            finished.enter()
+            let thread = Thread {
                 let work = makeWorker()
-                while let chunk = board.take() { board.put(work(chunk), for: chunk) }
+                while let chunk = board.take() {
+                    let output = work(chunk)
+                    board.put(output, weighing: weight(output), for: chunk)
+                }
+                finished.leave()
             }
+            // At the caller's priority: the caller waits for these threads.
+            thread.qualityOfService = Thread.current.qualityOfService
+            thread.start()
         }
         // However the loop ends, no worker may outlive the call: they read what the caller lent.
         defer {
             board.stop()
-            group.wait()
+            finished.wait()
         }
         for chunk in 0..<count { try consume(board.result(for: chunk)) }
     }
 
     /// What the workers and the caller share: the next chunk to take, the results not yet
-    /// consumed, and whether to stop.
+    /// consumed and their weight, and whether to stop.
     private final class Board<Output: Sendable>: @unchecked Sendable {
         // Unchecked Sendable: every property is read and written with `condition` locked.
         private let condition = NSCondition()
         private let count: Int
         private let window: Int
+        private let budget: Int
         private var next = 0
         private var consumed = 0
         private var stopped = false
-        private var results: [Int: Output] = [:]
+        private var results: [Int: (output: Output, weight: Int)] = [:]
+        private var waitingWeight = 0
 
-        init(count: Int, window: Int) {
+        init(count: Int, window: Int, budget: Int) {
             self.count = count
             self.window = window
+            self.budget = budget
         }
 
-        /// The next chunk to work on, once it is within the window; `nil` when there are no
-        /// more or the caller has stopped.
+        /// The next chunk to work on, once it is within the window and the waiting results
+        /// are under budget (the chunk the caller waits for is always taken); `nil` when there
+        /// are no more or the caller has stopped.
         func take() -> Int? {
             condition.lock()
             defer { condition.unlock() }
-            while !stopped && next < count && next - consumed >= window { condition.wait() }
+            while !stopped && next < count && next > consumed
+                && (next - consumed >= window || waitingWeight >= budget)
+            {
+                condition.wait()
+            }
             guard !stopped, next < count else { return nil }
             next += 1
             return next - 1
         }
 
-        /// Hands over the result of `chunk`.
-        func put(_ output: Output, for chunk: Int) {
+        /// Hands over the result of `chunk`, which holds `weight`.
+        func put(_ output: Output, weighing weight: Int, for chunk: Int) {
             condition.lock()
-            results[chunk] = output
+            results[chunk] = (output, weight)
+            waitingWeight += weight
             condition.broadcast()
             condition.unlock()
         }
@@ -110,10 +140,11 @@ struct OrderedChunks {
             condition.lock()
             defer { condition.unlock() }
             while true {
-                if let output = results.removeValue(forKey: chunk) {
+                if let result = results.removeValue(forKey: chunk) {
                     consumed = chunk + 1
+                    waitingWeight -= result.weight
                     condition.broadcast()
-                    return output
+                    return result.output
                 }
                 condition.wait()
             }

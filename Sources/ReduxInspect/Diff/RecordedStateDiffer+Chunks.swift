@@ -30,6 +30,9 @@ extension RecordedStateDiffer {
     ///   - workers: How many threads diff; by default one per active processor. With one, the
     ///     calling thread does it all.
     ///   - transform: Runs on a worker thread with that thread's differ and a chunk of `steps`.
+    ///   - weight: The bytes a chunk's result holds (formatted text, say): workers pause
+    ///     while the results waiting for `consume` hold 16 MiB or more, so that a slow reader
+    ///     of the output does not make them pile up.
     ///   - consume: Takes each chunk's result, in order. When it throws, the workers stop and
     ///     the error is rethrown.
     public static func forEachChunk<Output: Sendable, Failure: Error>(
@@ -38,6 +41,7 @@ extension RecordedStateDiffer {
         chunkSize: Int = defaultChunkSize,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         _ transform: @escaping @Sendable (inout RecordedStateDiffer, Range<Int>) -> Output,
+        weight: @escaping @Sendable (Output) -> Int = { _ in 0 },
         consume: (Output) throws(Failure) -> Void
     ) throws(Failure) {
         let size = max(chunkSize, 1)
@@ -50,6 +54,6 @@ extension RecordedStateDiffer {
                     let start = steps.lowerBound + chunk * size
                     return transform(&differ, start..<min(start + size, steps.upperBound))
                 }
-            }, consume: consume)
+            }, weight: weight, consume: consume)
     }
 }

@@ -88,6 +88,10 @@ struct DiffCommand: Subcommand {
             }
             if diffed { pieces.append(.diffed(output)) }
             return pieces
+        } weight: { pieces in
+            pieces.reduce(0) { total, piece in
+                if case .diffed(let output) = piece { total + output.utf8.count } else { total }
+            }
         } consume: { (pieces: [DiffPiece]) throws(InspectorError) in
             for piece in pieces {
                 switch piece {
