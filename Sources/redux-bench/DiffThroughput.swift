@@ -27,6 +27,14 @@ enum DiffThroughput {
         var changes = 0
         let ours = try Stopwatch.median(repetitions: repetitions) { changes = try diffAll(path) }
         guard changes > 0 else { throw BenchError("diff-throughput: no changes found in \(path)") }
+        Progress.show("diff-throughput: ours on one thread")
+        var oneThreadChanges = 0
+        let oneThread = try Stopwatch.median(repetitions: repetitions) {
+            oneThreadChanges = try diffAll(path, workers: 1)
+        }
+        guard oneThreadChanges == changes else {
+            throw BenchError("diff-throughput: \(oneThreadChanges) changes on one thread, \(changes) on all")
+        }
 
         Progress.show("diff-throughput: newline count")
         let newlines = try Stopwatch.median(repetitions: repetitions * 3) {
@@ -57,18 +65,20 @@ enum DiffThroughput {
                 name: "diff-vs-wc", ours: megabytes / ours, baseline: megabytes / newlines, unit: "MB/s",
                 baselineName: "newline count", target: .ratioAtLeast(0.2),
                 note:
-                    "\(Measurement.format(megabytes)) MB, \(changes) changes\(wcNote); 200 MB/s: \(megabytes / ours >= 200 ? "met" : "NOT MET")"
+                    "\(Measurement.format(megabytes)) MB, \(changes) changes, one thread \(Measurement.format(megabytes / oneThread)) MB/s\(wcNote); 200 MB/s: \(megabytes / ours >= 200 ? "met" : "NOT MET")"
             ))
         return measurements
     }
 
     /// Every consecutive diff of a recording, as `redux-inspect diff` computes it: from the
     /// lines' bytes where both states are recorded (`RecordedStateDiffer`), in chunks on every
-    /// core, else from parsed states on this thread; returns the number of changes.
-    static func diffAll(_ path: String) throws -> Int {
+    /// core (or on `workers` threads), else from parsed states on this thread; returns the
+    /// number of changes.
+    static func diffAll(_ path: String, workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> Int {
         let recording = try Recording(path: path)
         var changes = 0
-        try RecordedStateDiffer.forEachChunk(of: recording, steps: recording.steps.indices) { differ, chunk in
+        try RecordedStateDiffer.forEachChunk(of: recording, steps: recording.steps.indices, workers: workers) {
+            differ, chunk in
             var count = 0
             var replay: [Int] = []
             for index in chunk {
