@@ -12,32 +12,52 @@ import Testing
 /// A recording cut short by another program while the inspector has it mapped: a one-line
 /// error and exit 66, not "Bus error".
 @Suite struct TruncatedWhileReadTests {
-    @Test func aRecordingCutShortWhileSteppingIsAnErrorNotACrash() throws {
-        let (file, _) = try BisectLongRecordingTests.counterRecording(steps: 3000)
-        defer { try? FileManager.default.removeItem(atPath: file) }
+    /// `redux-inspect step FILE` running as a child, driven through its standard input.
+    struct SteppingSession {
         let process = Process()
-        process.executableURL = try EndToEndTests.binary()
-        process.arguments = ["step", file]
         let input = Pipe()
         let output = Pipe()
         let error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
 
+        /// Starts the session. No crash report: it would only slow the tests down.
+        init(_ file: String) throws {
+            process.executableURL = try EndToEndTests.binary()
+            process.arguments = ["step", file]
+            process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = error
+            try process.run()
+        }
+
+        /// Sends `command` and returns the first output that comes back.
+        func send(_ command: String) -> String {
+            input.fileHandleForWriting.write(Data((command + "\n").utf8))
+            return String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        }
+
+        /// Sends `command`, closes standard input, and returns standard error once the process
+        /// has ended.
+        func finish(with command: String? = nil) throws -> String {
+            if let command { input.fileHandleForWriting.write(Data((command + "\n").utf8)) }
+            try input.fileHandleForWriting.close()
+            let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return message
+        }
+    }
+
+    @Test func aRecordingCutShortWhileSteppingIsAnErrorNotACrash() throws {
+        let (file, _) = try BisectLongRecordingTests.counterRecording(steps: 3000)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try SteppingSession(file)
         // Once the first command's answer is out, the file is mapped and indexed.
-        input.fileHandleForWriting.write(Data("goto 1\n".utf8))
-        let first = output.fileHandleForReading.availableData
-        #expect(String(decoding: first, as: UTF8.self).hasPrefix("seq 1/3000"))
+        #expect(session.send("goto 1").hasPrefix("seq 1/3000"))
         #expect(truncate(file, 0) == 0)
-        input.fileHandleForWriting.write(Data("goto 2900\n".utf8))
-        try input.fileHandleForWriting.close()
-        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let message = try session.finish(with: "goto 2900")
 
-        #expect(process.terminationReason == .exit, "ended by signal \(process.terminationStatus)")
-        #expect(process.terminationStatus == 66)
+        #expect(session.process.terminationReason == .exit, "ended by signal \(session.process.terminationStatus)")
+        #expect(session.process.terminationStatus == 66)
         #expect(message == "Error: \(file): the file was cut short while being read; run the command again\n")
     }
 
@@ -46,28 +66,13 @@ import Testing
     @Test func anotherBusErrorStillEndsTheProcessByTheSignal() throws {
         let (file, _) = try BisectLongRecordingTests.counterRecording(steps: 100)
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let process = Process()
-        process.executableURL = try EndToEndTests.binary()
-        process.arguments = ["step", file]
-        // No crash report: it would only slow the test down.
-        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
-        let input = Pipe()
-        let output = Pipe()
-        let error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
+        let session = try SteppingSession(file)
+        _ = session.send("goto 1")
+        kill(session.process.processIdentifier, SIGBUS)
+        let message = try session.finish()
 
-        input.fileHandleForWriting.write(Data("goto 1\n".utf8))
-        _ = output.fileHandleForReading.availableData
-        kill(process.processIdentifier, SIGBUS)
-        try input.fileHandleForWriting.close()
-        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-
-        #expect(process.terminationReason == .uncaughtSignal, "exit \(process.terminationStatus): \(message)")
-        #expect(process.terminationStatus == SIGBUS)
+        #expect(session.process.terminationReason == .uncaughtSignal, "exit \(session.process.terminationStatus): \(message)")
+        #expect(session.process.terminationStatus == SIGBUS)
         #expect(!message.contains("cut short"))
     }
 }
