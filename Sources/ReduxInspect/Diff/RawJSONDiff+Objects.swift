@@ -2,7 +2,7 @@ extension RawDiffWalker {
     /// Members with byte-equal values are skipped. When both objects have the same plain keys
     /// in the same order, the usual case, members are paired by position; otherwise by key,
     /// as ``DiffWalker`` does: the new object's keys in its order, then the keys it lost.
-    mutating func diffObjects(_ oldStart: Int, _ newStart: Int, depth: Int, top: Bool) throws(Malformed) -> (
+    mutating func diffObjects(_ oldStart: Int, _ newStart: Int, depth: Int) throws(Malformed) -> (
         old: Int, new: Int
     ) {
         let oldBase = oldMembers.count
@@ -12,10 +12,7 @@ extension RawDiffWalker {
             newMembers.truncate(to: newBase)
         }
         let oldEnd: Int
-        if top, let cached = topMembers, cached.text == old.base, cached.start == oldStart {
-            oldMembers.append(contentsOf: cached.members)
-            oldEnd = cached.end
-        } else if let cached = previousSkims.object(at: oldStart, in: old) {
+        if let cached = previousSkims.object(at: oldStart, in: old) {
             oldMembers.append(contentsOf: cached.members)
             oldEnd = cached.end
         } else {
@@ -28,11 +25,7 @@ extension RawDiffWalker {
             ofObjectAt: newStart, resumingAt: shared > 0 ? newMembers[newMembers.count - 1].valueEnd : nil,
             depth: depth, into: &newMembers,
             guide: RawJSON.Guide(text: old, items: oldMembers[(oldBase + shared)...]))
-        if top {
-            keepTopMembers(newStart, newEnd, newBase)
-        } else {
-            skims.keep(objectFrom: newStart, to: newEnd, members: newMembers[newBase...])
-        }
+        skims.keep(objectFrom: newStart, to: newEnd, members: newMembers[newBase...])
 
         let count = oldMembers.count - oldBase
         if count == newMembers.count - newBase && sameKeys(oldBase, newBase, count, shared: shared) {

@@ -8,10 +8,9 @@
 /// The new side is skimmed as little as possible: members or elements that lie wholly in the
 /// bytes two containers start with are taken from the old side, and after the first
 /// difference each old member or element is tried against the new bytes (``RawJSON/Guide``)
-/// before the new one is skimmed. The members of a top-level object are kept for the next walk
-/// (``topMembers``), whose old text is this walk's new one when steps are diffed in order.
-///
-/// The containers skimmed in the new text are kept too (``RawSkimCache``), for the next walk.
+/// before the new one is skimmed. The containers skimmed in the new text are kept
+/// (``RawSkimCache``) for the next walk, whose old text this walk's new one is when steps are
+/// diffed in order.
 ///
 /// The address of the current place is kept raw (``RawDiffAddress``) and made into a path and
 /// a pointer only for a change recorded there, as ``ChangeRecorder`` would have them.
@@ -39,26 +38,14 @@ struct RawDiffWalker {
     var previousSkims = RawSkimCache()
     /// The containers skimmed in this walk's new text.
     var skims = RawSkimCache()
-    /// The members of the top-level object of the last new text, kept by ``diffTop`` so that
-    /// the next walk, whose old text that is, need not skim them again.
-    private(set) var topMembers: TopMembers?
-
-    /// The members of an object at the top of a walk, and where it was.
-    struct TopMembers {
-        let text: UnsafePointer<UInt8>
-        let start: Int
-        let end: Int
-        let members: [RawJSON.Member]
-    }
-
     init(old: RawJSON, new: RawJSON) {
         self.old = old
         self.new = new
         skims.reset(for: new.base)
     }
 
-    /// Prepares for comparing another pair of texts, keeping the stacks' memory and the top
-    /// members of the last new text.
+    /// Prepares for comparing another pair of texts, keeping the stacks' memory and the
+    /// containers skimmed in the last new text.
     mutating func reset(old: RawJSON, new: RawJSON) {
         self.old = old
         self.new = new
@@ -89,7 +76,7 @@ struct RawDiffWalker {
     ) {
         switch (old[oldStart], new[newStart]) {
         case (UInt8(ascii: "{"), UInt8(ascii: "{")):
-            return try diffObjects(oldStart, newStart, depth: depth, top: true)
+            return try diffObjects(oldStart, newStart, depth: depth)
         case (UInt8(ascii: "["), UInt8(ascii: "[")):
             return try diffArrays(oldStart, newStart, depth: depth)
         default:
@@ -102,27 +89,14 @@ struct RawDiffWalker {
 
     /// Records that the new text's top-level object, at `newStart`, has the same bytes as the
     /// old text's at `oldStart`, and returns its end, skimming it only when the old text's
-    /// members are not known.
+    /// members are not known; they are kept, moved, for the new text.
     mutating func sameTop(_ oldStart: Int, _ newStart: Int, depth: Int) throws(Malformed) -> Int {
-        guard let top = topMembers, top.text == old.base, top.start == oldStart else {
-            topMembers = nil
+        guard let top = previousSkims.object(at: oldStart, in: old) else {
             return try new.valueEnd(from: newStart, depth: depth)
         }
         let shift = newStart - oldStart
-        topMembers = TopMembers(
-            text: new.base, start: newStart, end: top.end + shift,
-            members: top.members.map { $0.shifted(by: shift) })
+        skims.keep(objectFrom: newStart, to: top.end + shift, members: top.members, shiftedBy: shift)
         return top.end + shift
-    }
-
-    /// Keeps the members of the new text's top-level object, from `base` on the stack, reusing
-    /// the memory of those kept before.
-    mutating func keepTopMembers(_ start: Int, _ end: Int, _ base: Int) {
-        var members = topMembers?.members ?? []
-        topMembers = nil
-        members.removeAll(keepingCapacity: true)
-        members.append(contentsOf: newMembers[base...])
-        topMembers = TopMembers(text: new.base, start: start, end: end, members: members)
     }
 
     /// Compares two values inside `depth` containers.
@@ -131,7 +105,7 @@ struct RawDiffWalker {
         guard !old.bytes(oldRange, equal: newRange, in: new) else { return }
         switch (old[oldRange.lowerBound], new[newRange.lowerBound]) {
         case (UInt8(ascii: "{"), UInt8(ascii: "{")):
-            _ = try diffObjects(oldRange.lowerBound, newRange.lowerBound, depth: depth, top: false)
+            _ = try diffObjects(oldRange.lowerBound, newRange.lowerBound, depth: depth)
         case (UInt8(ascii: "["), UInt8(ascii: "[")):
             _ = try diffArrays(oldRange.lowerBound, newRange.lowerBound, depth: depth)
         default:

@@ -16,6 +16,7 @@ struct RawSkimCache {
         let start: Int
         let end: Int
         let items: Range<Int>
+
     }
 
     /// The text the lists are for.
@@ -38,6 +39,16 @@ struct RawSkimCache {
     mutating func keep(objectFrom start: Int, to end: Int, members found: ArraySlice<RawJSON.Member>) {
         let first = members.count
         members.append(contentsOf: found)
+        objects.append(Entry(start: start, end: end, items: first..<members.count))
+    }
+
+    /// Keeps the members of the object from `start` to `end` in the text, which are those of
+    /// an object with the same bytes `shift` bytes before it (`found`, from there).
+    mutating func keep(
+        objectFrom start: Int, to end: Int, members found: ArraySlice<RawJSON.Member>, shiftedBy shift: Int
+    ) {
+        let first = members.count
+        for member in found { members.append(member.shifted(by: shift)) }
         objects.append(Entry(start: start, end: end, items: first..<members.count))
     }
 
