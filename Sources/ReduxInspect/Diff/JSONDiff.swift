@@ -40,9 +40,12 @@ public enum JSONDiff {
 
 /// Walks two trees together, keeping the current path in both forms on stacks so that a change
 /// copies its address once, when it is recorded.
-struct DiffWalker: ChangeRecorder {
+struct DiffWalker {
+    /// The changes found so far, in apply order.
     var changes: [JSONChange] = []
+    /// The path to the current place.
     var path: [JSONPath.Component]
+    /// The pointer tokens to the current place, valid when its change is applied.
     var pointer: [String]
 
     /// Starts a walk at a place inside a larger value: `path` and `pointer` address it there.

@@ -13,7 +13,7 @@
 /// diffed in order.
 ///
 /// The address of the current place is kept raw (``RawDiffAddress``) and made into a path and
-/// a pointer only for a change recorded there, as ``ChangeRecorder`` would have them.
+/// a pointer only for a change recorded there, as ``DiffWalker`` would have them.
 struct RawDiffWalker {
     typealias Malformed = RawJSON.Malformed
 
@@ -142,8 +142,8 @@ struct RawDiffWalker {
         address.pop()
     }
 
-    /// Records a change at the current address, as ``ChangeRecorder/record(_:from:)`` does; a
-    /// move also names the pointer token it comes from, which replaces the last one.
+    /// Records a change at the current address, as ``DiffWalker`` does; a move also names the
+    /// pointer token it comes from, which replaces the last one.
     mutating func record(_ kind: JSONChange.Kind, fromToken: Int? = nil) throws(Malformed) {
         let (path, pointer) = try address.build(old: old, new: new)
         let fromPointer = fromToken.map { JSONPointer(pointer.dropLast() + [RawDiffAddress.token($0)]) }

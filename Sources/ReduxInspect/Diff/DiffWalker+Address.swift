@@ -1,16 +1,7 @@
-/// A diff walk's bookkeeping: the address of the place being compared, as a path for people
-/// and a JSON Pointer for patches, and the changes found so far. The byte-level diff keeps
-/// its address raw (``RawDiffAddress``) and builds the same path and pointer when it records.
-protocol ChangeRecorder {
-    /// The path to the current place.
-    var path: [JSONPath.Component] { get set }
-    /// The pointer tokens to the current place, valid when its change is applied.
-    var pointer: [String] { get set }
-    /// The changes found so far, in apply order.
-    var changes: [JSONChange] { get set }
-}
-
-extension ChangeRecorder {
+/// The tree diff's bookkeeping: the address of the place being compared, as a path for people
+/// and a JSON Pointer for patches, on stacks. The byte-level diff keeps its address raw
+/// (``RawDiffAddress``) and builds the same path and pointer when it records.
+extension DiffWalker {
     /// Pushes one step onto both addresses.
     mutating func enter(_ component: JSONPath.Component, _ token: String) {
         path.append(component)
