@@ -109,6 +109,16 @@ public final class CLIContext: @unchecked Sendable {
 public protocol TextSink: AnyObject {
     /// Writes text as it is.
     func write(_ text: String)
+
+    /// Writes text given as UTF-8 bytes, as it is.
+    func write(utf8 bytes: [UInt8])
+}
+
+extension TextSink {
+    /// Writes the bytes as a `String`: for sinks that keep text, not bytes.
+    public func write(utf8 bytes: [UInt8]) {
+        write(String(decoding: bytes, as: UTF8.self))
+    }
 }
 
 /// Text kept in memory.
@@ -145,9 +155,20 @@ public final class StandardStream: TextSink, @unchecked Sendable {
     public func write(_ text: String) {
         lock.withLock {
             buffer.append(contentsOf: text.utf8)
-            // Errors are for people: show them at once. Output waits for a full buffer.
-            if descriptor == 2 || buffer.count >= 1 << 16 { drain() }
+            drainIfDue()
         }
+    }
+
+    public func write(utf8 bytes: [UInt8]) {
+        lock.withLock {
+            buffer.append(contentsOf: bytes)
+            drainIfDue()
+        }
+    }
+
+    /// Errors are for people: show them at once. Output waits for a full buffer.
+    private func drainIfDue() {
+        if descriptor == 2 || buffer.count >= 1 << 16 { drain() }
     }
 
     /// Sends buffered text on.

@@ -9,7 +9,7 @@ public enum TerminalText {
     /// - Parameter text: Text that may come from a recording, or a file name.
     /// - Returns: The text with control characters escaped.
     public static func escape(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        guard mayHoldControls(text), text.unicodeScalars.contains(where: isControl) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -21,6 +21,16 @@ public enum TerminalText {
             }
         }
         return result
+    }
+
+    /// Whether `text` has a byte that can start a control character: an ASCII control, or
+    /// the first byte of a C1 control (0xC2) or of a separator or bidirectional control (0xE2).
+    /// Most text has none, and a look at its bytes is cheaper than decoding its scalars.
+    private static func mayHoldControls(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
+        }
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -43,30 +43,55 @@ public struct DiffTextFormatter: Sendable {
     ///   - change: The change.
     /// - Returns: The line, coloured when ``colors`` is set.
     public func line(for change: JSONChange) -> String {
-        let path = change.path.description
-        let text: String
-        let color: String
-        switch change.kind {
-        case .added(let value):
-            text = "+ \(path): \(show(value))"
-            color = "32"
-        case .removed(let value):
-            text = "- \(path): \(show(value))"
-            color = "31"
-        case .changed(let old, let new):
-            text = "~ \(path): \(show(old)) → \(show(new))"
-            color = "33"
-        case .moved(let from, let to):
-            text = "↕ \(path): index \(from) → \(to)"
-            color = "36"
-        }
-        return colors ? "\u{1B}[\(color)m\(text)\u{1B}[0m" : text
+        var line: [UInt8] = []
+        write(change, to: &line)
+        return String(decoding: line, as: UTF8.self)
     }
 
-    private func show(_ value: JSONValue) -> String {
-        let text = value.compactText
-        guard let valueWidth else { return text }
-        return DiffTextFormatter.abbreviate(text, width: valueWidth)
+    /// Appends the line of ``line(for:)``, as UTF-8 bytes, to `output`: what `diff` prints,
+    /// made without a `String` per piece.
+    func write(_ change: JSONChange, to output: inout [UInt8]) {
+        let (sign, color): (StaticString, StaticString) =
+            switch change.kind {
+            case .added: ("+ ", "32")
+            case .removed: ("- ", "31")
+            case .changed: ("~ ", "33")
+            case .moved: ("↕ ", "36")
+            }
+        if colors {
+            output.append(literal: "\u{1B}[")
+            output.append(literal: color)
+            output.append(UInt8(ascii: "m"))
+        }
+        output.append(literal: sign)
+        change.path.write(to: &output)
+        output.append(literal: ": ")
+        switch change.kind {
+        case .added(let value), .removed(let value):
+            show(value, to: &output)
+        case .changed(let old, let new):
+            show(old, to: &output)
+            output.append(literal: " → ")
+            show(new, to: &output)
+        case .moved(let from, let to):
+            output.append(literal: "index ")
+            output.append(decimal: from)
+            output.append(literal: " → ")
+            output.append(decimal: to)
+        }
+        if colors { output.append(literal: "\u{1B}[0m") }
+    }
+
+    /// Appends `value` as compact JSON, abbreviated to ``valueWidth`` characters.
+    private func show(_ value: JSONValue, to output: inout [UInt8]) {
+        let start = output.count
+        JSONTextWriter(indent: nil).write(value, to: &output, level: 0)
+        // No more bytes than the width: no more characters either, so it fits.
+        guard let valueWidth, output.count - start > valueWidth else { return }
+        let text = DiffTextFormatter.abbreviate(
+            String(decoding: output[start...], as: UTF8.self), width: valueWidth)
+        output.removeSubrange(start...)
+        output.append(utf8: text)
     }
 
     /// Shortens text longer than `width` characters to its first `width - 1` and `…`.

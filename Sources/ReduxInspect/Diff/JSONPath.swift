@@ -89,36 +89,65 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// escaped, so the text is safe to print on a terminal.
     public var description: String {
         guard !components.isEmpty else { return JSONPath.rootText }
-        var text = ""
+        var text: [UInt8] = []
+        write(to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends the path's text, as ``description`` has it, to `text`.
+    func write(to text: inout [UInt8]) {
+        guard !components.isEmpty else {
+            text.append(utf8: JSONPath.rootText)
+            return
+        }
         for (offset, component) in components.enumerated() {
             JSONPath.write(component, first: offset == 0, to: &text)
         }
-        return text
     }
 
     /// Appends one component's text: `.key`, `["key"]`, `[2]` or `[id=42]`.
     static func write(_ component: Component, first: Bool, to text: inout String) {
+        var bytes: [UInt8] = []
+        write(component, first: first, to: &bytes)
+        text += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends one component's text as UTF-8 bytes.
+    static func write(_ component: Component, first: Bool, to text: inout [UInt8]) {
         switch component {
-        case .key(let key) where isIdentifier(key):
-            if !first { text += "." }
-            text += key
-        case .key(let key):
-            text += "["
-            JSONTextWriter.writeQuoted(key, to: &text)
-            text += "]"
+        case .key(var key):
+            let bare = key.withUTF8 { bytes in
+                guard isIdentifier(bytes) else { return false }
+                if !first { text.append(UInt8(ascii: ".")) }
+                text.append(contentsOf: bytes)
+                return true
+            }
+            if !bare {
+                text.append(UInt8(ascii: "["))
+                JSONTextWriter.writeQuoted(key, to: &text)
+                text.append(UInt8(ascii: "]"))
+            }
         case .index(let index):
-            text += "[\(index)]"
+            text.append(UInt8(ascii: "["))
+            text.append(decimal: index)
+            text.append(UInt8(ascii: "]"))
         case .id(let id):
-            text += "[id="
-            text += id.compactText
-            text += "]"
+            text.append(literal: "[id=")
+            JSONTextWriter(indent: nil).write(id, to: &text, level: 0)
+            text.append(UInt8(ascii: "]"))
         }
     }
 
     /// Whether `key` can be written bare: ASCII letters, digits and `_`, not starting with a digit.
     static func isIdentifier(_ key: String) -> Bool {
-        guard let first = key.utf8.first, !isDigit(first) else { return false }
-        return key.utf8.allSatisfy { isDigit($0) || isLetter($0) || $0 == UInt8(ascii: "_") }
+        var key = key
+        return key.withUTF8(isIdentifier)
+    }
+
+    /// Whether the UTF-8 bytes of a key can be written bare.
+    static func isIdentifier(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = key.first, !isDigit(first) else { return false }
+        return key.allSatisfy { isDigit($0) || isLetter($0) || $0 == UInt8(ascii: "_") }
     }
 
     static func isDigit(_ byte: UInt8) -> Bool {

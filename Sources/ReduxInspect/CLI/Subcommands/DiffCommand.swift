@@ -74,15 +74,15 @@ struct DiffCommand: Subcommand {
         try RecordedStateDiffer.forEachChunk(of: recording, steps: indices) { differ, chunk in
             var pieces: [DiffPiece] = []
             // The text of the steps diffed since the last one left to replay, if any.
-            var output = ""
+            var output: [UInt8] = []
             var diffed = false
             for index in chunk {
                 if let step = differ.changes(at: index) {
-                    output += text.lines(seq: step.seq, type: step.type, changes: step.changes)
+                    text.write(seq: step.seq, type: step.type, changes: step.changes, to: &output)
                     diffed = true
                 } else {
                     if diffed { pieces.append(.diffed(output)) }
-                    (output, diffed) = ("", false)
+                    (output, diffed) = ([], false)
                     pieces.append(.replay(index))
                 }
             }
@@ -90,13 +90,13 @@ struct DiffCommand: Subcommand {
             return pieces
         } weight: { pieces in
             pieces.reduce(0) { total, piece in
-                if case .diffed(let output) = piece { total + output.utf8.count } else { total }
+                if case .diffed(let output) = piece { total + output.count } else { total }
             }
         } consume: { (pieces: [DiffPiece]) throws(InspectorError) in
             for piece in pieces {
                 switch piece {
                 case .diffed(let output):
-                    context.output.write(output)
+                    context.output.write(utf8: output)
                     replay.forgetState()
                 case .replay(let index):
                     context.output.write(try replay.text(at: index, text))
@@ -110,8 +110,8 @@ struct DiffCommand: Subcommand {
 /// Part of a chunk of `diff` output: the text of steps diffed from their recorded states, or a
 /// step to replay.
 private enum DiffPiece: Sendable {
-    /// The text of one or more consecutive steps diffed from their recorded states.
-    case diffed(String)
+    /// The text, as UTF-8, of one or more consecutive steps diffed from their recorded states.
+    case diffed([UInt8])
     /// A step whose state before or after is not recorded (or not well formed): the main
     /// thread diffs it from replayed states, or reports the problem.
     case replay(Int)

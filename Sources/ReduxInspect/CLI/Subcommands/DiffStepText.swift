@@ -20,25 +20,39 @@ struct DiffStepText: Sendable {
     ///   - type: The action's type.
     ///   - changes: What the step changed.
     func lines(seq: Int, type: String, changes: [JSONChange]) -> String {
+        var output: [UInt8] = []
+        write(seq: seq, type: type, changes: changes, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends the step's lines of ``lines(seq:type:changes:)``, as UTF-8 bytes, to `output`.
+    func write(seq: Int, type: String, changes: [JSONChange], to output: inout [UInt8]) {
         switch format {
         case "json-patch":
-            return JSONPatchFormatter().format(changes) + "\n"
+            output.append(utf8: JSONPatchFormatter().format(changes))
+            output.append(UInt8(ascii: "\n"))
         case "json":
             let object: JSONValue = .object(
                 JSONObject([
                     ("seq", .number(JSONNumber(String(seq)))), ("type", .string(type)),
                     ("changes", DiffJSONFormatter().value(changes)),
                 ]))
-            return object.compactText + "\n"
+            JSONTextWriter(indent: nil).write(object, to: &output, level: 0)
+            output.append(UInt8(ascii: "\n"))
         default:
-            if skipsUnchanged && changes.isEmpty { return "" }
-            let heading = "@@ seq \(seq) \(TerminalText.escape(type)) @@"
-            var text = colors ? "\u{1B}[36m\(heading)\u{1B}[0m\n" : heading + "\n"
+            if skipsUnchanged && changes.isEmpty { return }
+            if colors { output.append(literal: "\u{1B}[36m") }
+            output.append(literal: "@@ seq ")
+            output.append(decimal: seq)
+            output.append(UInt8(ascii: " "))
+            output.append(utf8: TerminalText.escape(type))
+            output.append(literal: " @@")
+            if colors { output.append(literal: "\u{1B}[0m") }
+            output.append(UInt8(ascii: "\n"))
             for change in changes {
-                text += formatter.line(for: change)
-                text += "\n"
+                formatter.write(change, to: &output)
+                output.append(UInt8(ascii: "\n"))
             }
-            return text
         }
     }
 }
