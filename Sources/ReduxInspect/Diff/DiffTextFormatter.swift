@@ -83,7 +83,7 @@ public struct DiffTextFormatter: Sendable {
     }
 
     /// Appends `value` as compact JSON, abbreviated to ``valueWidth`` characters.
-    private func show(_ value: JSONValue, to output: inout [UInt8]) {
+    func show(_ value: JSONValue, to output: inout [UInt8]) {
         let start = output.count
         JSONTextWriter(indent: nil).write(value, to: &output, level: 0)
         // No more bytes than the width: no more characters either, so it fits.

@@ -50,6 +50,14 @@ struct RawDiffAddress {
     func build(old: RawJSON, new: RawJSON) throws(RawJSON.Malformed) -> (
         path: [JSONPath.Component], pointer: [String]
     ) {
+        try Self.build(steps[...], old: old, new: new)
+    }
+
+    /// The path and pointer tokens of the place `steps` lead to, with keys and ids read from
+    /// `old` and `new`.
+    static func build(_ steps: ArraySlice<Step>, old: RawJSON, new: RawJSON) throws(RawJSON.Malformed) -> (
+        path: [JSONPath.Component], pointer: [String]
+    ) {
         var path: [JSONPath.Component] = []
         var pointer: [String] = []
         path.reserveCapacity(steps.count)

@@ -14,6 +14,12 @@ extension RawJSON {
         }
     }
 
+    /// Checks the value in `range` as ``parse(_:)`` would, without building it when it is
+    /// certainly valid (see ``isCertainlyValid(_:depth:)``): throws exactly when `parse` would.
+    func checkValue(_ range: Range<Int>) throws(Malformed) {
+        if !isCertainlyValid(range, depth: 0) { _ = try parse(range) }
+    }
+
     /// Checks the scalar in `range` as ``parse(_:)`` would, without building it when it is a
     /// plain one (see ``plainScalar(_:)``): throws exactly when `parse` would.
     func checkScalar(_ range: Range<Int>) throws(Malformed) {
@@ -36,8 +42,9 @@ extension RawJSON {
     }
 
     /// Whether `range` holds a valid number, literal, or string of printable ASCII without
-    /// escapes: the scalars ``plainScalar(_:)`` builds.
-    private func isPlainScalarText(_ range: Range<Int>) -> Bool {
+    /// escapes: the scalars ``plainScalar(_:)`` builds. Two of them are equal values exactly
+    /// when their bytes are equal (a number is compared by its text, as written).
+    func isPlainScalarText(_ range: Range<Int>) -> Bool {
         let bytes = buffer(range)
         guard let first = bytes.first else { return false }
         switch first {

@@ -108,13 +108,13 @@ extension RawDiffWalker {
         }
         for index in common..<newCount {
             enter(.index(index, token: index))
-            try record(.added(try new.parse(newElements[elements.newBase + index])))
+            try recordAddition(newElements[elements.newBase + index])
             leave()
         }
         // Listed in old order for people; each removal shifts the next one down to `common`.
         for index in common..<oldCount {
             enter(.index(index, token: common))
-            try record(.removed(try old.parse(oldElements[elements.oldBase + index])))
+            try recordRemoval(oldElements[elements.oldBase + index])
             leave()
         }
     }
@@ -171,7 +171,7 @@ extension RawDiffWalker {
                 kept.append(newIndex - newIDBase)
             } else {
                 enter(.id(oldIDs[oldIDBase + oldIndex], side: .old, token: oldIndex - removals))
-                try record(.removed(try old.parse(oldElements[oldBase + oldIndex])))
+                try recordRemoval(oldElements[oldBase + oldIndex])
                 leave()
                 removals += 1
             }
@@ -198,7 +198,7 @@ extension RawDiffWalker {
                 try diff(oldElements[oldBase + oldIndex], newElements[newBase + newIndex], depth: depth + 1)
             } else {
                 enter(.id(id, side: .new, token: newIndex))
-                try record(.added(try new.parse(newElements[newBase + newIndex])))
+                try recordAddition(newElements[newBase + newIndex])
             }
             leave()
         }
@@ -210,7 +210,7 @@ extension RawDiffWalker {
     ) throws(Malformed) {
         for move in MovePlan.moves(kept) {
             enter(.id(newIDs[newIDBase + move.newIndex], side: .new, token: prefix + move.to))
-            try record(.moved(from: oldIndex(move.newIndex), to: move.newIndex), fromToken: prefix + move.from)
+            recordMove(from: oldIndex(move.newIndex), to: move.newIndex, fromToken: prefix + move.from)
             leave()
         }
     }

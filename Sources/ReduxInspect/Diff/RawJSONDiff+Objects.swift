@@ -102,14 +102,14 @@ extension RawDiffWalker {
                 try diff(oldMember.value, newMember.value, depth: depth + 1)
             } else {
                 enter(.key(newMember.key, plain: true, side: .new))
-                try record(.added(try new.parse(newMember.value)))
+                try recordAddition(newMember.value)
             }
             leave()
         }
         for oldMember in oldMembers[oldBase...]
         where Self.member(withKeyOf: oldMember, in: old, among: newMembers[newBase...], in: new) == nil {
             enter(.key(oldMember.key, plain: true, side: .old))
-            try record(.removed(try old.parse(oldMember.value)))
+            try recordRemoval(oldMember.value)
             leave()
         }
     }
@@ -145,7 +145,7 @@ extension RawDiffWalker {
                 try diff(oldMember.value, newMember.value, depth: depth + 1)
             } else {
                 enter(.key(newMember.key, plain: newMember.plainKey, side: .new))
-                try record(.added(try new.parse(newMember.value)))
+                try recordAddition(newMember.value)
             }
             leave()
         }
@@ -153,7 +153,7 @@ extension RawDiffWalker {
             let oldMember = oldMembers[position]
             guard newIndex[try old.key(oldMember)] == nil else { continue }
             enter(.key(oldMember.key, plain: oldMember.plainKey, side: .old))
-            try record(.removed(try old.parse(oldMember.value)))
+            try recordRemoval(oldMember.value)
             leave()
         }
     }

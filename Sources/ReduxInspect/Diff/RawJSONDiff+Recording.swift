@@ -46,6 +46,20 @@ public struct RecordedStateDiffer {
     ///   line (missing or `null`: it must be replayed) or a line is not well formed, in which
     ///   case ``Recording/entry(at:)`` and the tree diff report the problem.
     public mutating func changes(at index: Int) -> RecordedStepChanges? {
+        guard let step = rawChanges(at: index), let changes = try? step.jsonChanges() else {
+            last = nil
+            return nil
+        }
+        return RecordedStepChanges(seq: step.seq, type: step.type, changes: changes)
+    }
+
+    /// The changes step `index` made, as ``changes(at:)`` finds them, kept as where they are
+    /// and which bytes of the lines their values are: what `diff`'s text is written from,
+    /// without making ``JSONChange``s, which costs as much as finding the changes.
+    ///
+    /// - Parameter index: 0-based position in ``Recording/steps``.
+    /// - Returns: `nil` where ``changes(at:)`` returns `nil`.
+    public mutating func rawChanges(at index: Int) -> RecordedRawStepChanges? {
         let steps = recording.steps
         guard steps[index].hasState else { return nil }
         let oldLine: Int
@@ -69,7 +83,7 @@ public struct RecordedStateDiffer {
 
     private mutating func changes(
         oldLine: Int, oldKey: StaticString, location: StepLocation, index: Int
-    ) throws(RawJSON.Malformed) -> RecordedStepChanges {
+    ) throws(RawJSON.Malformed) -> RecordedRawStepChanges {
         let newLine = Int(location.lineIndex)
         let oldBytes = recording.lineBytes(oldLine)
         let newBytes = recording.lineBytes(newLine)
@@ -114,7 +128,8 @@ public struct RecordedStateDiffer {
             newStateEnd = try walker!.diffTop(oldState, newState, depth: 1).new
         }
         let type = try newEntry.type(after: newStateEnd, recent: &recentTypes)
-        return RecordedStepChanges(seq: location.seq, type: type, changes: walker!.changes)
+        return RecordedRawStepChanges(
+            seq: location.seq, type: type, changes: walker!.changes, old: walker!.old, new: walker!.new)
     }
 }
 
@@ -126,4 +141,28 @@ public struct RecordedStepChanges: Sendable, Equatable {
     public var type: String
     /// The changes, as ``JSONDiff/changes(from:to:)`` lists them.
     public var changes: [JSONChange]
+}
+
+/// What one step changed, as ``RecordedStateDiffer/rawChanges(at:)`` finds it: the changes
+/// kept as addresses and value bytes in the two lines, which stay mapped as long as the
+/// recording. Every value's bytes have been checked to be valid JSON.
+public struct RecordedRawStepChanges {
+    /// The step's `seq`.
+    public var seq: Int
+    /// The action's case name, as ``RecordingEntry/type``.
+    public var type: String
+    /// The changes.
+    var changes: RawChanges
+    /// The line of the state before, which the old values and keys are in.
+    var old: RawJSON
+    /// The step's line, which the new values and keys are in.
+    var new: RawJSON
+
+    /// How many changes the step made.
+    public var count: Int { changes.count }
+
+    /// The changes as ``JSONChange``s, as ``RecordedStateDiffer/changes(at:)`` has them.
+    func jsonChanges() throws(RawJSON.Malformed) -> [JSONChange] {
+        try changes.jsonChanges(old: old, new: new)
+    }
 }

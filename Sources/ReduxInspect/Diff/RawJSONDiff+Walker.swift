@@ -19,7 +19,8 @@ struct RawDiffWalker {
 
     private(set) var old: RawJSON
     private(set) var new: RawJSON
-    var changes: [JSONChange] = []
+    /// The changes found, as addresses and value bytes (see ``RawChange``).
+    var changes = RawChanges()
     var address = RawDiffAddress()
     var oldMembers: [RawJSON.Member] = []
     var newMembers: [RawJSON.Member] = []
@@ -53,8 +54,7 @@ struct RawDiffWalker {
         swap(&previousSkims, &skims)
         if previousSkims.text != old.base { previousSkims.reset(for: nil) }
         skims.reset(for: new.base)
-        // Keeps the buffer when the caller has let go of the last walk's changes.
-        changes.removeAll(keepingCapacity: true)
+        changes.removeAll()
         // A walk that stopped at a malformed value may have left its address behind.
         // (Usually all empty already, which `truncate` finds at once.)
         address.removeAll()
@@ -115,9 +115,15 @@ struct RawDiffWalker {
 
     /// Scalars, or values of different types: one change unless the values are equal.
     private mutating func diffOthers(_ oldRange: Range<Int>, _ newRange: Range<Int>) throws(Malformed) {
+        // Plain scalars (numbers, literals, strings of printable ASCII without escapes) are
+        // equal exactly when their bytes are: a number is compared by its text, as written.
+        if old.isPlainScalarText(oldRange) && new.isPlainScalarText(newRange) {
+            if !old.bytes(oldRange, equal: newRange, in: new) { recordChange(old: oldRange, new: newRange) }
+            return
+        }
         let oldValue = try old.parse(oldRange)
         let newValue = try new.parse(newRange)
-        if oldValue != newValue { try record(.changed(old: oldValue, new: newValue)) }
+        if oldValue != newValue { recordChange(old: oldRange, new: newRange) }
     }
 
     /// Parses both values and lets ``DiffWalker`` compare them, at the current address.
@@ -127,7 +133,7 @@ struct RawDiffWalker {
         let (path, pointer) = try address.build(old: old, new: new)
         var walker = DiffWalker(path: path, pointer: pointer)
         walker.diff(oldValue, newValue)
-        changes += walker.changes
+        changes.append(parsed: walker.changes)
     }
 
     /// Goes one step down the address.
@@ -142,12 +148,28 @@ struct RawDiffWalker {
         address.pop()
     }
 
-    /// Records a change at the current address, as ``DiffWalker`` does; a move also names the
-    /// pointer token it comes from, which replaces the last one.
-    mutating func record(_ kind: JSONChange.Kind, fromToken: Int? = nil) throws(Malformed) {
-        let (path, pointer) = try address.build(old: old, new: new)
-        let fromPointer = fromToken.map { JSONPointer(pointer.dropLast() + [RawDiffAddress.token($0)]) }
-        changes.append(
-            JSONChange(path: JSONPath(path), kind: kind, pointer: JSONPointer(pointer), fromPointer: fromPointer))
+    /// Records that the value in `range` of the new text was added at the current address,
+    /// once it is known to be valid JSON.
+    mutating func recordAddition(_ range: Range<Int>) throws(Malformed) {
+        try new.checkValue(range)
+        changes.append(.added, at: address, old: 0..<0, new: range)
+    }
+
+    /// Records that the value in `range` of the old text was removed at the current address,
+    /// once it is known to be valid JSON.
+    mutating func recordRemoval(_ range: Range<Int>) throws(Malformed) {
+        try old.checkValue(range)
+        changes.append(.removed, at: address, old: range, new: 0..<0)
+    }
+
+    /// Records that the value at the current address changed, between values already checked.
+    mutating func recordChange(old oldRange: Range<Int>, new newRange: Range<Int>) {
+        changes.append(.changed, at: address, old: oldRange, new: newRange)
+    }
+
+    /// Records that the element at the current address moved, as ``DiffWalker`` does: its
+    /// pointer token before the move, `fromToken`, replaces the address's last one.
+    mutating func recordMove(from: Int, to: Int, fromToken: Int) {
+        changes.append(.moved(from: from, to: to, fromToken: fromToken), at: address, old: 0..<0, new: 0..<0)
     }
 }

@@ -88,7 +88,7 @@ public enum RawJSONDiff {
         guard ends.old == oldRange.upperBound, ends.new == newRange.upperBound else {
             throw RawJSON.Malformed()
         }
-        return walker.changes
+        return try walker.changes.jsonChanges(old: walker.old, new: walker.new)
     }
 
     /// The text as a view and the range of its value with the white space around it trimmed;

@@ -77,8 +77,7 @@ struct DiffCommand: Subcommand {
             var output: [UInt8] = []
             var diffed = false
             for index in chunk {
-                if let step = differ.changes(at: index) {
-                    text.write(seq: step.seq, type: step.type, changes: step.changes, to: &output)
+                if let step = differ.rawChanges(at: index), (try? text.write(step, to: &output)) != nil {
                     diffed = true
                 } else {
                     if diffed { pieces.append(.diffed(output)) }

@@ -41,18 +41,45 @@ struct DiffStepText: Sendable {
             output.append(UInt8(ascii: "\n"))
         default:
             if skipsUnchanged && changes.isEmpty { return }
-            if colors { output.append(literal: "\u{1B}[36m") }
-            output.append(literal: "@@ seq ")
-            output.append(decimal: seq)
-            output.append(UInt8(ascii: " "))
-            output.append(utf8: TerminalText.escape(type))
-            output.append(literal: " @@")
-            if colors { output.append(literal: "\u{1B}[0m") }
-            output.append(UInt8(ascii: "\n"))
+            writeHeading(seq: seq, type: type, to: &output)
             for change in changes {
                 formatter.write(change, to: &output)
                 output.append(UInt8(ascii: "\n"))
             }
         }
+    }
+
+    /// Appends the lines of a step diffed from its recorded states, as
+    /// ``write(seq:type:changes:to:)`` writes them for the step's ``JSONChange``s: text straight
+    /// from the changes' bytes (``RawChangeText``), the other formats from `JSONChange`s.
+    ///
+    /// - Throws: `Malformed` when the changes cannot be made into text, which leaves `output`
+    ///   as it was.
+    func write(_ step: RecordedRawStepChanges, to output: inout [UInt8]) throws(RawJSON.Malformed) {
+        guard format == "text" else {
+            write(seq: step.seq, type: step.type, changes: try step.jsonChanges(), to: &output)
+            return
+        }
+        if skipsUnchanged && step.changes.count == 0 { return }
+        let start = output.count
+        do {
+            writeHeading(seq: step.seq, type: step.type, to: &output)
+            try RawChangeText(formatter: formatter).write(step, to: &output)
+        } catch {
+            output.removeSubrange(start...)
+            throw error
+        }
+    }
+
+    /// Appends a text step's heading line.
+    private func writeHeading(seq: Int, type: String, to output: inout [UInt8]) {
+        if colors { output.append(literal: "\u{1B}[36m") }
+        output.append(literal: "@@ seq ")
+        output.append(decimal: seq)
+        output.append(UInt8(ascii: " "))
+        output.append(utf8: TerminalText.escape(type))
+        output.append(literal: " @@")
+        if colors { output.append(literal: "\u{1B}[0m") }
+        output.append(UInt8(ascii: "\n"))
     }
 }

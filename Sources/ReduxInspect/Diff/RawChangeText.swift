@@ -1,0 +1,120 @@
+/// Writes a step's ``RawChange``s as ``DiffTextFormatter`` writes the ``JSONChange``s they
+/// stand for, byte for byte, mostly by copying the recorded bytes.
+///
+/// A recorder writes compact JSON, which is what the formatter prints: a key of printable
+/// ASCII is printed as it is recorded, and so is a value without white space whose strings
+/// hold only printable ASCII without escapes (``RawJSON/isCompactText(_:)``), when it fits the
+/// value width. Anything else (escapes, other characters, white space, long values) is parsed
+/// and printed by the formatter, as for a `JSONChange`.
+struct RawChangeText {
+    /// The formatter whose output this reproduces.
+    let formatter: DiffTextFormatter
+
+    /// Appends one line per change of `step`, each ending with a newline.
+    ///
+    /// - Throws: `Malformed` if a key or id cannot be decoded, which the walk has already
+    ///   checked (so it does not happen for a step ``RecordedStateDiffer`` returned).
+    func write(_ step: RecordedRawStepChanges, to output: inout [UInt8]) throws(RawJSON.Malformed) {
+        let changes = step.changes
+        for change in changes.changes {
+            if case .parsed(let range) = change.kind {
+                for parsed in changes.parsed[range] {
+                    formatter.write(parsed, to: &output)
+                    output.append(UInt8(ascii: "\n"))
+                }
+                continue
+            }
+            let (sign, color): (StaticString, StaticString) =
+                switch change.kind {
+                case .added: ("+ ", "32")
+                case .removed: ("- ", "31")
+                case .changed: ("~ ", "33")
+                case .moved, .parsed: ("↕ ", "36")
+                }
+            if formatter.colors {
+                output.append(literal: "\u{1B}[")
+                output.append(literal: color)
+                output.append(UInt8(ascii: "m"))
+            }
+            output.append(literal: sign)
+            try writePath(changes.steps[change.address], step, to: &output)
+            output.append(literal: ": ")
+            switch change.kind {
+            case .added:
+                try writeValue(change.new, in: step.new, to: &output)
+            case .removed:
+                try writeValue(change.old, in: step.old, to: &output)
+            case .changed:
+                try writeValue(change.old, in: step.old, to: &output)
+                output.append(literal: " → ")
+                try writeValue(change.new, in: step.new, to: &output)
+            case .moved(let from, let to, _):
+                output.append(literal: "index ")
+                output.append(decimal: from)
+                output.append(literal: " → ")
+                output.append(decimal: to)
+            case .parsed:
+                break
+            }
+            if formatter.colors { output.append(literal: "\u{1B}[0m") }
+            output.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    /// Writes the path the address steps lead to, as ``JSONPath/description`` has it.
+    private func writePath(
+        _ steps: ArraySlice<RawDiffAddress.Step>, _ step: RecordedRawStepChanges, to output: inout [UInt8]
+    ) throws(RawJSON.Malformed) {
+        guard !steps.isEmpty else {
+            output.append(utf8: JSONPath.rootText)
+            return
+        }
+        for (offset, addressStep) in steps.enumerated() {
+            let first = offset == 0
+            switch addressStep {
+            case .key(let range, let plain, let side):
+                let text = side == .old ? step.old : step.new
+                guard plain else {
+                    JSONPath.write(.key(try text.key(range, plain: false)), first: first, to: &output)
+                    continue
+                }
+                // A plain key is its bytes; one that is not written bare is quoted as the
+                // path quotes it (which escapes DEL, a plain key's one control character).
+                let bytes = text.buffer(range)
+                if JSONPath.isIdentifier(bytes) {
+                    if !first { output.append(UInt8(ascii: ".")) }
+                    output.append(contentsOf: bytes)
+                } else {
+                    output.append(UInt8(ascii: "["))
+                    JSONTextWriter.writeQuoted(String(decoding: bytes, as: UTF8.self), to: &output)
+                    output.append(UInt8(ascii: "]"))
+                }
+            case .index(let index, _):
+                output.append(UInt8(ascii: "["))
+                output.append(decimal: index)
+                output.append(UInt8(ascii: "]"))
+            case .id(let range, let side, _):
+                let text = side == .old ? step.old : step.new
+                output.append(literal: "[id=")
+                if text.isPlainScalarText(range) {
+                    output.append(contentsOf: text.buffer(range))
+                } else {
+                    JSONTextWriter(indent: nil).write(try text.parse(range), to: &output, level: 0)
+                }
+                output.append(UInt8(ascii: "]"))
+            }
+        }
+    }
+
+    /// Writes the value in `range` as the formatter shows a value: compact, cut to its width.
+    private func writeValue(_ range: Range<Int>, in text: RawJSON, to output: inout [UInt8])
+        throws(RawJSON.Malformed)
+    {
+        // No more bytes than the width: no more characters either, so it is not cut.
+        if formatter.valueWidth.map({ range.count <= $0 }) ?? true, text.isCompactText(range) {
+            output.append(contentsOf: text.buffer(range))
+        } else {
+            formatter.show(try text.parse(range), to: &output)
+        }
+    }
+}
