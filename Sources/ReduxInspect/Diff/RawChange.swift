@@ -54,6 +54,27 @@ struct RawChanges {
         if !parsed.isEmpty { parsed.removeAll(keepingCapacity: true) }
     }
 
+    /// How far the buffers are filled, to go back to (``rollBack(to:)``).
+    struct Mark {
+        fileprivate let changes: Int
+        fileprivate let steps: Int
+        fileprivate let parsed: Int
+        fileprivate let count: Int
+    }
+
+    /// Where the next change will go.
+    var mark: Mark {
+        Mark(changes: changes.count, steps: steps.count, parsed: parsed.count, count: count)
+    }
+
+    /// Forgets the changes recorded since `mark`.
+    mutating func rollBack(to mark: Mark) {
+        changes.truncate(to: mark.changes)
+        steps.truncate(to: mark.steps)
+        parsed.removeSubrange(mark.parsed...)
+        count = mark.count
+    }
+
     /// Records a change at `address`, with the bytes of its old and new values.
     mutating func append(_ kind: RawChange.Kind, at address: RawDiffAddress, old: Range<Int>, new: Range<Int>) {
         let first = steps.count

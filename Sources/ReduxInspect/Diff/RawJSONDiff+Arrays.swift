@@ -15,25 +15,29 @@ extension RawDiffWalker {
             newIDs.truncate(to: newIDBase)
         }
         let oldEnd: Int
+        var cachedOldIDs: ArraySlice<Range<Int>>?
         if let cached = previousSkims.array(at: oldStart, in: old) {
             oldElements.append(contentsOf: cached.elements)
             oldEnd = cached.end
+            cachedOldIDs = cached.ids
         } else {
             oldEnd = try old.elements(ofArrayAt: oldStart, depth: depth, into: &oldElements)
         }
         // Elements wholly inside the bytes both arrays start with are the same on both sides.
-        let shared = Self.sharePrefix(
+        let (shared, _) = Self.sharePrefix(
             of: oldElements, from: oldBase, old, oldStart..<oldEnd, new, newStart, into: &newElements)
         let newEnd = try new.elements(
             ofArrayAt: newStart, resumingAt: shared > 0 ? newElements[newElements.count - 1].upperBound : nil,
             depth: depth, into: &newElements,
             guide: RawJSON.Guide(text: old, items: oldElements[(oldBase + shared)...]))
-        skims.keep(arrayFrom: newStart, to: newEnd, elements: newElements[newBase...])
+        let slot = skims.keep(arrayFrom: newStart, to: newEnd, elements: newElements[newBase...])
 
         let elements = Elements(
             oldBase: oldBase, newBase: newBase, oldIDBase: oldIDBase, newIDBase: newIDBase, shared: shared)
-        switch try idKind(elements, depth: depth) {
-        case .plain: try diffByID(elements, depth: depth)
+        switch try idKind(elements, oldIDsKept: cachedOldIDs, depth: depth) {
+        case .plain:
+            skims.keep(ids: newIDs[newIDBase...], ofArray: slot)
+            try diffByID(elements, depth: depth)
         case .other: try diffParsed(oldStart..<oldEnd, newStart..<newEnd)
         case .none: try diffByPosition(elements, depth: depth)
         }
@@ -63,18 +67,96 @@ extension RawDiffWalker {
 
     /// Pushes the elements' ids onto the id stacks and says how to match the arrays; the ids
     /// are complete only for `.plain`.
-    private mutating func idKind(_ elements: Elements, depth: Int) throws(Malformed) -> IDKind {
-        guard oldElements.count > elements.oldBase || newElements.count > elements.newBase,
-            try Self.ids(in: old, oldElements[elements.oldBase...], depth: depth, into: &oldIDs),
-            try Self.ids(in: new, newElements[elements.newBase...], depth: depth, into: &newIDs)
-        else { return .none }
+    ///
+    /// `oldIDsKept` are the old elements' ids when the last walk kept them (all plain and
+    /// unique). When the old ids are all plain and unique, the new ids of elements with the
+    /// same bytes as old ones are those moved (``newIDsFromOld(_:depth:)``).
+    private mutating func idKind(
+        _ elements: Elements, oldIDsKept: ArraySlice<Range<Int>>?, depth: Int
+    ) throws(Malformed) -> IDKind {
+        guard oldElements.count > elements.oldBase || newElements.count > elements.newBase else { return .none }
+        if let oldIDsKept {
+            oldIDs.append(contentsOf: oldIDsKept)
+            return try newIDsFromOld(elements, depth: depth)
+        }
+        guard try Self.ids(in: old, oldElements[elements.oldBase...], depth: depth, into: &oldIDs) else {
+            return .none
+        }
         let oldSlice = oldIDs[elements.oldIDBase...]
+        if oldSlice.allSatisfy({ old.isPlainScalar($0) }) && RawIDs.areUnique(oldSlice, in: old) {
+            return try newIDsFromOld(elements, depth: depth)
+        }
+        guard try Self.ids(in: new, newElements[elements.newBase...], depth: depth, into: &newIDs) else {
+            return .none
+        }
         let newSlice = newIDs[elements.newIDBase...]
         guard oldSlice.allSatisfy({ old.isPlainScalar($0) }) && newSlice.allSatisfy({ new.isPlainScalar($0) })
         else {
             return .other
         }
         guard RawIDs.areUnique(oldSlice, in: old) && RawIDs.areUnique(newSlice, in: new) else { return .none }
+        return .plain
+    }
+
+    /// The new side of ``idKind(_:oldIDsKept:depth:)`` when the old ids, on the id stack, are
+    /// all plain and unique: an element with the bytes of an old one (the shared ones, and
+    /// those found by trying the old elements in order, as ``RawJSON/Guide`` does) has its id
+    /// moved, without a skim; only the others' ids are found, checked for plainness, and
+    /// compared with the rest for uniqueness (the moved ones are distinct old ones' ids, so
+    /// unique among themselves). The answer is the one the full check gives.
+    private mutating func newIDsFromOld(_ elements: Elements, depth: Int) throws(Malformed) -> IDKind {
+        let oldCount = oldElements.count - elements.oldBase
+        let newCount = newElements.count - elements.newBase
+        // The new indices of the elements whose ids are found, on the `kept` stack for now.
+        let foundBase = kept.count
+        defer { kept.truncate(to: foundBase) }
+        var lastOld = -1
+        var shift = 0
+        var allPlain = true
+        for index in 0..<newCount {
+            let element = newElements[elements.newBase + index]
+            var source: Int?
+            if index < elements.shared {
+                source = index
+            } else {
+                // The old element at the same distance as the last one matched, or the one
+                // after it, or before it: one inserted, removed or replaced element.
+                for step in 0..<3 {
+                    let candidate = index + shift + (step == 2 ? -1 : step)
+                    guard candidate > lastOld && candidate < oldCount,
+                        old.bytes(oldElements[elements.oldBase + candidate], equal: element, in: new)
+                    else { continue }
+                    source = candidate
+                    break
+                }
+            }
+            if let source {
+                let oldElement = oldElements[elements.oldBase + source]
+                newIDs.append(oldIDs[elements.oldIDBase + source].shifted(by: element.lowerBound - oldElement.lowerBound))
+                lastOld = source
+                shift = source - index
+            } else {
+                guard let id = try new.scalarID(ofObjectAt: element.lowerBound, depth: depth + 1) else {
+                    return .none
+                }
+                newIDs.append(id)
+                kept.append(index)
+                allPlain = allPlain && new.isPlainScalar(id)
+            }
+        }
+        guard allPlain else { return .other }
+        let newSlice = newIDs[elements.newIDBase...]
+        let found = kept.count - foundBase
+        // Many found ids: hashed, as for a full check.
+        if found * newCount > 2 * RawIDs.pairwiseLimit {
+            return RawIDs.areUnique(newSlice, in: new) ? .plain : .none
+        }
+        for index in kept[foundBase...] {
+            let id = newSlice[elements.newIDBase + index]
+            for other in newSlice.indices where other != elements.newIDBase + index {
+                if new.bytes(newSlice[other], equal: id, in: new) { return .none }
+            }
+        }
         return .plain
     }
 
@@ -219,11 +301,12 @@ extension RawDiffWalker {
 extension RawDiffWalker {
     /// Appends to `newItems` the items of the container spanning `oldSpan` in `oldText`, from
     /// `oldBase` on, that lie wholly in the bytes it and the container at `newStart` in
-    /// `newText` start with: they are the same on both sides, moved. Returns how many.
+    /// `newText` start with: they are the same on both sides, moved. Returns how many, and the
+    /// old text's offset where those bytes end.
     static func sharePrefix<Item: RawJSONItem>(
         of oldItems: [Item], from oldBase: Int, _ oldText: RawJSON, _ oldSpan: Range<Int>,
         _ newText: RawJSON, _ newStart: Int, into newItems: inout [Item]
-    ) -> Int {
+    ) -> (count: Int, sameUntil: Int) {
         let sameUntil = oldSpan.lowerBound + oldText.commonPrefix(oldSpan, newStart..<newText.count, in: newText)
         let shift = newStart - oldSpan.lowerBound
         var shared = 0
@@ -231,6 +314,6 @@ extension RawDiffWalker {
             newItems.append(oldItems[oldBase + shared].shifted(by: shift))
             shared += 1
         }
-        return shared
+        return (shared, sameUntil)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// elements a step usually touches, hashed for long arrays.
 enum RawIDs {
     /// Up to this many pairs are compared one by one rather than hashed.
-    private static let pairwiseLimit = 256
+    static let pairwiseLimit = 256
 
     /// Whether no id in `ids` repeats.
     static func areUnique(_ ids: ArraySlice<Range<Int>>, in text: RawJSON) -> Bool {

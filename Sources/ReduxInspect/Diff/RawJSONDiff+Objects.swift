@@ -2,6 +2,12 @@ extension RawDiffWalker {
     /// Members with byte-equal values are skipped. When both objects have the same plain keys
     /// in the same order, the usual case, members are paired by position; otherwise by key,
     /// as ``DiffWalker`` does: the new object's keys in its order, then the keys it lost.
+    ///
+    /// The first member that differs is usually the one a step changed, and when the bytes
+    /// both objects start with reach into its value, which is an object or an array on both
+    /// sides, its value is compared before the new object's members after it are skimmed
+    /// (``diffFirstChangedValue(_:_:_:_:shared:sameUntil:depth:)``): comparing it finds where
+    /// it ends, so it is not skimmed first only to be walked again.
     mutating func diffObjects(_ oldStart: Int, _ newStart: Int, depth: Int) throws(Malformed) -> (
         old: Int, new: Int
     ) {
@@ -19,17 +25,24 @@ extension RawDiffWalker {
             oldEnd = try old.members(ofObjectAt: oldStart, depth: depth, into: &oldMembers)
         }
         // Members wholly inside the bytes both objects start with are the same on both sides.
-        let shared = Self.sharePrefix(
+        let (shared, sameUntil) = Self.sharePrefix(
             of: oldMembers, from: oldBase, old, oldStart..<oldEnd, new, newStart, into: &newMembers)
+        // Kept in the order of their starts, before the containers inside it.
+        let slot = skims.reserve(objectAt: newStart)
+        let changesBefore = changes.mark
+        let compared = try diffFirstChangedValue(
+            oldStart, newStart, oldBase, newBase, shared: shared, sameUntil: sameUntil, depth: depth)
+        let skimmed = newMembers.count - newBase
         let newEnd = try new.members(
-            ofObjectAt: newStart, resumingAt: shared > 0 ? newMembers[newMembers.count - 1].valueEnd : nil,
+            ofObjectAt: newStart, resumingAt: skimmed > 0 ? newMembers[newMembers.count - 1].valueEnd : nil,
             depth: depth, into: &newMembers,
-            guide: RawJSON.Guide(text: old, items: oldMembers[(oldBase + shared)...]))
-        skims.keep(objectFrom: newStart, to: newEnd, members: newMembers[newBase...])
+            guide: RawJSON.Guide(text: old, items: oldMembers[(oldBase + skimmed)...]))
+        skims.fill(slot, end: newEnd, members: newMembers[newBase...])
+        let eager = compared ? EagerMember(offset: shared, changesBefore: changesBefore) : nil
 
         let count = oldMembers.count - oldBase
         if count == newMembers.count - newBase && sameKeys(oldBase, newBase, count, shared: shared) {
-            for offset in shared..<count {
+            for offset in shared..<count where offset != eager?.offset {
                 let oldMember = oldMembers[oldBase + offset]
                 let newMember = newMembers[newBase + offset]
                 guard !old.bytes(oldMember.value, equal: newMember.value, in: new),
@@ -40,9 +53,53 @@ extension RawDiffWalker {
                 leave()
             }
         } else {
-            try diffObjectsByKey(oldStart..<oldEnd, newStart..<newEnd, oldBase, newBase, depth: depth)
+            try diffObjectsByKey(
+                oldStart..<oldEnd, newStart..<newEnd, oldBase, newBase, eager: eager, depth: depth)
         }
         return (oldEnd, newEnd)
+    }
+
+    /// A member whose values ``diffFirstChangedValue(_:_:_:_:shared:sameUntil:depth:)``
+    /// compared before the rest was skimmed: its position among both objects' members (the
+    /// same on both sides), and how many changes there were before, so that they can be taken
+    /// back when the objects turn out to be compared as trees.
+    struct EagerMember {
+        let offset: Int
+        let changesBefore: RawChanges.Mark
+    }
+
+    /// Compares the values of the first members after the `shared` ones when the bytes both
+    /// objects start with (up to `sameUntil` in the old text) hold its key and its value's
+    /// first byte, an opening bracket, and appends the new member; returns whether it did.
+    ///
+    /// The new object then has a member with that key at the same place (the skim would find
+    /// it in the same bytes), and whichever way members are paired, it is paired with this one
+    /// and its changes come first: the members before are byte-equal, and their keys are not
+    /// this one's (checked). Comparing the values checks the new one as skimming it would.
+    private mutating func diffFirstChangedValue(
+        _ oldStart: Int, _ newStart: Int, _ oldBase: Int, _ newBase: Int, shared: Int, sameUntil: Int,
+        depth: Int
+    ) throws(Malformed) -> Bool {
+        guard oldBase + shared < oldMembers.count else { return false }
+        let oldMember = oldMembers[oldBase + shared]
+        guard oldMember.plainKey, oldMember.valueStart < sameUntil,
+            old[oldMember.valueStart] == UInt8(ascii: "{") || old[oldMember.valueStart] == UInt8(ascii: "["),
+            !oldMembers[oldBase..<oldBase + shared].contains(where: {
+                old.bytes($0.key, equal: oldMember.key, in: old)
+            })
+        else { return false }
+        var newMember = oldMember.shifted(by: newStart - oldStart)
+        enter(.key(newMember.key, plain: true, side: .new))
+        let ends: (old: Int, new: Int)
+        if old[oldMember.valueStart] == UInt8(ascii: "{") {
+            ends = try diffObjects(oldMember.valueStart, newMember.valueStart, depth: depth + 1)
+        } else {
+            ends = try diffArrays(oldMember.valueStart, newMember.valueStart, depth: depth + 1)
+        }
+        leave()
+        newMember.valueEnd = ends.new
+        newMembers.append(newMember)
+        return true
     }
 
     /// Whether the members from `oldBase` and `newBase` on have the same plain keys in order;
@@ -74,25 +131,27 @@ extension RawDiffWalker {
     /// object's keys in its order, then the keys it lost. Plain keys of small objects are
     /// compared by their bytes.
     private mutating func diffObjectsByKey(
-        _ oldRange: Range<Int>, _ newRange: Range<Int>, _ oldBase: Int, _ newBase: Int, depth: Int
+        _ oldRange: Range<Int>, _ newRange: Range<Int>, _ oldBase: Int, _ newBase: Int, eager: EagerMember?,
+        depth: Int
     ) throws(Malformed) {
         let oldCount = oldMembers.count - oldBase
         let newCount = newMembers.count - newBase
         guard oldMembers[oldBase...].allSatisfy(\.plainKey), newMembers[newBase...].allSatisfy(\.plainKey),
             oldCount <= 32, newCount <= 32
         else {
-            try diffObjectsByDecodedKey(oldRange, newRange, oldBase, newBase, depth: depth)
+            try diffObjectsByDecodedKey(oldRange, newRange, oldBase, newBase, eager: eager, depth: depth)
             return
         }
         guard !Self.repeatsAnyKey(oldMembers[oldBase...], in: old),
             !Self.repeatsAnyKey(newMembers[newBase...], in: new)
         else {
             // Repeated keys, where first-wins lookups and `JSONObject`'s equality decide: rare
-            // enough to leave to the trees.
+            // enough to leave to the trees, which list the eager member's changes again.
+            if let eager { changes.rollBack(to: eager.changesBefore) }
             try diffParsed(oldRange, newRange)
             return
         }
-        for offset in 0..<newCount {
+        for offset in 0..<newCount where offset != eager?.offset {
             let newMember = newMembers[newBase + offset]
             if let oldMember = Self.member(
                 withKeyOf: newMember, in: new, among: oldMembers[oldBase...], in: old)
@@ -117,7 +176,8 @@ extension RawDiffWalker {
     /// Objects with keys that must be decoded to compare, or with many keys: members are
     /// paired through dictionaries of decoded keys.
     private mutating func diffObjectsByDecodedKey(
-        _ oldRange: Range<Int>, _ newRange: Range<Int>, _ oldBase: Int, _ newBase: Int, depth: Int
+        _ oldRange: Range<Int>, _ newRange: Range<Int>, _ oldBase: Int, _ newBase: Int, eager: EagerMember?,
+        depth: Int
     ) throws(Malformed) {
         var oldIndex: [String: Int] = [:]
         var newIndex: [String: Int] = [:]
@@ -133,10 +193,11 @@ extension RawDiffWalker {
             repeated = newIndex.updateValue(position, forKey: key) != nil || repeated
         }
         guard !repeated else {
+            if let eager { changes.rollBack(to: eager.changesBefore) }
             try diffParsed(oldRange, newRange)
             return
         }
-        for (offset, key) in newKeys.enumerated() {
+        for (offset, key) in newKeys.enumerated() where offset != eager?.offset {
             let newMember = newMembers[newBase + offset]
             if let position = oldIndex[key] {
                 let oldMember = oldMembers[position]

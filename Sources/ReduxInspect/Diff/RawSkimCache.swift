@@ -14,9 +14,11 @@ struct RawSkimCache {
     /// Where one container's items are in the buffers.
     private struct Entry {
         let start: Int
-        let end: Int
-        let items: Range<Int>
-
+        var end: Int
+        var items: Range<Int>
+        /// For arrays, the ids of the elements when the walk found them all plain and unique:
+        /// where they are in `ids`.
+        var ids: Range<Int>? = nil
     }
 
     /// The text the lists are for.
@@ -25,6 +27,7 @@ struct RawSkimCache {
     private var arrays: [Entry] = []
     private var members: [RawJSON.Member] = []
     private var elements: [Range<Int>] = []
+    private var ids: [Range<Int>] = []
 
     /// Forgets the lists, to keep those of `text` next.
     mutating func reset(for text: UnsafePointer<UInt8>?) {
@@ -33,6 +36,7 @@ struct RawSkimCache {
         arrays.truncate(to: 0)
         members.truncate(to: 0)
         elements.truncate(to: 0)
+        ids.truncate(to: 0)
     }
 
     /// Keeps the members of the object from `start` to `end` in the text.
@@ -40,6 +44,25 @@ struct RawSkimCache {
         let first = members.count
         members.append(contentsOf: found)
         objects.append(Entry(start: start, end: end, items: first..<members.count))
+    }
+
+    /// Holds the place of the object at `start`, whose members a walk finds only after it has
+    /// compared some of its values (and kept the containers inside them): entries stay in the
+    /// order of their starts, which the lookup needs. ``fill(_:end:members:)`` completes it.
+    mutating func reserve(objectAt start: Int) -> Int {
+        // Until filled, its end is -1, which `object(at:in:)` does not take: a walk that stops
+        // at a malformed value leaves it so.
+        objects.append(Entry(start: start, end: -1, items: members.count..<members.count))
+        return objects.count - 1
+    }
+
+    /// Completes the entry `reserve(objectAt:)` made: the object ends at `end` and has the
+    /// members `found`.
+    mutating func fill(_ slot: Int, end: Int, members found: ArraySlice<RawJSON.Member>) {
+        let first = members.count
+        members.append(contentsOf: found)
+        objects[slot].end = end
+        objects[slot].items = first..<members.count
     }
 
     /// Keeps the members of the object from `start` to `end` in the text, which are those of
@@ -52,23 +75,41 @@ struct RawSkimCache {
         objects.append(Entry(start: start, end: end, items: first..<members.count))
     }
 
-    /// Keeps the elements of the array from `start` to `end` in the text.
-    mutating func keep(arrayFrom start: Int, to end: Int, elements found: ArraySlice<Range<Int>>) {
+    /// Keeps the elements of the array from `start` to `end` in the text; returns where, for
+    /// ``keep(ids:ofArray:)``.
+    @discardableResult
+    mutating func keep(arrayFrom start: Int, to end: Int, elements found: ArraySlice<Range<Int>>) -> Int {
         let first = elements.count
         elements.append(contentsOf: found)
         arrays.append(Entry(start: start, end: end, items: first..<elements.count))
+        return arrays.count - 1
+    }
+
+    /// Keeps the ids of the elements of the array kept at `slot`, one for each, all plain
+    /// (see ``RawJSON/isPlainScalar(_:)``) and unique: the next walk, which matches the same
+    /// array by id again when a step changes one of its elements, then finds none of them
+    /// on the old side, and on the new side only those of the elements that changed.
+    mutating func keep(ids found: ArraySlice<Range<Int>>, ofArray slot: Int) {
+        let first = ids.count
+        ids.append(contentsOf: found)
+        arrays[slot].ids = first..<ids.count
     }
 
     /// The end and members of the object at `start` in `text`, when kept.
     func object(at start: Int, in text: RawJSON) -> (end: Int, members: ArraySlice<RawJSON.Member>)? {
-        guard self.text == text.base, let entry = Self.entry(at: start, in: objects) else { return nil }
+        guard self.text == text.base, let entry = Self.entry(at: start, in: objects), entry.end >= 0 else {
+            return nil
+        }
         return (entry.end, members[entry.items])
     }
 
-    /// The end and elements of the array at `start` in `text`, when kept.
-    func array(at start: Int, in text: RawJSON) -> (end: Int, elements: ArraySlice<Range<Int>>)? {
+    /// The end and elements of the array at `start` in `text`, when kept, and the elements'
+    /// ids when they were kept too (see ``keep(ids:ofArray:)``).
+    func array(at start: Int, in text: RawJSON) -> (
+        end: Int, elements: ArraySlice<Range<Int>>, ids: ArraySlice<Range<Int>>?
+    )? {
         guard self.text == text.base, let entry = Self.entry(at: start, in: arrays) else { return nil }
-        return (entry.end, elements[entry.items])
+        return (entry.end, elements[entry.items], entry.ids.map { ids[$0] })
     }
 
     /// The entry for the container at `start`, found by binary search: a walk keeps containers
