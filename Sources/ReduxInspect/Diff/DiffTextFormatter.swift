@@ -51,35 +51,79 @@ public struct DiffTextFormatter: Sendable {
     /// Appends the line of ``line(for:)``, as UTF-8 bytes, to `output`: what `diff` prints,
     /// made without a `String` per piece.
     func write(_ change: JSONChange, to output: inout [UInt8]) {
-        let (sign, color): (StaticString, StaticString) =
+        let kind: LineKind =
             switch change.kind {
-            case .added: ("+ ", "32")
-            case .removed: ("- ", "31")
-            case .changed: ("~ ", "33")
-            case .moved: ("↕ ", "36")
+            case .added: .added
+            case .removed: .removed
+            case .changed: .changed
+            case .moved: .moved
             }
+        writeLine(kind, to: &output) { output in
+            change.path.write(to: &output)
+        } values: { output in
+            switch change.kind {
+            case .added(let value), .removed(let value):
+                show(value, to: &output)
+            case .changed(let old, let new):
+                show(old, to: &output)
+                output.append(literal: " → ")
+                show(new, to: &output)
+            case .moved(let from, let to):
+                Self.writeMove(from: from, to: to, to: &output)
+            }
+        }
+    }
+
+    /// The kinds of line, each with its sign and colour.
+    enum LineKind {
+        case added, removed, changed, moved
+
+        /// What the line starts with.
+        var sign: StaticString {
+            switch self {
+            case .added: "+ "
+            case .removed: "- "
+            case .changed: "~ "
+            case .moved: "↕ "
+            }
+        }
+
+        /// The SGR colour code: removals red, additions green, changes yellow, moves cyan.
+        var color: StaticString {
+            switch self {
+            case .added: "32"
+            case .removed: "31"
+            case .changed: "33"
+            case .moved: "36"
+            }
+        }
+    }
+
+    /// Appends one line, coloured when ``colors`` is set: the sign, the path `path` writes,
+    /// `: ` and what `values` writes. Lines made from ``JSONChange``s and from recorded bytes
+    /// (``RawChangeText``) are put together here, so that they are the same.
+    func writeLine<Failure: Error>(
+        _ kind: LineKind, to output: inout [UInt8], path: (inout [UInt8]) throws(Failure) -> Void,
+        values: (inout [UInt8]) throws(Failure) -> Void
+    ) throws(Failure) {
         if colors {
             output.append(literal: "\u{1B}[")
-            output.append(literal: color)
+            output.append(literal: kind.color)
             output.append(UInt8(ascii: "m"))
         }
-        output.append(literal: sign)
-        change.path.write(to: &output)
+        output.append(literal: kind.sign)
+        try path(&output)
         output.append(literal: ": ")
-        switch change.kind {
-        case .added(let value), .removed(let value):
-            show(value, to: &output)
-        case .changed(let old, let new):
-            show(old, to: &output)
-            output.append(literal: " → ")
-            show(new, to: &output)
-        case .moved(let from, let to):
-            output.append(literal: "index ")
-            output.append(decimal: from)
-            output.append(literal: " → ")
-            output.append(decimal: to)
-        }
+        try values(&output)
         if colors { output.append(literal: "\u{1B}[0m") }
+    }
+
+    /// Appends what a move line says after its path.
+    static func writeMove(from: Int, to: Int, to output: inout [UInt8]) {
+        output.append(literal: "index ")
+        output.append(decimal: from)
+        output.append(literal: " → ")
+        output.append(decimal: to)
     }
 
     /// Appends `value` as compact JSON, abbreviated to ``valueWidth`` characters.

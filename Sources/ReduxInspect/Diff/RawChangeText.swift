@@ -24,39 +24,31 @@ struct RawChangeText {
                 }
                 continue
             }
-            let (sign, color): (StaticString, StaticString) =
+            let kind: DiffTextFormatter.LineKind =
                 switch change.kind {
-                case .added: ("+ ", "32")
-                case .removed: ("- ", "31")
-                case .changed: ("~ ", "33")
-                case .moved, .parsed: ("↕ ", "36")
+                case .added: .added
+                case .removed: .removed
+                case .changed: .changed
+                case .moved, .parsed: .moved
                 }
-            if formatter.colors {
-                output.append(literal: "\u{1B}[")
-                output.append(literal: color)
-                output.append(UInt8(ascii: "m"))
+            try formatter.writeLine(kind, to: &output) { (output) throws(RawJSON.Malformed) in
+                try writePath(changes.steps[change.address], step, to: &output)
+            } values: { (output) throws(RawJSON.Malformed) in
+                switch change.kind {
+                case .added:
+                    try writeValue(change.new, in: step.new, to: &output)
+                case .removed:
+                    try writeValue(change.old, in: step.old, to: &output)
+                case .changed:
+                    try writeValue(change.old, in: step.old, to: &output)
+                    output.append(literal: " → ")
+                    try writeValue(change.new, in: step.new, to: &output)
+                case .moved(let from, let to, _):
+                    DiffTextFormatter.writeMove(from: from, to: to, to: &output)
+                case .parsed:
+                    break
+                }
             }
-            output.append(literal: sign)
-            try writePath(changes.steps[change.address], step, to: &output)
-            output.append(literal: ": ")
-            switch change.kind {
-            case .added:
-                try writeValue(change.new, in: step.new, to: &output)
-            case .removed:
-                try writeValue(change.old, in: step.old, to: &output)
-            case .changed:
-                try writeValue(change.old, in: step.old, to: &output)
-                output.append(literal: " → ")
-                try writeValue(change.new, in: step.new, to: &output)
-            case .moved(let from, let to, _):
-                output.append(literal: "index ")
-                output.append(decimal: from)
-                output.append(literal: " → ")
-                output.append(decimal: to)
-            case .parsed:
-                break
-            }
-            if formatter.colors { output.append(literal: "\u{1B}[0m") }
             output.append(UInt8(ascii: "\n"))
         }
     }
