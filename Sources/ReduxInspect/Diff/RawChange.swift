@@ -76,7 +76,9 @@ struct RawChanges {
     }
 
     /// Records a change at `address`, with the bytes of its old and new values.
-    mutating func append(_ kind: RawChange.Kind, at address: RawDiffAddress, old: Range<Int>, new: Range<Int>) {
+    mutating func append(
+        _ kind: RawChange.Kind, at address: borrowing RawDiffAddress, old: Range<Int>, new: Range<Int>
+    ) {
         let first = steps.count
         steps.append(contentsOf: address.steps)
         changes.append(RawChange(kind: kind, address: first..<steps.count, old: old, new: new))

@@ -5,8 +5,9 @@
 /// A walk enters many more places than it records changes at (every member and element whose
 /// bytes differ, on the way down to the scalar that changed), so keys, ids and index tokens
 /// made as strings on entering, and freed on leaving, cost more than the changes themselves.
-/// The steps hold nothing to retain, so pushing and popping them is a copy of a few words.
-struct RawDiffAddress {
+/// The steps hold nothing to retain, and they are on a ``RawStack``, so pushing and popping
+/// them is a copy of a few words.
+struct RawDiffAddress: ~Copyable {
     /// Which of the two texts a range is in.
     enum Side {
         case old, new
@@ -26,36 +27,38 @@ struct RawDiffAddress {
         case id(Range<Int>, side: Side, token: Int)
     }
 
-    /// The steps from the root, outermost first.
-    private(set) var steps: [Step] = []
+    private var stack = RawStack<Step>()
+
+    /// The steps from the root, outermost first, until the address next changes.
+    var steps: UnsafeBufferPointer<Step> { stack.buffer(from: 0) }
 
     /// Goes one step down.
     @inline(__always)
     mutating func push(_ step: Step) {
-        steps.append(step)
+        stack.append(step)
     }
 
     /// Goes back up the step `push` went down.
     @inline(__always)
     mutating func pop() {
-        steps.removeLast()
+        stack.truncate(to: stack.count - 1)
     }
 
     /// Goes back to the root, keeping the memory.
     mutating func removeAll() {
-        steps.truncate(to: 0)
+        stack.truncate(to: 0)
     }
 
     /// The path and pointer tokens of the place, with keys and ids read from `old` and `new`.
     func build(old: RawJSON, new: RawJSON) throws(RawJSON.Malformed) -> (
         path: [JSONPath.Component], pointer: [String]
     ) {
-        try Self.build(steps[...], old: old, new: new)
+        try Self.build(steps, old: old, new: new)
     }
 
     /// The path and pointer tokens of the place `steps` lead to, with keys and ids read from
     /// `old` and `new`.
-    static func build(_ steps: ArraySlice<Step>, old: RawJSON, new: RawJSON) throws(RawJSON.Malformed) -> (
+    static func build(_ steps: some Collection<Step>, old: RawJSON, new: RawJSON) throws(RawJSON.Malformed) -> (
         path: [JSONPath.Component], pointer: [String]
     ) {
         var path: [JSONPath.Component] = []

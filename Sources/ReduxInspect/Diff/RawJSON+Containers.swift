@@ -9,7 +9,7 @@ extension RawJSON {
     /// object (the same object in the state before), a member whose bytes are those of the
     /// guide's next member is taken from the guide rather than skimmed.
     func members(
-        ofObjectAt start: Int, resumingAt resume: Int? = nil, depth: Int, into members: inout [Member],
+        ofObjectAt start: Int, resumingAt resume: Int? = nil, depth: Int, into members: inout RawStack<Member>,
         guide: Guide<Member>? = nil
     ) throws(Malformed) -> Int {
         guard depth + 1 <= maximumDepth else { throw Malformed() }
@@ -34,7 +34,7 @@ extension RawJSON {
     ///
     /// `resume` and `guide` are as for ``members(ofObjectAt:resumingAt:depth:into:guide:)``.
     func elements(
-        ofArrayAt start: Int, resumingAt resume: Int? = nil, depth: Int, into elements: inout [Range<Int>],
+        ofArrayAt start: Int, resumingAt resume: Int? = nil, depth: Int, into elements: inout RawStack<Range<Int>>,
         guide: Guide<Range<Int>>? = nil
     ) throws(Malformed) -> Int {
         guard depth + 1 <= maximumDepth else { throw Malformed() }
@@ -62,17 +62,20 @@ extension RawJSON {
     /// skim would find the same item there. After an item that matched nothing, the guide
     /// tries the item it expected and the one after it, which follows one inserted, removed or
     /// replaced item; after two in a row, it moves on by one.
+    ///
+    /// The items are a view of a walker's stack (``RawStack/buffer(from:)``), which must not
+    /// change while the guide is used: a plain pointer, so that making and copying a guide
+    /// retains nothing.
     struct Guide<Item> {
         let text: RawJSON
-        let items: ArraySlice<Item>
+        let items: UnsafeBufferPointer<Item>
         /// The next item expected.
-        var next: Int
+        var next = 0
         private var misses = 0
 
-        init(text: RawJSON, items: ArraySlice<Item>) {
+        init(text: RawJSON, items: UnsafeBufferPointer<Item>) {
             self.text = text
             self.items = items
-            next = items.startIndex
         }
 
         /// The item whose bytes are at `offset` in `other`, and how far it moves to get there.

@@ -59,6 +59,13 @@ struct RawJSON {
             && memcmp(base + range.lowerBound, text.base + other.lowerBound, range.count) == 0
     }
 
+    /// The 8 bytes at `pointer`, in memory order (compare them, or convert them to little
+    /// endian to find a byte's position).
+    @inline(__always)
+    static func word(at pointer: UnsafePointer<UInt8>) -> UInt64 {
+        UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)
+    }
+
     /// The decoded key of `member`.
     func key(_ member: Member) throws(Malformed) -> String {
         try key(member.key, plain: member.plainKey)
@@ -192,21 +199,39 @@ struct RawJSON {
     }
 
     /// The length of the longest common prefix of `range` here and `other` in `text`.
+    ///
+    /// Compares 32 bytes a step (four words, one branch) while they are equal, then 8. Words
+    /// may reach past the end of the shorter range as long as both texts have 8 bytes left
+    /// there (the answer is capped at that range's length), so the byte-by-byte tail is only
+    /// for the last bytes of a text. Nothing past either text's end is read.
     func commonPrefix(_ range: Range<Int>, _ other: Range<Int>, in text: RawJSON) -> Int {
         let limit = min(range.count, other.count)
         let left = base + range.lowerBound
         let right = text.base + other.lowerBound
+        let readable = min(count &- range.lowerBound, text.count &- other.lowerBound)
         var offset = 0
-        while offset + 8 <= limit {
+        // 32 bytes a step while the words are equal, then 8 (the last step ends at or past
+        // `limit`, or before the last 8 bytes readable from both).
+        let stop32 = min(limit, readable &- 31)
+        while offset < stop32 {
             let difference =
-                UnsafeRawPointer(left + offset).loadUnaligned(as: UInt64.self)
-                ^ UnsafeRawPointer(right + offset).loadUnaligned(as: UInt64.self)
-            if difference != 0 {
-                return offset + UInt64(littleEndian: difference).trailingZeroBitCount / 8
-            }
-            offset += 8
+                (Self.word(at: left + offset) ^ Self.word(at: right + offset))
+                | (Self.word(at: left + (offset &+ 8)) ^ Self.word(at: right + (offset &+ 8)))
+                | (Self.word(at: left + (offset &+ 16)) ^ Self.word(at: right + (offset &+ 16)))
+                | (Self.word(at: left + (offset &+ 24)) ^ Self.word(at: right + (offset &+ 24)))
+            guard difference == 0 else { break }
+            offset &+= 32
         }
-        while offset < limit && left[offset] == right[offset] { offset += 1 }
+        let stop8 = min(limit, readable &- 7)
+        while offset < stop8 {
+            let difference = UInt64(littleEndian: Self.word(at: left + offset) ^ Self.word(at: right + offset))
+            if difference != 0 {
+                return min(offset &+ (difference.trailingZeroBitCount &>> 3), limit)
+            }
+            offset &+= 8
+        }
+        if offset >= limit { return limit }
+        while offset < limit && left[offset] == right[offset] { offset &+= 1 }
         return offset
     }
 

@@ -15,7 +15,7 @@ extension RawDiffWalker {
             newIDs.truncate(to: newIDBase)
         }
         let oldEnd: Int
-        var cachedOldIDs: ArraySlice<Range<Int>>?
+        var cachedOldIDs: UnsafeBufferPointer<Range<Int>>?
         if let cached = previousSkims.array(at: oldStart, in: old) {
             oldElements.append(contentsOf: cached.elements)
             oldEnd = cached.end
@@ -25,18 +25,18 @@ extension RawDiffWalker {
         }
         // Elements wholly inside the bytes both arrays start with are the same on both sides.
         let (shared, _) = Self.sharePrefix(
-            of: oldElements, from: oldBase, old, oldStart..<oldEnd, new, newStart, into: &newElements)
+            of: oldElements.buffer(from: oldBase), old, oldStart..<oldEnd, new, newStart, into: &newElements)
         let newEnd = try new.elements(
             ofArrayAt: newStart, resumingAt: shared > 0 ? newElements[newElements.count - 1].upperBound : nil,
             depth: depth, into: &newElements,
-            guide: RawJSON.Guide(text: old, items: oldElements[(oldBase + shared)...]))
-        let slot = skims.keep(arrayFrom: newStart, to: newEnd, elements: newElements[newBase...])
+            guide: RawJSON.Guide(text: old, items: oldElements.buffer(from: oldBase + shared)))
+        let slot = skims.keep(arrayFrom: newStart, to: newEnd, elements: newElements.buffer(from: newBase))
 
         let elements = Elements(
             oldBase: oldBase, newBase: newBase, oldIDBase: oldIDBase, newIDBase: newIDBase, shared: shared)
         switch try idKind(elements, oldIDsKept: cachedOldIDs, depth: depth) {
         case .plain:
-            skims.keep(ids: newIDs[newIDBase...], ofArray: slot)
+            skims.keep(ids: newIDs.buffer(from: newIDBase), ofArray: slot)
             try diffByID(elements, depth: depth)
         case .other: try diffParsed(oldStart..<oldEnd, newStart..<newEnd)
         case .none: try diffByPosition(elements, depth: depth)
@@ -72,24 +72,24 @@ extension RawDiffWalker {
     /// unique). When the old ids are all plain and unique, the new ids of elements with the
     /// same bytes as old ones are those moved (``newIDsFromOld(_:depth:)``).
     private mutating func idKind(
-        _ elements: Elements, oldIDsKept: ArraySlice<Range<Int>>?, depth: Int
+        _ elements: Elements, oldIDsKept: UnsafeBufferPointer<Range<Int>>?, depth: Int
     ) throws(Malformed) -> IDKind {
         guard oldElements.count > elements.oldBase || newElements.count > elements.newBase else { return .none }
         if let oldIDsKept {
             oldIDs.append(contentsOf: oldIDsKept)
             return try newIDsFromOld(elements, depth: depth)
         }
-        guard try Self.ids(in: old, oldElements[elements.oldBase...], depth: depth, into: &oldIDs) else {
+        guard try Self.ids(in: old, oldElements.buffer(from: elements.oldBase), depth: depth, into: &oldIDs) else {
             return .none
         }
-        let oldSlice = oldIDs[elements.oldIDBase...]
+        let oldSlice = oldIDs.buffer(from: elements.oldIDBase)
         if oldSlice.allSatisfy({ old.isPlainScalar($0) }) && RawIDs.areUnique(oldSlice, in: old) {
             return try newIDsFromOld(elements, depth: depth)
         }
-        guard try Self.ids(in: new, newElements[elements.newBase...], depth: depth, into: &newIDs) else {
+        guard try Self.ids(in: new, newElements.buffer(from: elements.newBase), depth: depth, into: &newIDs) else {
             return .none
         }
-        let newSlice = newIDs[elements.newIDBase...]
+        let newSlice = newIDs.buffer(from: elements.newIDBase)
         guard oldSlice.allSatisfy({ old.isPlainScalar($0) }) && newSlice.allSatisfy({ new.isPlainScalar($0) })
         else {
             return .other
@@ -145,15 +145,15 @@ extension RawDiffWalker {
             }
         }
         guard allPlain else { return .other }
-        let newSlice = newIDs[elements.newIDBase...]
+        let newSlice = newIDs.buffer(from: elements.newIDBase)
         let found = kept.count - foundBase
         // Many found ids: hashed, as for a full check.
         if found * newCount > 2 * RawIDs.pairwiseLimit {
             return RawIDs.areUnique(newSlice, in: new) ? .plain : .none
         }
-        for index in kept[foundBase...] {
-            let id = newSlice[elements.newIDBase + index]
-            for other in newSlice.indices where other != elements.newIDBase + index {
+        for index in kept.buffer(from: foundBase) {
+            let id = newSlice[index]
+            for other in newSlice.indices where other != index {
                 if new.bytes(newSlice[other], equal: id, in: new) { return .none }
             }
         }
@@ -164,7 +164,7 @@ extension RawDiffWalker {
     /// as soon as one element has none (usually the first, so plain arrays are rejected
     /// without a scan).
     private static func ids(
-        in text: RawJSON, _ elements: ArraySlice<Range<Int>>, depth: Int, into ids: inout [Range<Int>]
+        in text: RawJSON, _ elements: UnsafeBufferPointer<Range<Int>>, depth: Int, into ids: inout RawStack<Range<Int>>
     ) throws(Malformed) -> Bool {
         for element in elements {
             guard let id = try text.scalarID(ofObjectAt: element.lowerBound, depth: depth + 1) else {
@@ -238,11 +238,11 @@ extension RawDiffWalker {
             kept.truncate(to: keptBase)
         }
         RawIDs.match(
-            oldIDs[oldIDBase + oldMiddle.lowerBound..<oldIDBase + oldMiddle.upperBound], in: old,
-            newIDs[newIDBase + newMiddle.lowerBound..<newIDBase + newMiddle.upperBound], in: new,
+            oldIDs.buffer(oldIDBase + oldMiddle.lowerBound..<oldIDBase + oldMiddle.upperBound), in: old,
+            newIDs.buffer(newIDBase + newMiddle.lowerBound..<newIDBase + newMiddle.upperBound), in: new,
             into: &matches)
         // The matches of the old middle, then those of the new one, by index from `prefix`;
-        // they are positions on the id stacks.
+        // they are indices in the other middle, so from `prefix` too.
         let newIndexBase = matchBase - prefix
         let oldIndexBase = matchBase + oldMiddle.count - prefix
 
@@ -250,7 +250,7 @@ extension RawDiffWalker {
         var removals = 0
         for oldIndex in oldMiddle {
             if let newIndex = matches[newIndexBase + oldIndex] {
-                kept.append(newIndex - newIDBase)
+                kept.append(prefix + newIndex)
             } else {
                 enter(.id(oldIDs[oldIDBase + oldIndex], side: .old, token: oldIndex - removals))
                 try recordRemoval(oldElements[oldBase + oldIndex])
@@ -259,14 +259,13 @@ extension RawDiffWalker {
             }
         }
 
-        if zip(kept[keptBase...], kept[keptBase...].dropFirst()).contains(where: { $0 >= $1 }) {
-            try recordMoves(Array(kept[keptBase...]), newIDBase, prefix: prefix) { [matches] newIndex in
-                matches[oldIndexBase + newIndex]! - oldIDBase
-            }
+        let keptOrder = kept.buffer(from: keptBase)
+        if zip(keptOrder, keptOrder.dropFirst()).contains(where: { $0 >= $1 }) {
+            try recordMoves(Array(keptOrder), newIDBase, prefix: prefix, oldIndexBase: oldIndexBase)
         }
 
         for newIndex in newMiddle {
-            let oldIndex = matches[oldIndexBase + newIndex].map { $0 - oldIDBase }
+            let oldIndex = matches[oldIndexBase + newIndex].map { prefix + $0 }
             if let oldIndex,
                 old.bytes(oldElements[oldBase + oldIndex], equal: newElements[newBase + newIndex], in: new)
             {
@@ -286,32 +285,34 @@ extension RawDiffWalker {
         }
     }
 
-    /// The moves that put the kept elements into new order, as ``DiffWalker`` records them.
+    /// The moves that put the kept elements into new order, as ``DiffWalker`` records them;
+    /// the old index of new element `i` is `prefix` on from the match at `oldIndexBase + i`.
     private mutating func recordMoves(
-        _ kept: [Int], _ newIDBase: Int, prefix: Int, oldIndex: (Int) -> Int
+        _ kept: [Int], _ newIDBase: Int, prefix: Int, oldIndexBase: Int
     ) throws(Malformed) {
         for move in MovePlan.moves(kept) {
+            let oldIndex = prefix + matches[oldIndexBase + move.newIndex]!
             enter(.id(newIDs[newIDBase + move.newIndex], side: .new, token: prefix + move.to))
-            recordMove(from: oldIndex(move.newIndex), to: move.newIndex, fromToken: prefix + move.from)
+            recordMove(from: oldIndex, to: move.newIndex, fromToken: prefix + move.from)
             leave()
         }
     }
 }
 
 extension RawDiffWalker {
-    /// Appends to `newItems` the items of the container spanning `oldSpan` in `oldText`, from
-    /// `oldBase` on, that lie wholly in the bytes it and the container at `newStart` in
-    /// `newText` start with: they are the same on both sides, moved. Returns how many, and the
-    /// old text's offset where those bytes end.
+    /// Appends to `newItems` those of `oldItems`, the items of the container spanning
+    /// `oldSpan` in `oldText`, that lie wholly in the bytes it and the container at `newStart`
+    /// in `newText` start with: they are the same on both sides, moved. Returns how many, and
+    /// the old text's offset where those bytes end.
     static func sharePrefix<Item: RawJSONItem>(
-        of oldItems: [Item], from oldBase: Int, _ oldText: RawJSON, _ oldSpan: Range<Int>,
-        _ newText: RawJSON, _ newStart: Int, into newItems: inout [Item]
+        of oldItems: UnsafeBufferPointer<Item>, _ oldText: RawJSON, _ oldSpan: Range<Int>,
+        _ newText: RawJSON, _ newStart: Int, into newItems: inout RawStack<Item>
     ) -> (count: Int, sameUntil: Int) {
         let sameUntil = oldSpan.lowerBound + oldText.commonPrefix(oldSpan, newStart..<newText.count, in: newText)
         let shift = newStart - oldSpan.lowerBound
         var shared = 0
-        while oldBase + shared < oldItems.count && oldItems[oldBase + shared].end < sameUntil {
-            newItems.append(oldItems[oldBase + shared].shifted(by: shift))
+        while shared < oldItems.count && oldItems[shared].end < sameUntil {
+            newItems.append(oldItems[shared].shifted(by: shift))
             shared += 1
         }
         return (shared, sameUntil)

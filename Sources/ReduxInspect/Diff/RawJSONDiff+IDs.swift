@@ -7,7 +7,7 @@ enum RawIDs {
     static let pairwiseLimit = 256
 
     /// Whether no id in `ids` repeats.
-    static func areUnique(_ ids: ArraySlice<Range<Int>>, in text: RawJSON) -> Bool {
+    static func areUnique(_ ids: UnsafeBufferPointer<Range<Int>>, in text: RawJSON) -> Bool {
         if ids.count * ids.count <= 2 * pairwiseLimit {
             for first in ids.indices {
                 for second in ids.indices[(first + 1)...]
@@ -26,28 +26,25 @@ enum RawIDs {
 
     /// Appends to `matches`, for each id in `old`, the index in `new` of the same id, then for
     /// each id in `new`, the index in `old` of the same id; `nil` where there is none. The ids
-    /// are unique on each side. Indices are those of the slices.
+    /// are unique on each side. Indices are those of the buffers, from 0.
     ///
     /// The matches go on a stack the caller keeps (and truncates), so that matching the few
     /// elements a step touches allocates nothing.
     static func match(
-        _ old: ArraySlice<Range<Int>>, in oldText: RawJSON, _ new: ArraySlice<Range<Int>>, in newText: RawJSON,
-        into matches: inout [Int?]
+        _ old: UnsafeBufferPointer<Range<Int>>, in oldText: RawJSON, _ new: UnsafeBufferPointer<Range<Int>>,
+        in newText: RawJSON, into matches: inout RawStack<Int?>
     ) {
         let newIndexBase = matches.count
         let oldIndexBase = newIndexBase + old.count
-        matches.append(contentsOf: repeatElement(nil, count: old.count + new.count))
-        func pair(_ oldIndex: Int, _ newIndex: Int) {
-            matches[newIndexBase + oldIndex - old.startIndex] = newIndex
-            matches[oldIndexBase + newIndex - new.startIndex] = oldIndex
-        }
+        matches.append(repeating: nil, count: old.count + new.count)
         if old.count * new.count <= pairwiseLimit {
             for oldIndex in old.indices {
                 for newIndex in new.indices
-                where matches[oldIndexBase + newIndex - new.startIndex] == nil
+                where matches[oldIndexBase + newIndex] == nil
                     && oldText.bytes(old[oldIndex], equal: new[newIndex], in: newText)
                 {
-                    pair(oldIndex, newIndex)
+                    matches[newIndexBase + oldIndex] = newIndex
+                    matches[oldIndexBase + newIndex] = oldIndex
                     break
                 }
             }
@@ -56,7 +53,10 @@ enum RawIDs {
             newIndexByID.reserveCapacity(new.count)
             for newIndex in new.indices { newIndexByID[RawBytes(newText, new[newIndex])] = newIndex }
             for oldIndex in old.indices {
-                if let newIndex = newIndexByID[RawBytes(oldText, old[oldIndex])] { pair(oldIndex, newIndex) }
+                if let newIndex = newIndexByID[RawBytes(oldText, old[oldIndex])] {
+                    matches[newIndexBase + oldIndex] = newIndex
+                    matches[oldIndexBase + newIndex] = oldIndex
+                }
             }
         }
     }

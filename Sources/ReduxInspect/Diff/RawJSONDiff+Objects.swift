@@ -26,7 +26,7 @@ extension RawDiffWalker {
         }
         // Members wholly inside the bytes both objects start with are the same on both sides.
         let (shared, sameUntil) = Self.sharePrefix(
-            of: oldMembers, from: oldBase, old, oldStart..<oldEnd, new, newStart, into: &newMembers)
+            of: oldMembers.buffer(from: oldBase), old, oldStart..<oldEnd, new, newStart, into: &newMembers)
         // Kept in the order of their starts, before the containers inside it.
         let slot = skims.reserve(objectAt: newStart)
         let changesBefore = changes.mark
@@ -36,8 +36,8 @@ extension RawDiffWalker {
         let newEnd = try new.members(
             ofObjectAt: newStart, resumingAt: skimmed > 0 ? newMembers[newMembers.count - 1].valueEnd : nil,
             depth: depth, into: &newMembers,
-            guide: RawJSON.Guide(text: old, items: oldMembers[(oldBase + skimmed)...]))
-        skims.fill(slot, end: newEnd, members: newMembers[newBase...])
+            guide: RawJSON.Guide(text: old, items: oldMembers.buffer(from: oldBase + skimmed)))
+        skims.fill(slot, end: newEnd, members: newMembers.buffer(from: newBase))
         let eager = compared ? EagerMember(offset: shared, changesBefore: changesBefore) : nil
 
         let count = oldMembers.count - oldBase
@@ -82,9 +82,10 @@ extension RawDiffWalker {
     ) throws(Malformed) -> Bool {
         guard oldBase + shared < oldMembers.count else { return false }
         let oldMember = oldMembers[oldBase + shared]
+        let old = self.old
         guard oldMember.plainKey, oldMember.valueStart < sameUntil,
             old[oldMember.valueStart] == UInt8(ascii: "{") || old[oldMember.valueStart] == UInt8(ascii: "["),
-            !oldMembers[oldBase..<oldBase + shared].contains(where: {
+            !oldMembers.buffer(oldBase..<oldBase + shared).contains(where: {
                 old.bytes($0.key, equal: oldMember.key, in: old)
             })
         else { return false }
@@ -120,7 +121,7 @@ extension RawDiffWalker {
     /// only the first member with a key counts.
     private func repeatsKey(_ base: Int, _ offset: Int) -> Bool {
         let member = newMembers[base + offset]
-        for earlier in newMembers[base..<base + offset]
+        for earlier in newMembers.buffer(base..<base + offset)
         where new.bytes(earlier.key, equal: member.key, in: new) {
             return true
         }
@@ -136,14 +137,15 @@ extension RawDiffWalker {
     ) throws(Malformed) {
         let oldCount = oldMembers.count - oldBase
         let newCount = newMembers.count - newBase
-        guard oldMembers[oldBase...].allSatisfy(\.plainKey), newMembers[newBase...].allSatisfy(\.plainKey),
+        guard oldMembers.buffer(from: oldBase).allSatisfy(\.plainKey),
+            newMembers.buffer(from: newBase).allSatisfy(\.plainKey),
             oldCount <= 32, newCount <= 32
         else {
             try diffObjectsByDecodedKey(oldRange, newRange, oldBase, newBase, eager: eager, depth: depth)
             return
         }
-        guard !Self.repeatsAnyKey(oldMembers[oldBase...], in: old),
-            !Self.repeatsAnyKey(newMembers[newBase...], in: new)
+        guard !Self.repeatsAnyKey(oldMembers.buffer(from: oldBase), in: old),
+            !Self.repeatsAnyKey(newMembers.buffer(from: newBase), in: new)
         else {
             // Repeated keys, where first-wins lookups and `JSONObject`'s equality decide: rare
             // enough to leave to the trees, which list the eager member's changes again.
@@ -154,7 +156,7 @@ extension RawDiffWalker {
         for offset in 0..<newCount where offset != eager?.offset {
             let newMember = newMembers[newBase + offset]
             if let oldMember = Self.member(
-                withKeyOf: newMember, in: new, among: oldMembers[oldBase...], in: old)
+                withKeyOf: newMember, in: new, among: oldMembers.buffer(from: oldBase), in: old)
             {
                 guard !old.bytes(oldMember.value, equal: newMember.value, in: new) else { continue }
                 enter(.key(newMember.key, plain: true, side: .new))
@@ -165,8 +167,10 @@ extension RawDiffWalker {
             }
             leave()
         }
-        for oldMember in oldMembers[oldBase...]
-        where Self.member(withKeyOf: oldMember, in: old, among: newMembers[newBase...], in: new) == nil {
+        for position in oldBase..<oldMembers.count {
+            let oldMember = oldMembers[position]
+            guard Self.member(withKeyOf: oldMember, in: old, among: newMembers.buffer(from: newBase), in: new) == nil
+            else { continue }
             enter(.key(oldMember.key, plain: true, side: .old))
             try recordRemoval(oldMember.value)
             leave()
@@ -221,14 +225,14 @@ extension RawDiffWalker {
 
     /// The member of `members` (in `text`) with the same plain key as `member` (in `own`).
     private static func member(
-        withKeyOf member: RawJSON.Member, in own: RawJSON, among members: ArraySlice<RawJSON.Member>,
+        withKeyOf member: RawJSON.Member, in own: RawJSON, among members: UnsafeBufferPointer<RawJSON.Member>,
         in text: RawJSON
     ) -> RawJSON.Member? {
         members.first { own.bytes(member.key, equal: $0.key, in: text) }
     }
 
     /// Whether two of `members` have the same plain key.
-    private static func repeatsAnyKey(_ members: ArraySlice<RawJSON.Member>, in text: RawJSON) -> Bool {
+    private static func repeatsAnyKey(_ members: UnsafeBufferPointer<RawJSON.Member>, in text: RawJSON) -> Bool {
         for first in members.indices {
             for second in members.indices[(first + 1)...]
             where text.bytes(members[first].key, equal: members[second].key, in: text) {

@@ -26,7 +26,9 @@
 public struct RecordedStateDiffer {
     /// The recording.
     public let recording: Recording
-    private var walker: RawDiffWalker?
+    /// The walker, kept for the next step; shared by copies of the differ until one of them
+    /// walks, which then makes its own.
+    private var walker: WalkerBox?
     /// The last new line and where its state starts.
     private var last: (line: Int, stateStart: Int)?
     /// The types of the last steps, which the next step likely shares.
@@ -115,21 +117,35 @@ public struct RecordedStateDiffer {
         else { throw RawJSON.Malformed() }
         last = (newLine, newState)
 
-        if walker == nil {
-            walker = RawDiffWalker(old: old, new: new)
+        if walker != nil && isKnownUniquelyReferenced(&walker!) {
+            walker!.walker.reset(old: old, new: new)
         } else {
-            walker!.reset(old: old, new: new)
+            walker = WalkerBox(RawDiffWalker(old: old, new: new))
         }
+        let box = walker!
         let newStateEnd: Int
         if old.bytes(oldState..<old.count, equal: newState..<new.count, in: new) {
             // The rest of the lines are the same, so the states are.
-            newStateEnd = try walker!.sameTop(oldState, newState, depth: 1)
+            newStateEnd = try box.walker.sameTop(oldState, newState, depth: 1)
         } else {
-            newStateEnd = try walker!.diffTop(oldState, newState, depth: 1).new
+            newStateEnd = try box.walker.diffTop(oldState, newState, depth: 1).new
         }
         let type = try newEntry.type(after: newStateEnd, recent: &recentTypes)
         return RecordedRawStepChanges(
-            seq: location.seq, type: type, changes: walker!.changes, old: walker!.old, new: walker!.new)
+            seq: location.seq, type: type, changes: box.walker.changes, old: old, new: new)
+    }
+
+    /// A walker, which cannot be copied, in a differ, which can.
+    ///
+    /// Its accesses are not checked at run time: the differ uses its box only when it holds
+    /// the only reference, one access at a time, and checking costs a few hundred
+    /// instructions a step.
+    private final class WalkerBox {
+        @exclusivity(unchecked) var walker: RawDiffWalker
+
+        init(_ walker: consuming RawDiffWalker) {
+            self.walker = walker
+        }
     }
 }
 

@@ -3,7 +3,9 @@
 ///
 /// Members and elements found while skimming wait on stacks shared by all levels: each level
 /// appends its own and removes them when it is done. A walker can be reused for another pair
-/// of texts (``reset(old:new:)``), keeping its stacks' memory.
+/// of texts (``reset(old:new:)``), keeping its stacks' memory. The stacks are ``RawStack``s,
+/// which the walker owns alone, so that it cannot be copied either: a walk changes them at
+/// every level, and arrays would check they are unique, retain and release them each time.
 ///
 /// The new side is skimmed as little as possible: members or elements that lie wholly in the
 /// bytes two containers start with are taken from the old side, and after the first
@@ -14,7 +16,7 @@
 ///
 /// The address of the current place is kept raw (``RawDiffAddress``) and made into a path and
 /// a pointer only for a change recorded there, as ``DiffWalker`` would have them.
-struct RawDiffWalker {
+struct RawDiffWalker: ~Copyable {
     typealias Malformed = RawJSON.Malformed
 
     private(set) var old: RawJSON
@@ -22,19 +24,19 @@ struct RawDiffWalker {
     /// The changes found, as addresses and value bytes (see ``RawChange``).
     var changes = RawChanges()
     var address = RawDiffAddress()
-    var oldMembers: [RawJSON.Member] = []
-    var newMembers: [RawJSON.Member] = []
-    var oldElements: [Range<Int>] = []
-    var newElements: [Range<Int>] = []
+    var oldMembers = RawStack<RawJSON.Member>(capacity: 64)
+    var newMembers = RawStack<RawJSON.Member>(capacity: 64)
+    var oldElements = RawStack<Range<Int>>(capacity: 64)
+    var newElements = RawStack<Range<Int>>(capacity: 64)
     /// The ids of id-matched arrays' elements, a stack like the elements'.
-    var oldIDs: [Range<Int>] = []
-    var newIDs: [Range<Int>] = []
+    var oldIDs = RawStack<Range<Int>>()
+    var newIDs = RawStack<Range<Int>>()
     /// The matches of id-matched arrays (see ``RawIDs/match(_:in:_:in:into:)``), a stack like
     /// the elements'.
-    var matches: [Int?] = []
+    var matches = RawStack<Int?>()
     /// The new index of each element an id-matched array kept, in old order, a stack like the
     /// elements'.
-    var kept: [Int] = []
+    var kept = RawStack<Int>()
     /// The containers skimmed in the last walk's new text, which may be this walk's old one.
     var previousSkims = RawSkimCache()
     /// The containers skimmed in this walk's new text.

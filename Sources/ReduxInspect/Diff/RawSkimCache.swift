@@ -8,11 +8,14 @@
 /// starts there; the lists are those the skim found there, complete, so taking them is the
 /// same as skimming again (the same bytes, at the same depth, give the same items).
 ///
-/// The lists of all containers share two flat buffers, which are cleared, keeping their
-/// memory, for the next text.
-struct RawSkimCache {
+/// The lists of all containers share flat buffers (``RawStack``s), which are cleared, keeping
+/// their memory, for the next text.
+struct RawSkimCache: ~Copyable {
     /// Where one container's items are in the buffers.
-    private struct Entry {
+    ///
+    /// Not private: the compiler (6.3, without whole-module optimization) emits the cache's
+    /// destruction in the files that use it, which must then see the type of its stacks.
+    struct Entry {
         let start: Int
         var end: Int
         var items: Range<Int>
@@ -23,11 +26,11 @@ struct RawSkimCache {
 
     /// The text the lists are for.
     private(set) var text: UnsafePointer<UInt8>?
-    private var objects: [Entry] = []
-    private var arrays: [Entry] = []
-    private var members: [RawJSON.Member] = []
-    private var elements: [Range<Int>] = []
-    private var ids: [Range<Int>] = []
+    private var objects = RawStack<Entry>()
+    private var arrays = RawStack<Entry>()
+    private var members = RawStack<RawJSON.Member>(capacity: 256)
+    private var elements = RawStack<Range<Int>>(capacity: 256)
+    private var ids = RawStack<Range<Int>>(capacity: 64)
 
     /// Forgets the lists, to keep those of `text` next.
     mutating func reset(for text: UnsafePointer<UInt8>?) {
@@ -40,7 +43,7 @@ struct RawSkimCache {
     }
 
     /// Keeps the members of the object from `start` to `end` in the text.
-    mutating func keep(objectFrom start: Int, to end: Int, members found: ArraySlice<RawJSON.Member>) {
+    mutating func keep(objectFrom start: Int, to end: Int, members found: UnsafeBufferPointer<RawJSON.Member>) {
         let first = members.count
         members.append(contentsOf: found)
         objects.append(Entry(start: start, end: end, items: first..<members.count))
@@ -58,7 +61,7 @@ struct RawSkimCache {
 
     /// Completes the entry `reserve(objectAt:)` made: the object ends at `end` and has the
     /// members `found`.
-    mutating func fill(_ slot: Int, end: Int, members found: ArraySlice<RawJSON.Member>) {
+    mutating func fill(_ slot: Int, end: Int, members found: UnsafeBufferPointer<RawJSON.Member>) {
         let first = members.count
         members.append(contentsOf: found)
         objects[slot].end = end
@@ -68,7 +71,7 @@ struct RawSkimCache {
     /// Keeps the members of the object from `start` to `end` in the text, which are those of
     /// an object with the same bytes `shift` bytes before it (`found`, from there).
     mutating func keep(
-        objectFrom start: Int, to end: Int, members found: ArraySlice<RawJSON.Member>, shiftedBy shift: Int
+        objectFrom start: Int, to end: Int, members found: UnsafeBufferPointer<RawJSON.Member>, shiftedBy shift: Int
     ) {
         let first = members.count
         for member in found { members.append(member.shifted(by: shift)) }
@@ -78,7 +81,7 @@ struct RawSkimCache {
     /// Keeps the elements of the array from `start` to `end` in the text; returns where, for
     /// ``keep(ids:ofArray:)``.
     @discardableResult
-    mutating func keep(arrayFrom start: Int, to end: Int, elements found: ArraySlice<Range<Int>>) -> Int {
+    mutating func keep(arrayFrom start: Int, to end: Int, elements found: UnsafeBufferPointer<Range<Int>>) -> Int {
         let first = elements.count
         elements.append(contentsOf: found)
         arrays.append(Entry(start: start, end: end, items: first..<elements.count))
@@ -89,27 +92,31 @@ struct RawSkimCache {
     /// (see ``RawJSON/isPlainScalar(_:)``) and unique: the next walk, which matches the same
     /// array by id again when a step changes one of its elements, then finds none of them
     /// on the old side, and on the new side only those of the elements that changed.
-    mutating func keep(ids found: ArraySlice<Range<Int>>, ofArray slot: Int) {
+    mutating func keep(ids found: UnsafeBufferPointer<Range<Int>>, ofArray slot: Int) {
         let first = ids.count
         ids.append(contentsOf: found)
         arrays[slot].ids = first..<ids.count
     }
 
-    /// The end and members of the object at `start` in `text`, when kept.
-    func object(at start: Int, in text: RawJSON) -> (end: Int, members: ArraySlice<RawJSON.Member>)? {
+    /// The end and members of the object at `start` in `text`, when kept; the members stay
+    /// valid until the cache next changes.
+    func object(at start: Int, in text: RawJSON) -> (end: Int, members: UnsafeBufferPointer<RawJSON.Member>)? {
         guard self.text == text.base, let entry = Self.entry(at: start, in: objects), entry.end >= 0 else {
             return nil
         }
-        return (entry.end, members[entry.items])
+        return (entry.end, members.buffer(entry.items))
     }
 
     /// The end and elements of the array at `start` in `text`, when kept, and the elements'
-    /// ids when they were kept too (see ``keep(ids:ofArray:)``).
+    /// ids when they were kept too (see ``keep(ids:ofArray:)``); both stay valid until the
+    /// cache next changes.
     func array(at start: Int, in text: RawJSON) -> (
-        end: Int, elements: ArraySlice<Range<Int>>, ids: ArraySlice<Range<Int>>?
+        end: Int, elements: UnsafeBufferPointer<Range<Int>>, ids: UnsafeBufferPointer<Range<Int>>?
     )? {
         guard self.text == text.base, let entry = Self.entry(at: start, in: arrays) else { return nil }
-        return (entry.end, elements[entry.items], entry.ids.map { ids[$0] })
+        let elements = elements.buffer(entry.items)
+        guard let kept = entry.ids else { return (entry.end, elements, nil) }
+        return (entry.end, elements, ids.buffer(kept))
     }
 
     /// The entry for the container at `start`, found by binary search: a walk keeps containers
@@ -117,7 +124,7 @@ struct RawSkimCache {
     /// changes every element of a long array keeps one per element, which a linear search
     /// would make quadratic. An entry out of order can only be missed, never mistaken for
     /// another: then the container is skimmed again.
-    private static func entry(at start: Int, in entries: [Entry]) -> Entry? {
+    private static func entry(at start: Int, in entries: borrowing RawStack<Entry>) -> Entry? {
         var low = 0
         var high = entries.count
         while low < high {
