@@ -190,8 +190,7 @@ extension TopLevelMembers {
         ///
         /// Looks at 8 bytes at a time: which of them are inside strings follows from the
         /// number of quotes before each (a word with a backslash is walked byte by byte), and
-        /// the brackets outside strings change the depth; only a word where the depth may
-        /// reach 0, or pass `deepest`, is walked bracket by bracket. The differ's
+        /// the brackets outside strings, taken one at a time, change the depth. The differ's
         /// ``RawJSON/containerEnd(from:depth:)`` is this with the parser's nesting limit.
         @inline(__always)
         func containerEnd(from start: Int, deepest: Int = .max) -> Int? {
@@ -220,34 +219,25 @@ extension TopLevelMembers {
                 inString = (quotes &>> 56) & 1
                 // The high bit of each byte inside a string, opening quote included.
                 let inside = (quotes & ones) &<< 7
-                // `{`, `[`, `}` and `]`, and a few bytes that are no brackets, are the bytes
-                // with `byte | 0x26 == 0x7F`.
-                guard Self.mayHave(0x7F, in: word | 0x2626_2626_2626_2626, outside: inside) else {
-                    offset &+= 8
-                    continue
-                }
-                // `[` and `{` are 0x5B and 0x7B, `]` and `}` 0x5D and 0x7D: one test each.
-                let folded = word | 0x2020_2020_2020_2020
-                let opens = Self.flags(equalTo: 0x7B, in: folded) & ~inside
-                let closes = Self.flags(equalTo: 0x7D, in: folded) & ~inside
-                let openCount = Self.count(opens)
-                let closeCount = Self.count(closes)
-                if closeCount < depth && depth + openCount <= deepest {
-                    // Neither closed nor too deep, whatever the order of the brackets.
-                    depth += openCount - closeCount
-                } else {
-                    var brackets = opens | closes
-                    while brackets != 0 {
-                        let lowest = brackets & (0 &- brackets)
-                        if opens & lowest != 0 {
-                            depth += 1
-                            guard depth <= deepest else { return nil }
-                        } else {
-                            depth -= 1
-                            if depth == 0 { return offset &+ (lowest.trailingZeroBitCount &>> 3) &+ 1 }
-                        }
-                        brackets &= brackets &- 1
+                // `{`, `[`, `}` and `]`, and a few bytes that are no brackets (`Y`, `_`, `y`, DEL
+                // and the like), are the bytes with `byte | 0x26 == 0x7F`: these candidates,
+                // outside strings, are taken one at a time, in order. Most words have none, and
+                // a word of a short value one or two, so this costs less than counting the
+                // brackets of each kind and walking the word when the depth may reach 0.
+                var candidates = Self.flags(equalTo: 0x7F, in: word | 0x2626_2626_2626_2626) & ~inside
+                while candidates != 0 {
+                    // The candidate's high bit: bit 8i + 7 for byte i.
+                    let bit = candidates.trailingZeroBitCount
+                    // `[` and `{` are 0x5B and 0x7B, `]` and `}` 0x5D and 0x7D.
+                    let folded = UInt8(truncatingIfNeeded: word &>> (bit &- 7)) | 0x20
+                    if folded == UInt8(ascii: "{") {
+                        depth += 1
+                        guard depth <= deepest else { return nil }
+                    } else if folded == UInt8(ascii: "}") {
+                        depth -= 1
+                        if depth == 0 { return offset &+ (bit &>> 3) &+ 1 }
                     }
+                    candidates &= candidates &- 1
                 }
                 offset &+= 8
             }
@@ -338,25 +328,10 @@ extension TopLevelMembers {
             return ~nonzero & high
         }
 
-        /// The number of high bits set in `flags`, which has no other bits set. (A multiply:
-        /// `nonzeroBitCount` is a loop of shifts where the CPU baseline has no `popcnt`.)
-        @inline(__always)
-        static func count(_ flags: UInt64) -> Int {
-            Int(truncatingIfNeeded: ((flags &>> 7) &* 0x0101_0101_0101_0101) &>> 56)
-        }
-
         /// Whether a byte of `word` may be `byte`: `true` when one is, maybe when none is.
         @inline(__always)
         static func mayHave(_ byte: UInt8, in word: UInt64) -> Bool {
             bytes(equalTo: byte, in: word) != 0
-        }
-
-        /// Whether a byte of `word` whose high bit is clear in `excluded` may be `byte`: `true`
-        /// when one is, maybe when none is (never because of an excluded byte).
-        @inline(__always)
-        static func mayHave(_ byte: UInt8, in word: UInt64, outside excluded: UInt64) -> Bool {
-            // `bytes(equalTo:in:)` flags every byte equal to `byte` (and maybe others).
-            bytes(equalTo: byte, in: word) & ~excluded != 0
         }
 
         /// The high bit of each byte of `word` equal to `byte`, plus maybe some above the first:
