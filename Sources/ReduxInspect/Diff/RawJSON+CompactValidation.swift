@@ -24,20 +24,24 @@ extension RawJSON {
         }
     }
 
-    /// ``compactValidEnd(from:depth:)`` for any value, containers included.
-    private func compactNestedEnd(from start: Int, depth: Int) -> Int? {
+    /// ``compactValidEnd(from:depth:)`` for any value, containers included; called directly
+    /// for a value that is usually a container, as the recorder's action, to skip the switch.
+    func compactNestedEnd(from start: Int, depth: Int) -> Int? {
         let end = count
         var offset = start
         // One bit per open container, the innermost lowest: 1 for an object.
         var objects: UInt64 = 0
         var level = 0
+        // The levels that may open here: 63 for `objects`, and fewer than the parser's limit
+        // allows below `depth` (worked out once, not at each opener).
+        let levels = maximumDepth > depth ? Swift.min(63, maximumDepth - depth) : 0
         while true {
             // A value starts at `offset`.
             guard offset < end else { return nil }
             let byte = base[offset]
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                guard level < 63, depth + level + 1 <= maximumDepth else { return nil }
+                guard level < levels else { return nil }
                 let isObject = byte == UInt8(ascii: "{")
                 offset += 1
                 guard offset < end else { return nil }
@@ -45,7 +49,7 @@ extension RawJSON {
                     // Empty: `{}` or `[]` (each closer is two past its opener in ASCII).
                     offset += 1
                 } else {
-                    level += 1
+                    level &+= 1
                     objects = objects << 1 | (isObject ? 1 : 0)
                     if isObject {
                         guard let valueStart = compactKeyEnd(from: offset) else { return nil }
@@ -91,7 +95,7 @@ extension RawJSON {
                     break
                 }
                 guard separator == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return nil }
-                level -= 1
+                level &-= 1
                 objects >>= 1
             }
         }

@@ -49,11 +49,18 @@ struct RecordedLine {
         // A copy of the text, small enough to pass in registers, unlike `self`.
         let text = self.text
         var position = 0
-        // Keys first and then values: a value only ever starts right after its key.
-        guard Self.skip(#"{"seq":"#, in: text, &position), Self.value(in: text, &position) != nil,
-            Self.skip(#","time":"#, in: text, &position), Self.value(in: text, &position) != nil,
-            Self.skip(#","type":"#, in: text, &position), let type = Self.value(in: text, &position),
-            Self.skip(#","action":"#, in: text, &position), let action = Self.value(in: text, &position),
+        // Keys first and then values: a value only ever starts right after its key. Each value
+        // is read first as the recorder writes it, in line; any other goes to `value(in:_:)`.
+        guard Self.skip(#"{"seq":"#, in: text, &position) else { return nil }
+        if !Self.wholeNumber(in: text, &position) {
+            guard Self.value(in: text, &position) != nil else { return nil }
+        }
+        guard Self.skip(#","time":"#, in: text, &position) else { return nil }
+        guard Self.string(in: text, &position) != nil || Self.value(in: text, &position) != nil,
+            Self.skip(#","type":"#, in: text, &position),
+            let type = Self.string(in: text, &position) ?? Self.value(in: text, &position),
+            Self.skip(#","action":"#, in: text, &position),
+            let action = Self.object(in: text, &position) ?? Self.value(in: text, &position),
             Self.skip(#","state":"#, in: text, &position)
         else { return nil }
         let state = text.skipSpace(position)
@@ -62,6 +69,50 @@ struct RecordedLine {
         self.action = action
         offset = state
         return state
+    }
+
+    /// A whole number without a sign, `0` or `[1-9][0-9]*`, at `position` and followed by `,`,
+    /// as the recorder writes `seq`: moves `position` past it and returns `true`; otherwise
+    /// returns `false` and leaves `position` as it was.
+    ///
+    /// A `,` is no byte of a number, so the general check (``RawJSON/compactValidEnd(from:depth:)``)
+    /// accepts such a number and ends it there too.
+    @inline(__always)
+    private static func wholeNumber(in text: RawJSON, _ position: inout Int) -> Bool {
+        var offset = position
+        guard offset < text.count else { return false }
+        let first = text.base[offset] &- UInt8(ascii: "0")
+        guard first < 10 else { return false }
+        offset &+= 1
+        if first != 0 {
+            while offset < text.count && text.base[offset] &- UInt8(ascii: "0") < 10 { offset &+= 1 }
+        }
+        guard offset < text.count, text.base[offset] == UInt8(ascii: ",") else { return false }
+        position = offset
+        return true
+    }
+
+    /// The string that starts exactly at `position`, when ``RawJSON/compactStringEnd(from:)``
+    /// accepts it; moves `position` past it. `nil` leaves `position` as it was.
+    @inline(__always)
+    private static func string(in text: RawJSON, _ position: inout Int) -> Range<Int>? {
+        let start = position
+        guard start < text.count, text.base[start] == UInt8(ascii: "\""),
+            let end = text.compactStringEnd(from: start)
+        else { return nil }
+        position = end
+        return start..<end
+    }
+
+    /// The value (the recorder's action is an object) that starts exactly at `position`, when
+    /// ``RawJSON/compactNestedEnd(from:depth:)`` accepts it; moves `position` past it.
+    /// `nil` leaves `position` as it was.
+    @inline(__always)
+    private static func object(in text: RawJSON, _ position: inout Int) -> Range<Int>? {
+        let start = position
+        guard let end = text.compactNestedEnd(from: start, depth: 1) else { return nil }
+        position = end
+        return start..<end
     }
 
     /// Moves `position` past `literal` when `text` has it there.
