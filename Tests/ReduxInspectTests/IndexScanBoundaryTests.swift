@@ -22,33 +22,10 @@ import Testing
             bytes.withUnsafeBufferPointer { buffer in
                 let skim = TopLevelMembers.Skim(base: buffer.baseAddress!, count: buffer.count)
                 let found = skim.containerEnd(from: 0, deepest: deepest == 0 ? .max : deepest)
-                let expected = Self.referenceEnd(buffer, deepest: deepest == 0 ? .max : deepest)
+                let expected = RawSkimTests.referenceEnd(buffer, depth: 0, maximumDepth: deepest == 0 ? .max : deepest)
                 #expect(found == expected, "\(bytes) deepest \(deepest)")
             }
         }
-    }
-
-    private static func referenceEnd(_ bytes: UnsafeBufferPointer<UInt8>, deepest: Int) -> Int? {
-        var level = 1
-        var offset = 1
-        while offset < bytes.count {
-            let byte = bytes[offset]
-            offset += 1
-            if byte == UInt8(ascii: "\"") {
-                while offset < bytes.count && bytes[offset] != UInt8(ascii: "\"") {
-                    offset += bytes[offset] == UInt8(ascii: "\\") ? 2 : 1
-                }
-                guard offset < bytes.count else { return nil }
-                offset += 1
-            } else if byte | 0x20 == UInt8(ascii: "{") {
-                level += 1
-                guard level <= deepest else { return nil }
-            } else if byte | 0x20 == UInt8(ascii: "}") {
-                level -= 1
-                if level == 0 { return offset }
-            }
-        }
-        return nil
     }
 
     /// ``KnownMembers/leadingDigits(_:from:count:)`` counts what a byte loop counts, for runs

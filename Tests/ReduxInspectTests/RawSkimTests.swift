@@ -29,7 +29,7 @@ import Testing
     }
 
     /// The container skim as it was written first: one byte at a time, strings skipped.
-    private static func referenceEnd(_ bytes: UnsafeBufferPointer<UInt8>, depth: Int, maximumDepth: Int) -> Int? {
+    static func referenceEnd(_ bytes: UnsafeBufferPointer<UInt8>, depth: Int, maximumDepth: Int) -> Int? {
         var level = 1
         guard depth + 1 <= maximumDepth else { return nil }
         var offset = 1
