@@ -57,7 +57,10 @@ import Testing
         try expectSameText(try Self.recording(texts), "unusual")
     }
 
+    /// Each step's text from the bytes against the formatter's text for the step's
+    /// `JSONChange`s (made from the same walk), and for the tree diff of the parsed states.
     private func expectSameText(_ recording: Recording, _ comment: String) throws {
+        let timeline = Timeline(recording: recording, reducer: nil)
         for formatter in Self.formatters {
             var rawDiffer = RecordedStateDiffer(recording)
             var treeDiffer = RecordedStateDiffer(recording)
@@ -68,8 +71,12 @@ import Testing
                 guard let raw, let tree else { continue }
                 var bytes: [UInt8] = []
                 try RawChangeText(formatter: formatter).write(raw, to: &bytes)
+                let text = String(decoding: bytes, as: UTF8.self)
                 let expected = tree.changes.map { formatter.line(for: $0) + "\n" }.joined()
-                #expect(String(decoding: bytes, as: UTF8.self) == expected, "\(comment) step \(index)")
+                #expect(text == expected, "\(comment) step \(index)")
+                let parsed = JSONDiff.changes(
+                    from: try timeline.state(after: index - 1), to: try timeline.state(after: index))
+                #expect(text == parsed.map { formatter.line(for: $0) + "\n" }.joined(), "\(comment) step \(index)")
                 #expect(raw.changes.count == tree.changes.count, "\(comment) step \(index)")
             }
         }

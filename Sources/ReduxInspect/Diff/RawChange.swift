@@ -34,7 +34,9 @@ struct RawChange {
 }
 
 /// The changes of one walk, in order, in flat buffers that are kept from one walk to the next:
-/// recording a change copies a few words and allocates nothing once the buffers have grown.
+/// recording a change copies a few words and allocates nothing once the buffers have grown,
+/// as long as the caller has let go of the last walk's changes (a copy still held makes the
+/// next walk copy the buffers before it clears them).
 struct RawChanges {
     /// The changes, in the order ``JSONDiff`` lists them.
     private(set) var changes: [RawChange] = []

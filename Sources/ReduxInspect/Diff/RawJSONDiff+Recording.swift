@@ -132,7 +132,7 @@ public struct RecordedStateDiffer {
         }
         let type = try newEntry.type(after: newStateEnd, recent: &recentTypes)
         return RecordedRawStepChanges(
-            seq: location.seq, type: type, changes: box.walker.changes, old: old, new: new)
+            recording: recording, seq: location.seq, type: type, changes: box.walker.changes, old: old, new: new)
     }
 
     /// A walker, which cannot be copied, in a differ, which can.
@@ -161,8 +161,10 @@ public struct RecordedStepChanges: Sendable, Equatable {
 
 /// What one step changed, as ``RecordedStateDiffer/rawChanges(at:)`` finds it: the changes
 /// kept as addresses and value bytes in the two lines, which stay mapped as long as the
-/// recording. Every value's bytes have been checked to be valid JSON.
+/// recording, which this holds. Every value's bytes have been checked to be valid JSON.
 public struct RecordedRawStepChanges {
+    /// The recording whose mapped lines ``old`` and ``new`` point into, kept alive with them.
+    let recording: Recording
     /// The step's `seq`.
     public var seq: Int
     /// The action's case name, as ``RecordingEntry/type``.

@@ -39,9 +39,10 @@ struct RecordedLine {
     }
 
     /// Where the `state` starts on a line of the shape the recorder writes,
-    /// `{"seq":N,"time":T,"type":S,"action":A,"state":…` without white space, whose values
-    /// before the state are certainly valid (``RawJSON/certainlyValidEnd(from:before:depth:)``);
-    /// `nil` for any other line, which ``member(_:)`` then reads member by member.
+    /// `{"seq":N,"time":T,"type":S,"action":A,"state":…` with no white space around the keys
+    /// (a value may have some before it), whose values before the state are certainly valid
+    /// (``RawJSON/certainlyValidEnd(from:before:depth:)``); `nil` for any other line, which
+    /// ``member(_:)`` then reads member by member.
     ///
     /// The names are known here, so the members are checked as ``member(_:)`` checks them,
     /// and the same `type` and `action` are kept, without reading their keys one by one.
