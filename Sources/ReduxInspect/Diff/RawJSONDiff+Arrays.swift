@@ -83,19 +83,18 @@ extension RawDiffWalker {
             return .none
         }
         let oldSlice = oldIDs.buffer(from: elements.oldIDBase)
-        if oldSlice.allSatisfy({ old.isPlainScalar($0) }) && RawIDs.areUnique(oldSlice, in: old) {
+        let oldPlain = oldSlice.allSatisfy { old.isPlainScalar($0) }
+        if oldPlain && RawIDs.areUnique(oldSlice, in: old) {
             return try newIDsFromOld(elements, depth: depth)
         }
         guard try Self.ids(in: new, newElements.buffer(from: elements.newBase), depth: depth, into: &newIDs) else {
             return .none
         }
-        let newSlice = newIDs.buffer(from: elements.newIDBase)
-        guard oldSlice.allSatisfy({ old.isPlainScalar($0) }) && newSlice.allSatisfy({ new.isPlainScalar($0) })
-        else {
+        guard oldPlain && newIDs.buffer(from: elements.newIDBase).allSatisfy({ new.isPlainScalar($0) }) else {
             return .other
         }
-        guard RawIDs.areUnique(oldSlice, in: old) && RawIDs.areUnique(newSlice, in: new) else { return .none }
-        return .plain
+        // Plain old ids that were unique went to `newIDsFromOld`: these repeat.
+        return .none
     }
 
     /// The new side of ``idKind(_:oldIDsKept:depth:)`` when the old ids, on the id stack, are
