@@ -138,13 +138,8 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Whether `key` can be written bare: ASCII letters, digits and `_`, not starting with a digit.
-    static func isIdentifier(_ key: String) -> Bool {
-        var key = key
-        return key.withUTF8(isIdentifier)
-    }
-
-    /// Whether the UTF-8 bytes of a key can be written bare.
+    /// Whether the UTF-8 bytes of a key can be written bare: ASCII letters, digits and `_`,
+    /// not starting with a digit.
     static func isIdentifier(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = key.first, !isDigit(first) else { return false }
         return key.allSatisfy { isDigit($0) || isLetter($0) || $0 == UInt8(ascii: "_") }

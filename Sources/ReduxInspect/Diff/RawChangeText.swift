@@ -66,25 +66,16 @@ struct RawChangeText {
             switch addressStep {
             case .key(let range, let plain, let side):
                 let text = side == .old ? step.old : step.new
-                guard plain else {
-                    JSONPath.write(.key(try text.key(range, plain: false)), first: first, to: &output)
-                    continue
-                }
-                // A plain key is its bytes; one that is not written bare is quoted as the
-                // path quotes it (which escapes DEL, a plain key's one control character).
-                let bytes = text.buffer(range)
-                if JSONPath.isIdentifier(bytes) {
+                // A plain key is its bytes, usually written bare as they are; any other key is
+                // written as the path writes it.
+                if plain, JSONPath.isIdentifier(text.buffer(range)) {
                     if !first { output.append(UInt8(ascii: ".")) }
-                    output.append(contentsOf: bytes)
+                    output.append(contentsOf: text.buffer(range))
                 } else {
-                    output.append(UInt8(ascii: "["))
-                    JSONTextWriter.writeQuoted(String(decoding: bytes, as: UTF8.self), to: &output)
-                    output.append(UInt8(ascii: "]"))
+                    JSONPath.write(.key(try text.key(range, plain: plain)), first: first, to: &output)
                 }
             case .index(let index, _):
-                output.append(UInt8(ascii: "["))
-                output.append(decimal: index)
-                output.append(UInt8(ascii: "]"))
+                JSONPath.write(.index(index), first: first, to: &output)
             case .id(let range, let side, _):
                 let text = side == .old ? step.old : step.new
                 output.append(literal: "[id=")

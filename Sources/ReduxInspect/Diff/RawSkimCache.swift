@@ -42,13 +42,6 @@ struct RawSkimCache: ~Copyable {
         ids.truncate(to: 0)
     }
 
-    /// Keeps the members of the object from `start` to `end` in the text.
-    mutating func keep(objectFrom start: Int, to end: Int, members found: UnsafeBufferPointer<RawJSON.Member>) {
-        let first = members.count
-        members.append(contentsOf: found)
-        objects.append(Entry(start: start, end: end, items: first..<members.count))
-    }
-
     /// Holds the place of the object at `start`, whose members a walk finds only after it has
     /// compared some of its values (and kept the containers inside them): entries stay in the
     /// order of their starts, which the lookup needs. ``fill(_:end:members:)`` completes it.

@@ -64,13 +64,6 @@ struct JSONTextWriter {
     /// Appends `string` as a quoted JSON string to `output`. Control characters (C0, DEL and
     /// C1), line and paragraph separators and bidirectional controls are escaped, so the result
     /// is safe to print on a terminal and reads in the order it is written.
-    static func writeQuoted(_ string: String, to output: inout String) {
-        var bytes: [UInt8] = []
-        writeQuoted(string, to: &bytes)
-        output += String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends `string` as a quoted JSON string to `output`, escaped as for a `String` output.
     ///
     /// Runs of bytes that need no escape are copied whole. Every scalar that must be escaped
     /// is ASCII or starts with the byte 0xC2 (C1 controls) or 0xE2 (the separators and
@@ -83,15 +76,16 @@ struct JSONTextWriter {
             var offset = 0
             while offset < bytes.count {
                 let byte = bytes[offset]
-                let escapedLength: Int
+                // The scalar to escape here, and how many bytes it takes.
+                let escaped: (scalar: UInt32, length: Int)
                 if byte >= 0x20 && byte < 0x7F {
                     guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
                         offset += 1
                         continue
                     }
-                    escapedLength = 1
+                    escaped = (UInt32(byte), 1)
                 } else if byte < 0x80 {
-                    escapedLength = 1
+                    escaped = (UInt32(byte), 1)
                 } else if byte == 0xC2 || byte == 0xE2 {
                     let length = byte == 0xC2 ? 2 : 3
                     let scalar = decode(bytes, at: offset, length: length)
@@ -99,15 +93,14 @@ struct JSONTextWriter {
                         offset += length
                         continue
                     }
-                    escapedLength = length
+                    escaped = (scalar, length)
                 } else {
                     offset += 1
                     continue
                 }
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
-                appendEscape(of: escapedLength == 1 ? UInt32(byte) : decode(bytes, at: offset, length: escapedLength),
-                    to: &output)
-                offset += escapedLength
+                appendEscape(of: escaped.scalar, to: &output)
+                offset += escaped.length
                 runStart = offset
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
