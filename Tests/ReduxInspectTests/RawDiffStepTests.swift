@@ -129,6 +129,30 @@ struct RawDiffStepTests {
         ])
     }
 
+    /// The ids of new elements the skim took from old ones (``RawJSON/Guide``) are the old
+    /// ones' moved: after elements inserted, removed or replaced before them, after a
+    /// shared prefix, taken from further on than their own index or from before it, and when
+    /// an element the skim did not take has the id of one it took, or the same bytes as one
+    /// (the arrays are then matched by position, as the trees do for repeated ids).
+    @Test func idsOfElementsTakenFromTheOldArray() throws {
+        try checkSteps([
+            #"{"l":[{"id":1},{"id":2},{"id":3},{"id":4}]}"#,
+            #"{"l":[{"id":9},{"id":1},{"id":2},{"id":3},{"id":4}]}"#,
+            #"{"l":[{"id":1},{"id":2},{"id":3},{"id":4}]}"#,
+            #"{"l":[{"id":1},{"id":8},{"id":7},{"id":3},{"id":4}]}"#,
+            #"{"l":[{"id":1},{"id":3},{"id":4}]}"#,
+            #"{"l":[{"id":3},{"id":4},{"id":1}]}"#,
+            #"{"l":[{"id":3},{"id":4,"v":1},{"id":4}]}"#,
+            #"{"l":[{"id":3},{"id":4},{"id":5}]}"#,
+            #"{"l":[{"id":3},{"id":3,"v":2},{"id":5}]}"#,
+            #"{"l":[{"id":3},{"id":4},{"id":5}]}"#,
+            #"{"l":[{"id":3},{"id":5},{"id":5}]}"#,
+            #"{"l":[{"id":3},{"id":4},{"id":5}]}"#,
+            #"{"l":[{"id":2},{"id":3},{"id":4},{"id":5}],"z":1}"#,
+            #"{"l":[{"id":2},{"id":3},{"id":4},{"id":5},{"id":2}],"z":1}"#,
+        ])
+    }
+
     /// Long arrays where many elements change on each step: the found ids are checked for
     /// uniqueness by hashing them with the others.
     @Test func manyChangedIDs() throws {

@@ -97,4 +97,53 @@ import Testing
             #expect(shuffled.changes(at: index) == expected[index], "step \(index)")
         }
     }
+
+    /// ``RawJSON/checkValue(_:)``, which takes a compact value the compact check accepts
+    /// without the general one, throws exactly when the parser refuses the value's bytes: on
+    /// valid compact values and on every one-byte change to them, with the value's range
+    /// ending before bytes that a number could go on with, or at the end of the text, and
+    /// with nesting limits below and above the values' depth.
+    @Test func checkValueAgreesWithTheParser() {
+        let values = [
+            #"{"id":4,"name":"Milk frother","price":24,"quantity":5}"#, #"[1,-2.5e+3,0,true,false,null]"#,
+            #"{"a":[],"b":{},"c":[{"d":"e\n\u0041"}]}"#, #""plain""#, "12", "0.5", "-0", "1E9", "true",
+            "null", #"[[["deep"]]]"#, #"{"k":{"k":{"k":1}}}"#, "[]", "{}",
+        ]
+        let alphabet = Array(#"{}[]",:0123456789.-+eE tfnrulasx\"#.utf8)
+        var generator = SeededGenerator(seed: 19)
+        var cases: [[UInt8]] = []
+        for value in values {
+            let bytes = Array(value.utf8)
+            cases.append(bytes)
+            for _ in 0..<300 {
+                var changed = bytes
+                let place = Int.random(in: 0..<changed.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: changed[place] = alphabet.randomElement(using: &generator)!
+                case 1: changed.insert(alphabet.randomElement(using: &generator)!, at: place)
+                default: changed.remove(at: place)
+                }
+                if !changed.isEmpty { cases.append(changed) }
+            }
+        }
+        for value in cases {
+            for after in ["", "1", ".5", "e", ",", "]", " "] {
+                let text = value + Array(after.utf8)
+                for limit in [2, 3, 512] {
+                    text.withUnsafeBufferPointer { buffer in
+                        let raw = RawJSON(buffer, maximumDepth: limit)
+                        let range = 0..<value.count
+                        let checked = (try? raw.checkValue(range)) != nil
+                        let parsed =
+                            (try? JSONParser.parse(
+                                UnsafeBufferPointer(rebasing: buffer[range]), options: .init(maximumDepth: limit)))
+                            != nil
+                        #expect(
+                            checked == parsed,
+                            "\(String(decoding: value, as: UTF8.self)) before \(after) limit \(limit)")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -35,25 +35,42 @@ struct RawChange {
 
 /// The changes of one walk, in order, in flat buffers that are kept from one walk to the next:
 /// recording a change copies a few words and allocates nothing once the buffers have grown,
-/// as long as the caller has let go of the last walk's changes (a copy still held makes the
-/// next walk copy the buffers before it clears them).
+/// as long as the caller has let go of the last walk's changes (a copy still held keeps the
+/// buffers, and the next walk makes new ones).
+///
+/// The buffers are ``RawStack``s in one object that copies share, rather than arrays: an
+/// array checks that it is unique, and may retain and release its buffer, on every append,
+/// and clearing one removes its elements one at a time; here a change checks once that the
+/// object is unique, and handing the changes out retains one object, not three.
 struct RawChanges {
-    /// The changes, in the order ``JSONDiff`` lists them.
-    private(set) var changes: [RawChange] = []
-    /// The address steps of all the changes, each change's after the one before.
-    private(set) var steps: [RawDiffAddress.Step] = []
-    /// The changes ``DiffWalker`` found on parsed values (``RawChange/Kind/parsed(_:)``).
-    private(set) var parsed: [JSONChange] = []
+    /// The buffers, shared by copies; copied (or replaced, to clear them) before one changes
+    /// them while another holds them too.
+    private var buffers = Buffers()
 
     /// How many changes there are, counting each one found on parsed values.
     private(set) var count = 0
 
-    /// Forgets the changes, keeping the buffers.
+    /// The changes, in the order ``JSONDiff`` lists them.
+    var changes: Changes { Changes(buffers: buffers) }
+
+    /// The changes ``DiffWalker`` found on parsed values (``RawChange/Kind/parsed(_:)``).
+    var parsed: [JSONChange] { buffers.parsed }
+
+    /// The steps of the address of `change`, one of ``changes``, outermost first.
+    func steps(of change: RawChange) -> Steps {
+        Steps(buffers: buffers, range: change.address)
+    }
+
+    /// Forgets the changes, keeping the buffers unless a copy holds them.
     mutating func removeAll() {
         count = 0
-        changes.truncate(to: 0)
-        steps.truncate(to: 0)
-        if !parsed.isEmpty { parsed.removeAll(keepingCapacity: true) }
+        guard isKnownUniquelyReferenced(&buffers) else {
+            buffers = Buffers()
+            return
+        }
+        buffers.changes.truncate(to: 0)
+        buffers.steps.truncate(to: 0)
+        if !buffers.parsed.isEmpty { buffers.parsed.removeAll(keepingCapacity: true) }
     }
 
     /// How far the buffers are filled, to go back to (``rollBack(to:)``).
@@ -66,14 +83,15 @@ struct RawChanges {
 
     /// Where the next change will go.
     var mark: Mark {
-        Mark(changes: changes.count, steps: steps.count, parsed: parsed.count, count: count)
+        Mark(changes: buffers.changes.count, steps: buffers.steps.count, parsed: buffers.parsed.count, count: count)
     }
 
     /// Forgets the changes recorded since `mark`.
     mutating func rollBack(to mark: Mark) {
-        changes.truncate(to: mark.changes)
-        steps.truncate(to: mark.steps)
-        parsed.removeSubrange(mark.parsed...)
+        makeUnique()
+        buffers.changes.truncate(to: mark.changes)
+        buffers.steps.truncate(to: mark.steps)
+        buffers.parsed.removeSubrange(mark.parsed...)
         count = mark.count
     }
 
@@ -81,19 +99,69 @@ struct RawChanges {
     mutating func append(
         _ kind: RawChange.Kind, at address: borrowing RawDiffAddress, old: Range<Int>, new: Range<Int>
     ) {
-        let first = steps.count
-        steps.append(contentsOf: address.steps)
-        changes.append(RawChange(kind: kind, address: first..<steps.count, old: old, new: new))
+        makeUnique()
+        let first = buffers.steps.count
+        buffers.steps.append(contentsOf: address.steps)
+        buffers.changes.append(RawChange(kind: kind, address: first..<buffers.steps.count, old: old, new: new))
         count += 1
     }
 
     /// Records changes found by ``DiffWalker`` on parsed values.
     mutating func append(parsed found: [JSONChange]) {
         guard !found.isEmpty else { return }
-        let first = parsed.count
-        parsed += found
-        changes.append(RawChange(kind: .parsed(first..<parsed.count), address: 0..<0, old: 0..<0, new: 0..<0))
+        makeUnique()
+        let first = buffers.parsed.count
+        buffers.parsed += found
+        buffers.changes.append(
+            RawChange(kind: .parsed(first..<buffers.parsed.count), address: 0..<0, old: 0..<0, new: 0..<0))
         count += found.count
+    }
+
+    /// Gives this value buffers of its own before it changes them.
+    @inline(__always)
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&buffers) { buffers = buffers.copy() }
+    }
+
+    /// The buffers of ``RawChanges``.
+    ///
+    /// Their accesses are not checked at run time: a `RawChanges` changes them only when it
+    /// holds the only reference, and reads them one access at a time.
+    final class Buffers {
+        @exclusivity(unchecked) var changes = RawStack<RawChange>(capacity: 16)
+        @exclusivity(unchecked) var steps = RawStack<RawDiffAddress.Step>(capacity: 64)
+        @exclusivity(unchecked) var parsed: [JSONChange] = []
+
+        init() {}
+
+        /// A copy, for a value that changes buffers another value holds too.
+        func copy() -> Buffers {
+            let copy = Buffers()
+            copy.changes.append(contentsOf: changes.buffer(from: 0))
+            copy.steps.append(contentsOf: steps.buffer(from: 0))
+            copy.parsed = parsed
+            return copy
+        }
+    }
+
+    /// The changes of a ``RawChanges``, which keeps its buffers alive.
+    struct Changes: RandomAccessCollection {
+        let buffers: Buffers
+        var startIndex: Int { 0 }
+        var endIndex: Int { buffers.changes.count }
+        subscript(position: Int) -> RawChange { buffers.changes[position] }
+    }
+
+    /// The steps of one change's address, which keep the buffers alive.
+    struct Steps: RandomAccessCollection {
+        let buffers: Buffers
+        let range: Range<Int>
+        var startIndex: Int { range.lowerBound }
+        var endIndex: Int { range.upperBound }
+        subscript(position: Int) -> RawDiffAddress.Step {
+            precondition(range.contains(position), "index out of range")
+            return buffers.steps[position]
+        }
     }
 
     /// The changes as ``JSONChange``s: paths and pointers made from the addresses' bytes,
@@ -104,13 +172,13 @@ struct RawChanges {
     ///   - new: The text of the new ones.
     func jsonChanges(old: RawJSON, new: RawJSON) throws(RawJSON.Malformed) -> [JSONChange] {
         var result: [JSONChange] = []
-        result.reserveCapacity(changes.count)
+        result.reserveCapacity(buffers.changes.count)
         for change in changes {
             if case .parsed(let range) = change.kind {
-                result += parsed[range]
+                result += buffers.parsed[range]
                 continue
             }
-            let (path, pointer) = try RawDiffAddress.build(steps[change.address], old: old, new: new)
+            let (path, pointer) = try RawDiffAddress.build(steps(of: change), old: old, new: new)
             let kind: JSONChange.Kind
             var fromPointer: JSONPointer?
             switch change.kind {

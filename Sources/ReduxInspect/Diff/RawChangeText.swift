@@ -32,7 +32,7 @@ struct RawChangeText {
                 case .moved, .parsed: .moved
                 }
             try formatter.writeLine(kind, to: &output) { (output) throws(RawJSON.Malformed) in
-                try writePath(changes.steps[change.address], step, to: &output)
+                try writePath(changes.steps(of: change), step, to: &output)
             } values: { (output) throws(RawJSON.Malformed) in
                 switch change.kind {
                 case .added:
@@ -55,7 +55,7 @@ struct RawChangeText {
 
     /// Writes the path the address steps lead to, as ``JSONPath/description`` has it.
     private func writePath(
-        _ steps: ArraySlice<RawDiffAddress.Step>, _ step: RecordedRawStepChanges, to output: inout [UInt8]
+        _ steps: RawChanges.Steps, _ step: RecordedRawStepChanges, to output: inout [UInt8]
     ) throws(RawJSON.Malformed) {
         guard !steps.isEmpty else {
             output.append(utf8: JSONPath.rootText)

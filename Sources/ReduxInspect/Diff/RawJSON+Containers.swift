@@ -31,11 +31,28 @@ extension RawJSON {
 
     /// Appends the ranges of the elements of the array whose `[` is at `start` to `elements`,
     /// and returns the offset after its `]`. `depth` counts the containers open around it.
-    ///
-    /// `resume` and `guide` are as for ``members(ofObjectAt:resumingAt:depth:into:guide:)``.
     func elements(
-        ofArrayAt start: Int, resumingAt resume: Int? = nil, depth: Int, into elements: inout RawStack<Range<Int>>,
-        guide: Guide<Range<Int>>? = nil
+        ofArrayAt start: Int, depth: Int, into elements: inout RawStack<Range<Int>>
+    ) throws(Malformed) -> Int {
+        guard depth + 1 <= maximumDepth else { throw Malformed() }
+        let closer = UInt8(ascii: "]")
+        var step = try firstItem(ofContainerAt: start, closer: closer)
+        while case .more(let offset) = step {
+            let end = try valueEnd(from: offset, depth: depth + 1)
+            elements.append(offset..<end)
+            step = try followingItem(end, closer: closer)
+        }
+        return step.closedEnd
+    }
+
+    /// ``elements(ofArrayAt:depth:into:)`` with `resume` and `guide` as for
+    /// ``members(ofObjectAt:resumingAt:depth:into:guide:)``, which also appends to `sources`,
+    /// for each element it appends, the index in the guide's items of the one it was taken
+    /// from, or -1 for one skimmed: the guide tries its items in order and takes each at most
+    /// once, so the indices it gives rise.
+    func elements(
+        ofArrayAt start: Int, resumingAt resume: Int?, depth: Int, into elements: inout RawStack<Range<Int>>,
+        guide: Guide<Range<Int>>, sources: inout RawStack<Int>
     ) throws(Malformed) -> Int {
         guard depth + 1 <= maximumDepth else { throw Malformed() }
         var guide = guide
@@ -43,10 +60,12 @@ extension RawJSON {
         var step = try firstStep(ofContainerAt: start, resumingAt: resume, closer: closer)
         while case .more(let offset) = step {
             let end: Int
-            if let found = guide?.match(at: offset, in: self, span: { $0 }) {
+            if let found = guide.match(at: offset, in: self, span: { $0 }) {
                 end = found.member.upperBound + found.shift
+                sources.append(found.index)
             } else {
                 end = try valueEnd(from: offset, depth: depth + 1)
+                sources.append(-1)
             }
             elements.append(offset..<end)
             step = try followingItem(end, closer: closer)
@@ -78,10 +97,11 @@ extension RawJSON {
             self.items = items
         }
 
-        /// The item whose bytes are at `offset` in `other`, and how far it moves to get there.
+        /// The item whose bytes are at `offset` in `other`, how far it moves to get there, and
+        /// its index in ``items``.
         mutating func match(
             at offset: Int, in other: RawJSON, span: (Item) -> Range<Int>
-        ) -> (member: Item, shift: Int)? {
+        ) -> (member: Item, shift: Int, index: Int)? {
             for candidate in next..<max(next, min(next + 2, items.endIndex)) {
                 let range = span(items[candidate])
                 // The byte after the item is compared too: it ends a number.
@@ -90,7 +110,7 @@ extension RawJSON {
                 else { continue }
                 next = candidate + 1
                 misses = 0
-                return (items[candidate], offset - range.lowerBound)
+                return (items[candidate], offset - range.lowerBound, candidate)
             }
             misses += 1
             if misses > 1 { next += 1 }

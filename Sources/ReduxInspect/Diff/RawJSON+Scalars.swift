@@ -1,3 +1,5 @@
+import Foundation
+
 extension RawJSON {
     /// Parses the value in `range` fully.
     ///
@@ -16,7 +18,16 @@ extension RawJSON {
 
     /// Checks the value in `range` as ``parse(_:)`` would, without building it when it is
     /// certainly valid (see ``isCertainlyValid(_:depth:)``): throws exactly when `parse` would.
+    ///
+    /// A compact value, as the recorder writes them, is checked by
+    /// ``compactValidEnd(from:depth:)`` first, in a fraction of the instructions: when that
+    /// ends the value at the end of `range`, ``certainlyValidEnd(from:before:depth:)`` ends it
+    /// there too, so `isCertainlyValid` would say yes. (The compact check may read the byte
+    /// after `range`, to refuse a number a number byte follows; the general one with `range`'s
+    /// end as its limit does not, and ends such a number at that limit just the same.)
+    /// Anything else is checked as before.
     func checkValue(_ range: Range<Int>) throws(Malformed) {
+        if compactValidEnd(from: range.lowerBound, depth: 0) == range.upperBound { return }
         if !isCertainlyValid(range, depth: 0) { _ = try parse(range) }
     }
 
@@ -56,11 +67,21 @@ extension RawJSON {
             }
             return true
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return Self.isNumber(bytes)
-        case UInt8(ascii: "t"): return bytes.elementsEqual("true".utf8)
-        case UInt8(ascii: "f"): return bytes.elementsEqual("false".utf8)
-        case UInt8(ascii: "n"): return bytes.elementsEqual("null".utf8)
+        case UInt8(ascii: "t"): return Self.bytes(bytes, are: "true")
+        case UInt8(ascii: "f"): return Self.bytes(bytes, are: "false")
+        case UInt8(ascii: "n"): return Self.bytes(bytes, are: "null")
         default: return false
         }
+    }
+
+    /// Whether `bytes` are those of `literal`.
+    ///
+    /// (`elementsEqual` with a string's UTF-8 view walks both as generic sequences: ten times
+    /// the instructions of this, for every literal a walk compares.)
+    @inline(__always)
+    private static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, are literal: StaticString) -> Bool {
+        bytes.count == literal.utf8CodeUnitCount
+            && memcmp(bytes.baseAddress!, literal.utf8Start, bytes.count) == 0
     }
 
     /// The value in `range` when it is an array or object without white space, nested at

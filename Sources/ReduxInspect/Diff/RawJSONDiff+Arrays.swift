@@ -8,11 +8,13 @@ extension RawDiffWalker {
         let newBase = newElements.count
         let oldIDBase = oldIDs.count
         let newIDBase = newIDs.count
+        let sourceBase = sources.count
         defer {
             oldElements.truncate(to: oldBase)
             newElements.truncate(to: newBase)
             oldIDs.truncate(to: oldIDBase)
             newIDs.truncate(to: newIDBase)
+            sources.truncate(to: sourceBase)
         }
         let oldEnd: Int
         var cachedOldIDs: UnsafeBufferPointer<Range<Int>>?
@@ -29,11 +31,12 @@ extension RawDiffWalker {
         let newEnd = try new.elements(
             ofArrayAt: newStart, resumingAt: shared > 0 ? newElements[newElements.count - 1].upperBound : nil,
             depth: depth, into: &newElements,
-            guide: RawJSON.Guide(text: old, items: oldElements.buffer(from: oldBase + shared)))
+            guide: RawJSON.Guide(text: old, items: oldElements.buffer(from: oldBase + shared)), sources: &sources)
         let slot = skims.keep(arrayFrom: newStart, to: newEnd, elements: newElements.buffer(from: newBase))
 
         let elements = Elements(
-            oldBase: oldBase, newBase: newBase, oldIDBase: oldIDBase, newIDBase: newIDBase, shared: shared)
+            oldBase: oldBase, newBase: newBase, oldIDBase: oldIDBase, newIDBase: newIDBase, sourceBase: sourceBase,
+            shared: shared)
         switch try idKind(elements, oldIDsKept: cachedOldIDs, depth: depth) {
         case .plain:
             skims.keep(ids: newIDs.buffer(from: newIDBase), ofArray: slot)
@@ -51,6 +54,9 @@ extension RawDiffWalker {
         let newBase: Int
         let oldIDBase: Int
         let newIDBase: Int
+        /// Where the skim's sources of the new elements after the `shared` ones are on the
+        /// ``RawDiffWalker/sources`` stack.
+        let sourceBase: Int
         let shared: Int
     }
 
@@ -99,41 +105,30 @@ extension RawDiffWalker {
 
     /// The new side of ``idKind(_:oldIDsKept:depth:)`` when the old ids, on the id stack, are
     /// all plain and unique: an element with the bytes of an old one (the shared ones, and
-    /// those found by trying the old elements in order, as ``RawJSON/Guide`` does) has its id
-    /// moved, without a skim; only the others' ids are found, checked for plainness, and
-    /// compared with the rest for uniqueness (the moved ones are distinct old ones' ids, so
-    /// unique among themselves). The answer is the one the full check gives.
+    /// those the skim took from the old elements, ``RawJSON/Guide``) has its id moved, without
+    /// a skim; only the others' ids are found, checked for plainness, and compared with the
+    /// rest for uniqueness (the moved ones are distinct old ones' ids, so unique among
+    /// themselves: the guide takes each old element at most once, after the shared ones).
+    /// The answer is the one the full check gives.
     private mutating func newIDsFromOld(_ elements: Elements, depth: Int) throws(Malformed) -> IDKind {
-        let oldCount = oldElements.count - elements.oldBase
         let newCount = newElements.count - elements.newBase
         // The new indices of the elements whose ids are found, on the `kept` stack for now.
         let foundBase = kept.count
         defer { kept.truncate(to: foundBase) }
-        var lastOld = -1
-        var shift = 0
         var allPlain = true
         for index in 0..<newCount {
             let element = newElements[elements.newBase + index]
-            var source: Int?
-            if index < elements.shared {
-                source = index
-            } else {
-                // The old element at the same distance as the last one matched, or the one
-                // after it, or before it: one inserted, removed or replaced element.
-                for step in 0..<3 {
-                    let candidate = index + shift + (step == 2 ? -1 : step)
-                    guard candidate > lastOld && candidate < oldCount,
-                        old.bytes(oldElements[elements.oldBase + candidate], equal: element, in: new)
-                    else { continue }
-                    source = candidate
-                    break
-                }
+            // The old element with this one's bytes, or -1: the skim's sources count from the
+            // first old element after the shared ones.
+            var source = index
+            if index >= elements.shared {
+                let taken = sources[elements.sourceBase + index - elements.shared]
+                source = taken < 0 ? -1 : elements.shared + taken
             }
-            if let source {
+            if source >= 0 {
                 let oldElement = oldElements[elements.oldBase + source]
-                newIDs.append(oldIDs[elements.oldIDBase + source].shifted(by: element.lowerBound - oldElement.lowerBound))
-                lastOld = source
-                shift = source - index
+                newIDs.append(
+                    oldIDs[elements.oldIDBase + source].shifted(by: element.lowerBound - oldElement.lowerBound))
             } else {
                 guard let id = try new.scalarID(ofObjectAt: element.lowerBound, depth: depth + 1) else {
                     return .none

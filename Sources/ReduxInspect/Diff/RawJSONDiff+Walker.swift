@@ -28,6 +28,11 @@ struct RawDiffWalker: ~Copyable {
     var newMembers = RawStack<RawJSON.Member>(capacity: 64)
     var oldElements = RawStack<Range<Int>>(capacity: 64)
     var newElements = RawStack<Range<Int>>(capacity: 64)
+    /// For each new element the skim took from an old one, that one's index among the old
+    /// elements it was guided by; -1 for each it skimmed (see
+    /// ``RawJSON/elements(ofArrayAt:resumingAt:depth:into:guide:sources:)``), a stack like the
+    /// elements'.
+    var sources = RawStack<Int>(capacity: 64)
     /// The ids of id-matched arrays' elements, a stack like the elements'.
     var oldIDs = RawStack<Range<Int>>()
     var newIDs = RawStack<Range<Int>>()
@@ -64,6 +69,7 @@ struct RawDiffWalker: ~Copyable {
         newMembers.truncate(to: 0)
         oldElements.truncate(to: 0)
         newElements.truncate(to: 0)
+        sources.truncate(to: 0)
         oldIDs.truncate(to: 0)
         newIDs.truncate(to: 0)
         matches.truncate(to: 0)
