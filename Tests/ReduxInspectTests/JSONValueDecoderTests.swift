@@ -199,6 +199,8 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
     let expected: String
     /// Decodes the JSON and describes the error, or says that there was none.
     let describe: @Sendable () -> String
+    /// The same with ``JSONBytesDecoder``, from the text.
+    let describeFromBytes: @Sendable () -> String
 
     init<T: Decodable & Sendable>(_ type: T.Type, _ json: String, _ expected: String) {
         testDescription = "\(T.self) from \(json.prefix(60))"
@@ -211,17 +213,25 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
                 return JSONValueDecoder.describe(error)
             }
         }
+        describeFromBytes = {
+            do {
+                _ = try Array(json.utf8).withUnsafeBufferPointer { try JSONBytesDecoder().decode(T.self, from: $0) }
+                return "decoded without error"
+            } catch {
+                return JSONValueDecoder.describe(error)
+            }
+        }
     }
 }
 
-private struct Specials: Codable, Equatable {
+struct Specials: Codable, Equatable {
     var date: Date
     var url: URL
     var data: Data
     var when: [Date]
 }
 
-private struct Widths: Codable, Equatable {
+struct Widths: Codable, Equatable {
     var i8: Int8 = 0, i16: Int16 = 0, i32: Int32 = 0, i64: Int64 = 0, i: Int = 0
     var u8: UInt8 = 0, u16: UInt16 = 0, u32: UInt32 = 0, u64: UInt64 = 0, u: UInt = 0
     var f: Float = 0, d: Double = 0
@@ -237,7 +247,7 @@ private struct Widths: Codable, Equatable {
 }
 
 /// Written with every kind of container, `superEncoder()` included.
-private struct Nesting: Codable, Equatable {
+struct Nesting: Codable, Equatable {
     var a: Int
     var b: [String?]
     var c: [[Int]]

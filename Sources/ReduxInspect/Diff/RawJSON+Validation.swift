@@ -15,6 +15,14 @@ extension RawJSON {
         return offset == range.upperBound
     }
 
+    /// Whether the whole text is one certainly valid value (see ``isCertainlyValid(_:depth:)``),
+    /// checked first as compact text, as the recorder writes it, which costs a fraction of the
+    /// general check (``compactValidEnd(from:depth:)`` accepts only what the general check
+    /// accepts, with the same end).
+    var isCertainlyValidText: Bool {
+        compactValidEnd(from: 0, depth: 0) == count || isCertainlyValid(0..<count, depth: 0)
+    }
+
     /// The end of the value that starts at `start` (after optional white space), inside
     /// `depth` containers, when it ends before `end` and is certainly valid JSON (see
     /// ``isCertainlyValid(_:depth:)``); `nil` otherwise. What follows the value is not looked

@@ -60,6 +60,10 @@ protocol StateReplayer: AnyObject {
     func setState(_ json: JSONValue) throws(ReplayError)
     /// Decodes the action and runs the reducer on the current state.
     func apply(_ action: JSONValue) throws(ReplayError)
+    /// Decodes the action from its JSON text, which `RawJSON.isCertainlyValid` accepts, and
+    /// runs the reducer on the current state, as ``apply(_:)`` does with the parsed text,
+    /// errors included, without parsing it first.
+    func apply(validActionText: UnsafeBufferPointer<UInt8>) throws(ReplayError)
     /// The current state as JSON, encoded as the recorder encodes it.
     func currentState() throws(ReplayError) -> JSONValue
     /// Whether the current state, encoded as the recorder encodes it, is exactly `recorded`:

@@ -37,6 +37,16 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         reducer.reduce(&state, decoded)
     }
 
+    func apply(validActionText: UnsafeBufferPointer<UInt8>) throws(ReplayError) {
+        let decoded: Action
+        do {
+            decoded = try JSONBytesDecoder().decode(Action.self, fromCertainlyValid: validActionText)
+        } catch {
+            throw .cannotDecodeAction(typeName: String(reflecting: Action.self), detail: JSONValueDecoder.describe(error))
+        }
+        reducer.reduce(&state, decoded)
+    }
+
     func currentState() throws(ReplayError) -> JSONValue {
         try json(of: state)
     }

@@ -124,12 +124,11 @@ public final class Timeline {
         }
         replayPosition = start
         for step in (start + 1)...index {
-            let entry = try entry(at: step)
             do {
-                try replayer.apply(entry.action)
+                try applyAction(of: step, to: replayer)
             } catch {
                 replayPosition = nil
-                throw .recording(RecordingError(error, path: recording.path, entry: entry))
+                throw error
             }
             replayPosition = step
             if step % checkpointInterval == 0 { checkpoints[step] = replayer.snapshot() }
@@ -138,6 +137,26 @@ public final class Timeline {
             return try replayer.currentState()
         } catch {
             throw .recording(RecordingError(.malformed, path: recording.path, message: error.description))
+        }
+    }
+
+    /// Runs the action of `step` through `replayer`: decoded from its line's bytes when the
+    /// line can be read without parsing it (see ``Recording/actionText(at:)``), else from the
+    /// parsed entry, which reports a malformed line.
+    private func applyAction(of step: Int, to replayer: any StateReplayer) throws(InspectorError) {
+        if let action = recording.actionText(at: step) {
+            do {
+                try replayer.apply(validActionText: action)
+                return
+            } catch {
+                throw .recording(RecordingError(error, path: recording.path, entry: try entry(at: step)))
+            }
+        }
+        let entry = try entry(at: step)
+        do {
+            try replayer.apply(entry.action)
+        } catch {
+            throw .recording(RecordingError(error, path: recording.path, entry: entry))
         }
     }
 

@@ -1,0 +1,42 @@
+extension Recording {
+    /// The bytes of the action of step `index`, when its line can be read without parsing
+    /// it: the line is certainly valid JSON (see `RawJSON.isCertainlyValid`), an object whose
+    /// keys are all plain (printable ASCII without escapes, so that a key is the member
+    /// ``entry(at:)`` finds by that name exactly when its bytes are the name's), with an
+    /// `action` member and a `type` that is a string when there is one. Then ``entry(at:)``
+    /// would read the line without a problem and its `action` is the JSON of these bytes.
+    /// `nil` otherwise: read the entry, which reports what is wrong.
+    ///
+    /// What a replay needs of a step it passes through is only its action; parsing the whole
+    /// line into a tree cost more than decoding and reducing the action together.
+    ///
+    /// - Parameter index: 0-based position in ``steps``.
+    /// - Returns: The action's bytes, certainly valid JSON too, which live as long as the
+    ///   recording.
+    func actionText(at index: Int) -> UnsafeBufferPointer<UInt8>? {
+        let line = lineBytes(Int(steps[index].lineIndex))
+        guard !line.isEmpty else { return nil }
+        let raw = RawJSON(line, maximumDepth: JSONParser.Options().maximumDepth)
+        guard raw.isCertainlyValidText else { return nil }
+        var offset = raw.skipSpace(0)
+        guard raw[offset] == UInt8(ascii: "{") else { return nil }
+        offset = raw.skipSpace(offset + 1)
+        guard raw[offset] != UInt8(ascii: "}") else { return nil }
+        var action: Range<Int>?
+        var sawType = false
+        while true {
+            guard let member = try? raw.member(at: offset, depth: 1), member.plainKey else { return nil }
+            if action == nil, (try? raw.key(of: member, is: "action")) == true {
+                action = member.value
+            } else if !sawType, (try? raw.key(of: member, is: "type")) == true {
+                guard raw[member.valueStart] == UInt8(ascii: "\"") else { return nil }
+                sawType = true
+            }
+            offset = raw.skipSpace(member.valueEnd)
+            guard raw[offset] == UInt8(ascii: ",") else { break }
+            offset = raw.skipSpace(offset + 1)
+        }
+        guard let action else { return nil }
+        return UnsafeBufferPointer(rebasing: line[action])
+    }
+}

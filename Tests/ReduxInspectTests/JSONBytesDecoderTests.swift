@@ -1,0 +1,256 @@
+import Foundation
+import Redux
+import ReduxExamples
+import Testing
+
+@testable import ReduxInspect
+
+/// ``JSONBytesDecoder`` must give what parsing the text and decoding the tree gives, value and
+/// error alike, whatever the text and whatever the type's `init(from:)` does.
+@Suite struct JSONBytesDecoderTests {
+    typealias Values = JSONValueDecoderTests
+
+    // MARK: The same values
+
+    @Test func actionsAndStatesOfTheExamplesDecodeAsFromTheTree() throws {
+        try expectSame(Values.counterActions)
+        try expectSame(Values.shopActions)
+        try expectSame(Values.todosActions)
+        var shop = Shop.State()
+        for action in Values.shopActions {
+            Shop.reducer.reduce(&shop, action)
+            try expectSame([shop])
+        }
+        var todos = Todos.State()
+        for action in Values.todosActions {
+            Todos.reducer.reduce(&todos, action)
+            try expectSame([todos])
+        }
+    }
+
+    @Test func scalarsOfEveryKindDecodeAsFromTheTree() throws {
+        try expectSame([Widths.minimum, Widths.maximum, Widths()])
+        try expectSame([
+            Specials(
+                date: Date(timeIntervalSinceReferenceDate: 786_000_123.456), url: URL(string: "https://example.com/a?b=c")!,
+                data: Data([0, 1, 2, 250, 255]), when: [Date(timeIntervalSince1970: 0)])
+        ])
+        for text in ["5.0", "2.55e2", "-0.0", "-0", "0", "9223372036854775807", "-9223372036854775808", "1e2"] {
+            try expectSameOutcome(Int.self, text)
+            try expectSameOutcome(Int64.self, text)
+            try expectSameOutcome(Int32.self, text)
+            try expectSameOutcome(UInt.self, text)
+            try expectSameOutcome(UInt8.self, text)
+            try expectSameOutcome(Decimal.self, text)
+            try expectSameOutcome(Double.self, text)
+        }
+        for text in ["9223372036854775808", "-9223372036854775809", "1.5", "1e400", "\"5\"", "true", "null"] {
+            try expectSameOutcome(Int.self, text)
+            try expectSameOutcome(UInt.self, text)
+            try expectSameOutcome(Float.self, text)
+        }
+    }
+
+    @Test func stringsWithEscapesAndBeyondASCIIDecodeAsFromTheTree() throws {
+        for text in [#""plain""#, #""tab\there""#, #""\u00e9t\u00e9""#, #""\ud83d\ude00""#, "\"été 😀\"", #""\"quoted\"""#] {
+            try expectSameOutcome(String.self, text)
+            try expectSameOutcome(Shop.Action.self, #"{"loginFailed":{"error":\#(text)}}"#)
+        }
+    }
+
+    @Test func containersDuplicatesAndSpaceDecodeAsFromTheTree() throws {
+        try expectSameOutcome(Counter.State.self, #"{"count":1,"count":2}"#)
+        try expectSameOutcome(Counter.State.self, " {\n\t\"count\" : 7 ,\r\n \"other\":[1,{\"a\":null}]}  ")
+        try expectSameOutcome([Int?].self, "[1,null, 3 ]")
+        try expectSameOutcome([[Int]].self, "[[],[1],[2,3]]")
+        try expectSameOutcome([String: Int].self, #"{"b":2,"a":1,"b":3}"#)
+        try expectSameOutcome([Int: String].self, #"{"1":"one","2":"two"}"#)
+        try expectSameOutcome(Todos.Action.self, #"{"selectItem":{}}"#)
+        try expectSameOutcome(Todos.Action.self, #"{"selectItem":{"id":null}}"#)
+        let large = Dictionary(uniqueKeysWithValues: (0..<100).map { ("key\($0)", $0) })
+        try expectSameOutcome([String: Int].self, String(decoding: try RecordingEncoder().encode(large), as: UTF8.self))
+        // The super decoder is the tree's: declined, and so decided by the tree.
+        let nesting = Nesting(a: 1, b: [nil, "x", nil], c: [[1, 2], []], base: "super")
+        try expectSame([nesting])
+    }
+
+    @Test func keysWithEscapesOrBeyondASCIIAreFoundAsTheTreeFindsThem() throws {
+        try expectSameOutcome(Counter.State.self, #"{"c\u006funt":4}"#)
+        try expectSameOutcome(Counter.State.self, #"{"cöunt":4,"count":5}"#)
+        // U+212A KELVIN SIGN is canonically equivalent to "K", which Swift's == honours.
+        try expectSameOutcome(Kelvin.self, #"{"K":1}"#)
+        try expectSameOutcome(Kelvin.self, #"{"\u212a":1}"#)
+        try expectSameOutcome(Kelvin.self, #"{"k":1}"#)
+    }
+
+    @Test(arguments: Values.errorCases) func errorsAreTheTreeDecodersErrors(_ error: ErrorCase) {
+        #expect(error.describeFromBytes() == error.expected)
+    }
+
+    @Test func invalidTextIsReportedAsTheParserReportsIt() throws {
+        for text in ["", "{", #"{"count":1,}"#, "[1 2]", "01", #""\x""#, "{\"count\":1} x"] {
+            try expectSameOutcome(Counter.State.self, text)
+        }
+    }
+
+    // MARK: Types that catch errors
+
+    @Test func aTypeThatCatchesADeclinedAnswerGetsTheTreesValue() throws {
+        // The bytes decoder declines the escaped key inside `inner`; `Lenient` catches that and
+        // would keep -1 if the decline were not remembered.
+        let text = #"{"inner":{"v\u0061lue":5}}"#
+        #expect(try bytes(Lenient.self, text) == Lenient(value: 5))
+        #expect(try bytes(Lenient.self, #"{"inner":{"value":5}}"#) == Lenient(value: 5))
+        #expect(try bytes(Lenient.self, #"{"inner":{"value":"5"}}"#) == Lenient(value: -1))
+        try expectSameOutcome(Lenient.self, text)
+    }
+
+    @Test func randomValuesDecodeAsFromTheTreeThroughATypeThatTriesEveryKind() throws {
+        var states = RandomStates(seed: 2026_11_22)
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<300 {
+            let (value, edited) = states.pair()
+            for json in [value, edited] {
+                try expectSameOutcome(AnyJSON.self, json.compactText)
+                try expectSameOutcome(AnyJSON.self, RawDiffSupport.respelled(json, using: &generator))
+            }
+        }
+    }
+
+    @Test func brokenActionsFailAsFromTheTree() throws {
+        var mutator = FuzzMutator(seed: 11)
+        let texts = try Values.shopActions.map { try RecordingEncoder().encode($0) }
+        for round in 0..<2_000 {
+            var bytes = texts[round % texts.count]
+            let operations = mutator.mutate(&bytes)
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard text.utf8.elementsEqual(bytes) else { continue }
+            try expectSameOutcome(Shop.Action.self, text, "after \(operations)")
+            try expectSameOutcome(AnyJSON.self, text, "after \(operations)")
+        }
+    }
+}
+
+// MARK: - Helpers
+
+extension JSONBytesDecoderTests {
+    func bytes<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
+        try Array(text.utf8).withUnsafeBufferPointer { try JSONBytesDecoder().decode(T.self, from: $0) }
+    }
+
+    /// What decoding `text` as `T` gives: the value, or the error in words.
+    enum Outcome<T: Equatable>: Equatable {
+        case value(T)
+        case error(String)
+    }
+
+    func outcome<T: Decodable & Equatable>(_ type: T.Type, _ text: String, fromBytes: Bool) -> Outcome<T> {
+        do {
+            return .value(fromBytes ? try bytes(T.self, text) : try JSONValueDecoder().decode(T.self, from: JSONParser.parse(text)))
+        } catch {
+            return .error("\(Swift.type(of: error)): \(JSONValueDecoder.describe(error))")
+        }
+    }
+
+    func expectSameOutcome<T: Decodable & Equatable>(
+        _ type: T.Type, _ text: String, _ comment: String = "", sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        #expect(
+            outcome(T.self, text, fromBytes: true) == outcome(T.self, text, fromBytes: false),
+            "\(T.self) from \(text.debugDescription) \(comment)", sourceLocation: sourceLocation)
+    }
+
+    /// Each value, encoded as the recorder encodes it, decodes to itself from the bytes.
+    func expectSame<T: Codable & Equatable>(_ values: [T], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for value in values {
+            let text = String(decoding: try RecordingEncoder().encode(value), as: UTF8.self)
+            #expect(try bytes(T.self, text) == value, "\(text)", sourceLocation: sourceLocation)
+            try expectSameOutcome(T.self, text, sourceLocation: sourceLocation)
+        }
+    }
+}
+
+/// A key spelled with U+212A KELVIN SIGN.
+private struct Kelvin: Decodable, Equatable {
+    var kelvin: Int?
+
+    private enum Keys: String, CodingKey { case kelvin = "\u{212A}" }
+
+    init(from decoder: any Decoder) throws {
+        kelvin = try decoder.container(keyedBy: Keys.self).decodeIfPresent(Int.self, forKey: .kelvin)
+    }
+}
+
+/// Reads `inner.value` and keeps -1 for anything it cannot read, as forgiving app types do.
+private struct Lenient: Decodable, Equatable {
+    var value: Int
+
+    init(value: Int) {
+        self.value = value
+    }
+
+    private enum Keys: String, CodingKey { case inner, value }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        let inner = try? container.nestedContainer(keyedBy: Keys.self, forKey: .inner)
+        value = (try? inner?.decode(Int.self, forKey: .value)) ?? -1
+    }
+}
+
+/// Any JSON value, read by trying each kind in turn and catching what fails, with the coding
+/// path the decoder reports at each container: every kind of question a decoder answers.
+private indirect enum AnyJSON: Decodable, Equatable {
+    case null(path: String)
+    case bool(Bool)
+    case integer(Int)
+    case decimal(Decimal)
+    case string(String)
+    case array([AnyJSON], path: String)
+    case object([String: AnyJSON], keys: [String], path: String)
+
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int?
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { return nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let path = decoder.codingPath.map(\.stringValue).joined(separator: "/")
+        if let object = try? decoder.container(keyedBy: Key.self) {
+            var members: [String: AnyJSON] = [:]
+            for key in object.allKeys where members[key.stringValue] == nil {
+                members[key.stringValue] = try object.decode(AnyJSON.self, forKey: key)
+            }
+            let missing = Key(stringValue: "no such key")
+            guard !object.contains(missing), try object.decodeIfPresent(Int.self, forKey: missing) == nil else {
+                throw DecodingError.dataCorrupted(.init(codingPath: object.codingPath, debugDescription: "found a missing key"))
+            }
+            self = .object(members, keys: object.allKeys.map(\.stringValue), path: object.codingPath.map(\.stringValue).joined(separator: "/"))
+        } else if var array = try? decoder.unkeyedContainer() {
+            var elements: [AnyJSON] = []
+            while !array.isAtEnd {
+                if try array.decodeNil() {
+                    elements.append(.null(path: "\(path)/\(array.currentIndex)"))
+                } else {
+                    elements.append(try array.decode(AnyJSON.self))
+                }
+            }
+            self = .array(elements, path: array.codingPath.map(\.stringValue).joined(separator: "/"))
+        } else {
+            let single = try decoder.singleValueContainer()
+            if single.decodeNil() {
+                self = .null(path: path)
+            } else if let bool = try? single.decode(Bool.self) {
+                self = .bool(bool)
+            } else if let integer = try? single.decode(Int.self) {
+                self = .integer(integer)
+            } else if let decimal = try? single.decode(Decimal.self) {
+                self = .decimal(decimal)
+            } else {
+                self = .string(try single.decode(String.self))
+            }
+        }
+    }
+}
