@@ -93,16 +93,43 @@ import Testing
         }
     }
 
-    // MARK: Types that catch errors
+    // MARK: Types that catch errors, trap, loop, count or keep
 
-    @Test func aTypeThatCatchesADeclinedAnswerGetsTheTreesValue() throws {
-        // The bytes decoder declines the escaped key inside `inner`; `Lenient` catches that and
-        // would keep -1 if the decline were not remembered.
-        let text = #"{"inner":{"v\u0061lue":5}}"#
-        #expect(try bytes(Lenient.self, text) == Lenient(value: 5))
+    @Test func aTypeThatCatchesErrorsTakesTheSameBranches() throws {
+        // The escaped key inside `inner` is read by the tree decoder from that object alone.
+        #expect(try bytes(Lenient.self, #"{"inner":{"v\u0061lue":5}}"#) == Lenient(value: 5))
         #expect(try bytes(Lenient.self, #"{"inner":{"value":5}}"#) == Lenient(value: 5))
         #expect(try bytes(Lenient.self, #"{"inner":{"value":"5"}}"#) == Lenient(value: -1))
-        try expectSameOutcome(Lenient.self, text)
+        try expectSameOutcome(Lenient.self, #"{"inner":{"v\u0061lue":5}}"#)
+        // A loop that skips what it cannot read must see the same failures, or it never ends.
+        try expectSameOutcome(LossyArray.self, #"[{"a\/b":1},{"c":2},7,{"d":"x"}]"#)
+        #expect(try bytes(LossyArray.self, #"[{"a\/b":1},{"c":2},7]"#).values == [["a/b": 1], ["c": 2]])
+    }
+
+    @Test func aTypeThatTrapsOnAnErrorDecodesWhereTheTreeDoes() throws {
+        // `try!` on a dictionary with an escaped key, as the recorder writes `a/b`'s neighbours.
+        #expect(try bytes(Trapping.self, #"{"tags":{"C:\\tmp":2,"a\"b":3}}"#).tags == [#"C:\tmp"#: 2, #"a"b"#: 3])
+    }
+
+    @Test func initFromRunsOncePerValue() throws {
+        let before = Counted.count.value
+        _ = try bytes([Counted].self, #"[{"m":{"a\/b":1}},{"m":{}},{"m":{"c":2}}]"#)
+        #expect(Counted.count.value - before == 3)
+    }
+
+    @Test func aContainerKeptPastTheDecodeStillAnswers() throws {
+        let kept = try Array(#"{"n":5,"m":{"k":[1,2]}}"#.utf8).withUnsafeBufferPointer { text in
+            try JSONBytesDecoder().decode(Keeping.self, from: text)
+        }
+        // The caller's buffer is gone; the container reads the decoder's copy.
+        #expect(try kept.container.decode(Int.self, forKey: .n) == 5)
+        #expect(try kept.container.nestedContainer(keyedBy: Keeping.Keys.self, forKey: .m).decode([Int].self, forKey: .k) == [1, 2])
+        #expect(kept.container.allKeys.map(\.stringValue) == ["n", "m"])
+    }
+
+    @Test func textLongerThanTheParserTakesFailsAsTheParserFails() throws {
+        let long = "\"" + String(repeating: "a", count: JSONParser.Options().maximumLength) + "\""
+        try expectSameOutcome(String.self, long)
     }
 
     @Test func randomValuesDecodeAsFromTheTreeThroughATypeThatTriesEveryKind() throws {
@@ -178,6 +205,67 @@ private struct Kelvin: Decodable, Equatable {
 
     init(from decoder: any Decoder) throws {
         kelvin = try decoder.container(keyedBy: Keys.self).decodeIfPresent(Int.self, forKey: .kelvin)
+    }
+}
+
+/// Skips the elements it cannot read as dictionaries of integers, as forgiving app types do.
+private struct LossyArray: Decodable, Equatable {
+    var values: [[String: Int]] = []
+
+    init(from decoder: any Decoder) throws {
+        var elements = try decoder.unkeyedContainer()
+        // Bounded, so that a decoder that never moves on fails the test instead of hanging it.
+        for _ in 0..<100 where !elements.isAtEnd {
+            if let value = try? elements.decode([String: Int].self) {
+                values.append(value)
+            } else {
+                _ = try? elements.decode(AnyJSON.self)
+            }
+        }
+    }
+}
+
+/// Traps on any error, trusting its input.
+private struct Trapping: Decodable {
+    var tags: [String: Int]
+
+    private enum Keys: CodingKey { case tags }
+
+    init(from decoder: any Decoder) throws {
+        tags = try! decoder.container(keyedBy: Keys.self).decode([String: Int].self, forKey: .tags)
+    }
+}
+
+/// Counts the values made, to see `init(from:)` run once per value.
+private struct Counted: Decodable {
+    static let count = CountBox()
+    var m: [String: Int]
+
+    init(from decoder: any Decoder) throws {
+        Self.count.add()
+        m = try decoder.container(keyedBy: Keys.self).decode([String: Int].self, forKey: .m)
+    }
+
+    private enum Keys: CodingKey { case m }
+}
+
+/// A count behind a lock (macOS 14 has no `Mutex`).
+private final class CountBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int { lock.withLock { count } }
+    func add() { lock.withLock { count += 1 } }
+}
+
+/// Keeps its container, to read it later.
+private struct Keeping: Decodable {
+    let container: KeyedDecodingContainer<Keys>
+
+    enum Keys: CodingKey { case n, m, k }
+
+    init(from decoder: any Decoder) throws {
+        container = try decoder.container(keyedBy: Keys.self)
     }
 }
 

@@ -4,11 +4,12 @@ import Foundation
 /// first: what a replay does with each recorded action.
 ///
 /// It gives exactly what parsing the text and decoding the tree with ``JSONValueDecoder``
-/// gives, value and error alike, because anything it is not certain to answer in the same way
-/// goes to that pair: text that is not certainly valid (see `RawJSON.isCertainlyValid`), keys
-/// with escapes or beyond ASCII, and every error, including one a type's `init(from:)` catches
-/// to do something else. The common case, the recorder's compact ASCII text, never builds a
-/// tree, so it costs a fraction of parsing and decoding.
+/// gives, value and error alike, and asks a type's `init(from:)` the same questions with the
+/// same answers, so a type that catches an error takes the same branch either way. Text that
+/// is not certainly valid (see `RawJSON.isCertainlyValidText`) goes to that pair whole; in
+/// text that is, an object with a key that is not plain ASCII, and a super decoder, are read
+/// by the tree decoder from that value alone. The common case, the recorder's compact ASCII
+/// text, builds no tree, so it costs a fraction of parsing and decoding.
 ///
 /// ```swift
 /// let text = Array(#"{"incrementBy":{"n":5}}"#.utf8)
@@ -29,45 +30,32 @@ public struct JSONBytesDecoder: Sendable {
     /// - Throws: ``JSONParseError`` when the text is not valid JSON; `DecodingError`, as
     ///   ``JSONValueDecoder`` throws it, when it does not decode as `type`.
     public func decode<T: Decodable>(_ type: T.Type, from text: UnsafeBufferPointer<UInt8>) throws -> T {
-        do {
-            return try Self.decodeDirectly(T.self, from: text, checked: false)
-        } catch {
+        guard !text.isEmpty, RawJSON(text, maximumDepth: Self.options.maximumDepth).isCertainlyValidText else {
             return try JSONValueDecoder().decode(T.self, from: JSONParser.parse(text))
         }
+        return try decode(T.self, fromCertainlyValid: text)
     }
 
-    /// Decodes a value from text the caller has found certainly valid (see
-    /// `RawJSON.isCertainlyValid`), as ``decode(_:from:)`` does without checking it again.
+    /// Decodes a value from non-empty text the caller has found certainly valid (see
+    /// `RawJSON.isCertainlyValidText`), as ``decode(_:from:)`` does, without checking it again.
     func decode<T: Decodable>(_ type: T.Type, fromCertainlyValid text: UnsafeBufferPointer<UInt8>) throws -> T {
-        do {
-            return try Self.decodeDirectly(T.self, from: text, checked: true)
-        } catch {
+        // The parser refuses text this long, valid or not.
+        guard text.count <= Self.options.maximumLength else {
             return try JSONValueDecoder().decode(T.self, from: JSONParser.parse(text))
         }
-    }
-
-    /// Thrown when the bytes alone do not settle a decode. (An error rather than an optional
-    /// result: an optional of a generic type costs a metadata lookup on every call.)
-    private struct Undecided: Error {}
-
-    /// The value decoded from the bytes alone; throws ``Undecided`` when the tree must decide.
-    private static func decodeDirectly<T: Decodable>(
-        _ type: T.Type, from text: UnsafeBufferPointer<UInt8>, checked: Bool
-    ) throws(Undecided) -> T {
-        guard !text.isEmpty else { throw Undecided() }
-        let raw = RawJSON(text, maximumDepth: JSONParser.Options().maximumDepth)
-        guard checked || raw.isCertainlyValidText else { throw Undecided() }
-        let decoder = JSONRawDecoder(raw: raw)
-        defer { decoder.finish() }
-        let value: T
-        do {
-            value = try decoder.unbox(raw.skipSpace(0), as: T.self, path: [])
-        } catch {
-            throw Undecided()
+        var decoder = JSONRawDecoder(raw: RawJSON(text, maximumDepth: Self.options.maximumDepth))
+        defer {
+            // A type kept the decoder or one of its containers, which read the text on demand,
+            // and the caller's text may be gone once this returns.
+            if !isKnownUniquelyReferenced(&decoder) { decoder.keepText() }
         }
-        // Checked after the decode, not only by its outcome: the type may have caught a
-        // declined answer and carried on.
-        guard !decoder.declined else { throw Undecided() }
-        return value
+        do {
+            return try decoder.unbox(decoder.root, as: T.self, path: [])
+        } catch {
+            throw JSONValueDecoder.explained(error, in: try JSONParser.parse(text))
+        }
     }
+
+    /// The parser's limits, which the text is held to as the parser would hold it.
+    private static let options = JSONParser.Options()
 }

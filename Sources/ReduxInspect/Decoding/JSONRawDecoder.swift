@@ -2,21 +2,23 @@ import Foundation
 
 /// The `Decoder` behind ``JSONBytesDecoder``: reads certainly valid JSON text in place.
 ///
-/// It answers only what it is sure ``JSONTreeDecoder`` would answer in the same way. For
-/// anything else, and for every error, it sets ``declined`` and throws; the caller then
-/// decodes the parsed tree instead. The flag, not the error, is what counts: a type's
-/// `init(from:)` may catch the error (`try? container.decode(…)`) and go on to a value the
-/// tree would not lead to.
+/// Every answer is the one ``JSONTreeDecoder`` gives for the parsed text, errors included:
+/// scalars are read as the tree decoder reads the parser's value for the same bytes, and an
+/// error is made by the tree decoder's own functions from that value. Where reading the bytes
+/// would need more than plain ASCII keys (an object with any other key) or would hand out a
+/// decoder that may outlive the decode (a super decoder), the value is parsed and the tree
+/// decoder reads it.
 ///
 /// Like ``JSONTreeDecoder``, one instance serves a whole decode, pointed at each nested
 /// value in turn; values are byte offsets into the text.
 final class JSONRawDecoder: Decoder {
-    /// The text, which belongs to the caller: read only until ``finish()``.
-    private let raw: RawJSON
-    /// Whether an answer was declined: the decode as a whole must not be trusted.
-    private(set) var declined = false
-    /// Whether the decode is over; see ``finish()``.
-    private var isFinished = false
+    /// The text: the caller's during the decode, then the decoder's own copy if something kept
+    /// the decoder (see ``keepText()``).
+    private(set) var raw: RawJSON
+    /// The copy ``keepText()`` made, if it did.
+    private var ownText: UnsafeMutableBufferPointer<UInt8>?
+    /// The first byte of the whole value.
+    let root: Int
     /// The first byte of the value being decoded.
     private(set) var value: Int
     private(set) var codingPath: [any CodingKey]
@@ -27,9 +29,11 @@ final class JSONRawDecoder: Decoder {
     private var foundCount = 0
     private var foundCapacity: Int
 
+    /// A decoder for the value in `raw`, which must be certainly valid.
     init(raw: RawJSON) {
         self.raw = raw
-        self.value = 0
+        self.root = raw.skipSpace(0)
+        self.value = root
         self.codingPath = []
         foundCapacity = 16
         found = .allocate(capacity: foundCapacity)
@@ -37,36 +41,25 @@ final class JSONRawDecoder: Decoder {
 
     deinit {
         found.deallocate()
+        ownText?.deallocate()
     }
 
-    /// Ends the decode. A decoder or container that a type keeps past it reads no more of the
-    /// text, which may be gone: it declines every question that needs the text.
-    func finish() {
-        isFinished = true
-    }
-
-    /// The text, while the decode lasts.
-    @inline(__always)
-    private func text() throws -> RawJSON {
-        guard !isFinished else { throw decline() }
-        return raw
-    }
-
-    /// What a container throws when it declines; only the flag it sets is looked at.
-    struct Declined: Error {}
-
-    /// Marks the decode as declined and returns the error to throw.
-    func decline() -> Declined {
-        declined = true
-        return Declined()
+    /// Reads a copy of the text from now on, for containers and decoders a type keeps past
+    /// the end of the decode.
+    func keepText() {
+        guard ownText == nil else { return }
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: raw.count)
+        _ = copy.initialize(from: raw.buffer(0..<raw.count))
+        ownText = copy
+        raw = RawJSON(UnsafeBufferPointer(copy), maximumDepth: raw.maximumDepth)
     }
 
     /// Decodes the value that starts at `start`, found at `path`, as `T`.
     func unbox<T: Decodable>(_ start: Int, as type: T.Type, path: [any CodingKey]) throws -> T {
-        if T.self == Decimal.self { return try scalar(start, as: Decimal.self) as! T }
-        if T.self == URL.self { return try scalar(start, as: URL.self) as! T }
-        if T.self == Data.self { return try scalar(start, as: Data.self) as! T }
-        if T.self == Date.self { return try scalar(start, as: Date.self) as! T }
+        if T.self == Decimal.self { return try scalar(start, as: Decimal.self, path: path) as! T }
+        if T.self == URL.self { return try scalar(start, as: URL.self, path: path) as! T }
+        if T.self == Data.self { return try scalar(start, as: Data.self, path: path) as! T }
+        if T.self == Date.self { return try scalar(start, as: Date.self, path: path) as! T }
         let savedValue = value
         let savedPath = codingPath
         value = start
@@ -78,17 +71,16 @@ final class JSONRawDecoder: Decoder {
         return try T(from: self)
     }
 
-    /// Reads the scalar that starts at `start` as the tree decoder reads the parser's value
-    /// for the same bytes.
-    func scalar<T: JSONScalar>(_ start: Int, as type: T.Type) throws -> T {
-        let raw = try text()
+    /// The value that starts at `start`, parsed: what the tree decoder would have there.
+    func parsed(at start: Int) throws -> JSONValue {
+        try raw.parse(start..<raw.valueEnd(from: start, depth: 0))
+    }
+
+    /// Reads the scalar that starts at `start`, found at `path`, as the tree decoder reads the
+    /// parser's value for the same bytes, and fails as it fails.
+    func scalar<T: JSONScalar>(_ start: Int, as type: T.Type, path: @autoclosure () -> [any CodingKey]) throws -> T {
         if let integer = Self.plainInteger(raw, at: start, as: T.self) { return integer }
-        do {
-            let end = try raw.valueEnd(from: start, depth: 0)
-            return try T.unbox(try raw.parse(start..<end))
-        } catch {
-            throw decline()
-        }
+        return try JSONTreeDecoder.scalar(parsed(at: start), as: T.self, path: path())
     }
 
     /// The integer at `start` when `T` is an integer type and the bytes are plain digits
@@ -133,47 +125,60 @@ final class JSONRawDecoder: Decoder {
         return result
     }
 
+    /// A keyed container over the object that starts at `start`, found at `path`: read from
+    /// the bytes when every key is plain, by the tree decoder otherwise; the tree decoder's
+    /// error when the value is not an object.
+    func keyedContainer<Key: CodingKey>(
+        at start: Int, path: LazyCodingPath, keyedBy type: Key.Type
+    ) throws -> KeyedDecodingContainer<Key> {
+        if let members = try members(ofObjectAt: start, path: path.whole) {
+            return KeyedDecodingContainer(JSONRawKeyedContainer<Key>(decoder: self, members: members, path: path))
+        }
+        let value = try parsed(at: start)
+        guard case .object(let object) = value else { throw JSONTreeDecoder.mismatch(.object, value, path.whole) }
+        let tree = JSONTreeDecoder(value: value, codingPath: path.whole)
+        return KeyedDecodingContainer(JSONKeyedContainer<Key>(decoder: tree, object: object, codingPath: path.whole))
+    }
+
     /// The members of the object that starts at `start`, in written order, as a run of
-    /// ``found``; declines when the value is not an object or a key is not plain (see
-    /// ``JSONRawKeyedContainer``).
-    func members(ofObjectAt start: Int) throws -> Range<Int> {
-        let raw = try text()
-        guard raw[start] == UInt8(ascii: "{") else { throw decline() }
+    /// ``found``; `nil` when a key is not plain (see ``JSONRawKeyedContainer``); the tree
+    /// decoder's error when the value is not an object.
+    private func members(ofObjectAt start: Int, path: @autoclosure () -> [any CodingKey]) throws -> Range<Int>? {
+        guard raw[start] == UInt8(ascii: "{") else {
+            throw JSONTreeDecoder.mismatch(.object, try parsed(at: start), path())
+        }
         let first = foundCount
-        do {
-            var offset = raw.skipSpace(start + 1)
-            if raw[offset] == UInt8(ascii: "}") { return first..<first }
-            while true {
-                let member = try raw.member(at: offset, depth: 0)
-                guard member.plainKey else { throw decline() }
-                keep(member)
-                offset = raw.skipSpace(member.valueEnd)
-                guard raw[offset] == UInt8(ascii: ",") else { return first..<foundCount }
-                offset = raw.skipSpace(offset + 1)
+        var offset = raw.skipSpace(start + 1)
+        if raw[offset] == UInt8(ascii: "}") { return first..<first }
+        while true {
+            let member = try raw.member(at: offset, depth: 0)
+            guard member.plainKey else {
+                foundCount = first
+                return nil
             }
-        } catch {
-            throw decline()
+            keep(member)
+            offset = raw.skipSpace(member.valueEnd)
+            guard raw[offset] == UInt8(ascii: ",") else { return first..<foundCount }
+            offset = raw.skipSpace(offset + 1)
         }
     }
 
     /// The elements of the array that starts at `start`, as a run of ``found`` whose
-    /// `valueStart`s are where they begin; declines when the value is not an array.
-    func elements(ofArrayAt start: Int) throws -> Range<Int> {
-        let raw = try text()
-        guard raw[start] == UInt8(ascii: "[") else { throw decline() }
+    /// `valueStart`s are where they begin; the tree decoder's error when the value is not an
+    /// array.
+    func elements(ofArrayAt start: Int, path: @autoclosure () -> [any CodingKey]) throws -> Range<Int> {
+        guard raw[start] == UInt8(ascii: "[") else {
+            throw JSONTreeDecoder.mismatch(.array, try parsed(at: start), path())
+        }
         let first = foundCount
-        do {
-            var offset = raw.skipSpace(start + 1)
-            if raw[offset] == UInt8(ascii: "]") { return first..<first }
-            while true {
-                let end = try raw.valueEnd(from: offset, depth: 0)
-                keep(RawJSON.Member(keyStart: offset, keyEnd: offset, valueStart: offset, valueEnd: end, plainKey: true))
-                offset = raw.skipSpace(end)
-                guard raw[offset] == UInt8(ascii: ",") else { return first..<foundCount }
-                offset = raw.skipSpace(offset + 1)
-            }
-        } catch {
-            throw decline()
+        var offset = raw.skipSpace(start + 1)
+        if raw[offset] == UInt8(ascii: "]") { return first..<first }
+        while true {
+            let end = try raw.valueEnd(from: offset, depth: 0)
+            keep(RawJSON.Member(keyStart: offset, keyEnd: offset, valueStart: offset, valueEnd: end, plainKey: true))
+            offset = raw.skipSpace(end)
+            guard raw[offset] == UInt8(ascii: ",") else { return first..<foundCount }
+            offset = raw.skipSpace(offset + 1)
         }
     }
 
@@ -195,49 +200,45 @@ final class JSONRawDecoder: Decoder {
         found[index]
     }
 
-    /// Where the value of the first member in `members` named `name` starts: `nil` when there
-    /// is none; declines when a name beyond ASCII is not found by its bytes, since Swift may
-    /// find it equal to an ASCII key.
-    func member(named name: String, in members: Range<Int>) throws -> Int? {
-        let raw = try text()
+    /// Where the value of the first member in `members` named `name` starts, or `nil`: the
+    /// member the tree decoder finds, comparing names as Swift compares strings.
+    func member(named name: String, in members: Range<Int>) -> Int? {
         var name = name
-        let found: Int?? = name.withUTF8 { name in
+        let raw = raw
+        let (start, ascii): (Int?, Bool) = name.withUTF8 { name in
             for index in members {
-                let member = self.found[index]
+                let member = found[index]
                 guard member.keyCount == name.count else { continue }
                 if name.isEmpty || memcmp(raw.base + member.keyStart, name.baseAddress!, name.count) == 0 {
-                    return member.valueStart
+                    return (member.valueStart, true)
                 }
             }
-            for byte in name where byte >= 0x80 { return Int??.none }
-            return Int??.some(nil)
+            return (nil, !name.contains { $0 >= 0x80 })
         }
-        guard let found else { throw decline() }
-        return found
+        if start != nil || ascii { return start }
+        // Keys are plain ASCII, equal to an ASCII name exactly when their bytes are; a name
+        // beyond ASCII may still be canonically equal to one (U+212A KELVIN SIGN and "K").
+        return members.first { key($0) == name }.map { found[$0].valueStart }
     }
 
-    /// The key of member `index` of ``found`` as a string (its bytes: it is plain), or `nil`
-    /// once the decode is over.
-    func key(_ index: Int) -> String? {
-        guard !isFinished else { return nil }
+    /// The key of member `index` of ``found`` as a string: its bytes, since it is plain.
+    func key(_ index: Int) -> String {
         let member = found[index]
         return String(decoding: raw.buffer(member.keyStart..<member.keyEnd), as: UTF8.self)
     }
 
-    /// Whether the value at `start` is `null`; `false` once the decode is over.
+    /// Whether the value at `start` is `null`.
     func isNull(_ start: Int) -> Bool {
-        !isFinished && raw[start] == UInt8(ascii: "n")
+        raw[start] == UInt8(ascii: "n")
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(
-            JSONRawKeyedContainer<Key>(
-                decoder: self, members: try members(ofObjectAt: value), path: LazyCodingPath(codingPath)))
+        try keyedContainer(at: value, path: LazyCodingPath(codingPath), keyedBy: Key.self)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         JSONRawUnkeyedContainer(
-            decoder: self, elements: try elements(ofArrayAt: value), path: LazyCodingPath(codingPath))
+            decoder: self, elements: try elements(ofArrayAt: value, path: codingPath), path: LazyCodingPath(codingPath))
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {

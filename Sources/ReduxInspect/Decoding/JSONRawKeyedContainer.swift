@@ -1,12 +1,8 @@
 import Foundation
 
-/// A keyed container over one object of JSON text (see ``JSONRawDecoder``).
-///
-/// Every key is plain, printable ASCII without escapes (the decoder declines other objects),
-/// so a key equals a coding key's name exactly when their bytes are equal, except for a name
-/// beyond ASCII, which Swift may find canonically equal to an ASCII key: a lookup of such a
-/// name that finds no bytes to match declines. Lookups find the first member with the key,
-/// as ``JSONKeyedContainer`` does.
+/// A keyed container over one object of JSON text whose keys are all plain, printable ASCII
+/// without escapes (see ``JSONRawDecoder``), answering as ``JSONKeyedContainer`` does over the
+/// parsed object: lookups find the first member with the key, and errors are its errors.
 struct JSONRawKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: JSONRawDecoder
     /// The object's members, in the decoder's ``JSONRawDecoder/found(_:)``.
@@ -18,42 +14,42 @@ struct JSONRawKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var allKeys: [Key] {
         if members.count == 1 {
             // An enum's case: an array literal skips the generic array's metadata lookups.
-            guard let name = decoder.key(members.lowerBound), let key = Key(stringValue: name) else { return [] }
+            guard let key = Key(stringValue: decoder.key(members.lowerBound)) else { return [] }
             return [key]
         }
         var keys: [Key] = []
         keys.reserveCapacity(members.count)
         for index in members {
-            if let name = decoder.key(index), let key = Key(stringValue: name) { keys.append(key) }
+            if let key = Key(stringValue: decoder.key(index)) { keys.append(key) }
         }
         return keys
     }
 
     func contains(_ key: Key) -> Bool {
-        (try? member(key)) != nil
+        member(key) != nil
     }
 
     /// Where the value of the first member named `key` starts, or `nil` when there is none.
     @inline(__always)
-    private func member(_ key: Key) throws -> Int? {
-        try decoder.member(named: key.stringValue, in: members)
+    private func member(_ key: Key) -> Int? {
+        decoder.member(named: key.stringValue, in: members)
     }
 
     @inline(__always)
     private func require(_ key: Key) throws -> Int {
-        guard let start = try member(key) else { throw decoder.decline() }
+        guard let start = member(key) else { throw JSONTreeDecoder.missing(key, codingPath) }
         return start
     }
 
     @inline(__always)
     private func scalar<T: JSONScalar>(_ key: Key) throws -> T {
-        try decoder.scalar(require(key), as: T.self)
+        try decoder.scalar(require(key), as: T.self, path: codingPath.appending(key))
     }
 
     @inline(__always)
     private func scalarIfPresent<T: JSONScalar>(_ key: Key) throws -> T? {
-        guard let start = try member(key), !decoder.isNull(start) else { return nil }
-        return try decoder.scalar(start, as: T.self)
+        guard let start = member(key), !decoder.isNull(start) else { return nil }
+        return try decoder.scalar(start, as: T.self, path: codingPath.appending(key))
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
@@ -95,31 +91,31 @@ struct JSONRawKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try scalarIfPresent(key) }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let start = try member(key), !decoder.isNull(start) else { return nil }
+        guard let start = member(key), !decoder.isNull(start) else { return nil }
         return try decoder.unbox(start, as: T.self, path: codingPath.appending(key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
-        let members = try decoder.members(ofObjectAt: require(key))
-        return KeyedDecodingContainer(
-            JSONRawKeyedContainer<NestedKey>(
-                decoder: decoder, members: members, path: LazyCodingPath(codingPath, then: key)))
+        try decoder.keyedContainer(at: require(key), path: LazyCodingPath(codingPath, then: key), keyedBy: NestedKey.self)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        let elements = try decoder.elements(ofArrayAt: require(key))
-        return JSONRawUnkeyedContainer(decoder: decoder, elements: elements, path: LazyCodingPath(codingPath, then: key))
+        let path = codingPath.appending(key)
+        let elements = try decoder.elements(ofArrayAt: require(key), path: path)
+        return JSONRawUnkeyedContainer(decoder: decoder, elements: elements, path: LazyCodingPath(path))
     }
 
-    /// Declined: a super decoder may outlive the decode, and the tree decoder's is cheap enough.
+    /// The tree decoder over the `super` member's value, as ``JSONKeyedContainer`` makes it:
+    /// `null` when absent. (A decoder the caller may keep, so it owns what it reads.)
     func superDecoder() throws -> any Decoder {
-        throw decoder.decline()
+        let value = try decoder.member(named: "super", in: members).map(decoder.parsed(at:)) ?? .null
+        return JSONTreeDecoder(value: value, codingPath: codingPath.appending(SuperKey()))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        throw decoder.decline()
+        JSONTreeDecoder(value: try member(key).map(decoder.parsed(at:)) ?? .null, codingPath: codingPath.appending(key))
     }
 }
 

@@ -1,4 +1,6 @@
-/// An unkeyed container over one array of JSON text (see ``JSONRawDecoder``).
+/// An unkeyed container over one array of JSON text (see ``JSONRawDecoder``), answering as
+/// ``JSONUnkeyedContainer`` does over the parsed array: a failed decode leaves `currentIndex`
+/// where it was, and errors are its errors.
 struct JSONRawUnkeyedContainer: UnkeyedDecodingContainer {
     let decoder: JSONRawDecoder
     /// The elements, in the decoder's ``JSONRawDecoder/found(_:)``.
@@ -13,24 +15,31 @@ struct JSONRawUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     var codingPath: [any CodingKey] { path.whole }
-
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
-    /// Where the current element starts; declines past the end, where the tree decoder throws.
-    private func current() throws -> Int {
-        guard currentIndex < elements.count else { throw decoder.decline() }
+    /// The coding path of the current element.
+    private var elementPath: [any CodingKey] { codingPath.appending(IndexKey(currentIndex)) }
+
+    /// Where the current element starts, or the tree decoder's error naming `type` when the
+    /// array is used up.
+    private func current(_ type: Any.Type) throws -> Int {
+        guard currentIndex < elements.count else {
+            let detail =
+                "expected \(JSONValueDecoder.typeName(type)), found the end of an array of \(elements.count)"
+            throw DecodingError.valueNotFound(type, .init(codingPath: elementPath, debugDescription: detail))
+        }
         return decoder.found(elements.lowerBound + currentIndex).valueStart
     }
 
     private mutating func scalar<T: JSONScalar>() throws -> T {
-        let result = try decoder.scalar(current(), as: T.self)
+        let result = try decoder.scalar(current(T.self), as: T.self, path: elementPath)
         currentIndex += 1
         return result
     }
 
     mutating func decodeNil() throws -> Bool {
-        guard decoder.isNull(try current()) else { return false }
+        guard decoder.isNull(try current(Any?.self)) else { return false }
         currentIndex += 1
         return true
     }
@@ -51,7 +60,7 @@ struct JSONRawUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try scalar() }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let result = try decoder.unbox(current(), as: T.self, path: codingPath.appending(IndexKey(currentIndex)))
+        let result = try decoder.unbox(current(T.self), as: T.self, path: elementPath)
         currentIndex += 1
         return result
     }
@@ -59,24 +68,25 @@ struct JSONRawUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
         -> KeyedDecodingContainer<NestedKey>
     {
-        let members = try decoder.members(ofObjectAt: current())
-        let container = JSONRawKeyedContainer<NestedKey>(
-            decoder: decoder, members: members, path: LazyCodingPath(codingPath, then: IndexKey(currentIndex)))
-        currentIndex += 1
-        return KeyedDecodingContainer(container)
-    }
-
-    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let elements = try decoder.elements(ofArrayAt: current())
-        let container = JSONRawUnkeyedContainer(
-            decoder: decoder, elements: elements, path: LazyCodingPath(codingPath, then: IndexKey(currentIndex)))
+        let container = try decoder.keyedContainer(
+            at: current([String: Any].self), path: LazyCodingPath(codingPath, then: IndexKey(currentIndex)),
+            keyedBy: NestedKey.self)
         currentIndex += 1
         return container
     }
 
-    /// Declined, as ``JSONRawKeyedContainer/superDecoder()`` is.
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let path = elementPath
+        let elements = try decoder.elements(ofArrayAt: current([Any].self), path: path)
+        currentIndex += 1
+        return JSONRawUnkeyedContainer(decoder: decoder, elements: elements, path: LazyCodingPath(path))
+    }
+
+    /// The tree decoder over the current element, as ``JSONUnkeyedContainer`` makes it.
     mutating func superDecoder() throws -> any Decoder {
-        throw decoder.decline()
+        let superDecoder = JSONTreeDecoder(value: try decoder.parsed(at: current(Any.self)), codingPath: elementPath)
+        currentIndex += 1
+        return superDecoder
     }
 }
 
@@ -87,7 +97,7 @@ struct JSONRawSingleValueContainer: SingleValueDecodingContainer {
     let codingPath: [any CodingKey]
 
     private func scalar<T: JSONScalar>() throws -> T {
-        try decoder.scalar(value, as: T.self)
+        try decoder.scalar(value, as: T.self, path: codingPath)
     }
 
     func decodeNil() -> Bool {

@@ -28,11 +28,18 @@ public struct JSONValueDecoder: Sendable {
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
         do {
             return try JSONTreeDecoder(value: value, codingPath: []).unbox(value, as: T.self, path: [])
-        } catch DecodingError.typeMismatch(let type, let context)
-            where context.debugDescription == Self.synthesizedEnumMessage
-        {
-            throw Self.explainEnumMismatch(type, context, in: value)
+        } catch {
+            throw Self.explained(error, in: value)
         }
+    }
+
+    /// `error`, with the error Swift's synthesized `init(from:)` of an enum throws rewritten to
+    /// say which keys were found in `root` (what the decode started from).
+    static func explained(_ error: any Error, in root: @autoclosure () throws -> JSONValue) -> any Error {
+        guard case DecodingError.typeMismatch(let type, let context) = error,
+            context.debugDescription == synthesizedEnumMessage, let root = try? root()
+        else { return error }
+        return explainEnumMismatch(type, context, in: root)
     }
 
     /// What Swift's synthesized `init(from:)` of an enum says when the object does not hold
