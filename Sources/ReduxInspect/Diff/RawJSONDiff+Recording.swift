@@ -111,7 +111,7 @@ public struct RecordedStateDiffer {
             guard let start = try oldEntry.member(oldKey) else { throw RawJSON.Malformed() }
             oldState = start
         }
-        var newEntry = RecordedLine(new)
+        var newEntry = RecordedLine(new, checked: location)
         guard let newState = try newEntry.member("state"),
             old[oldState] != UInt8(ascii: "n"), new[newState] != UInt8(ascii: "n")
         else { throw RawJSON.Malformed() }

@@ -9,9 +9,22 @@ struct RecordedLine {
     /// The first `action` member's value, once seen.
     private var action: Range<Int>?
     private var offset = 0
+    /// ``StepLocation/checkedActionStart`` and ``StepLocation/checkedStateStart`` of the
+    /// line, 0 when unknown.
+    private var checkedAction = 0
+    private var checkedState = 0
 
     init(_ text: RawJSON) {
         self.text = text
+    }
+
+    /// The line of the step at `location`, whose index may have found its members before the
+    /// state to be ones ``recorderState()`` accepts (``KnownMembers/recorderEntry(_:skippingState:)``
+    /// checks them the same way): then they are not read again.
+    init(_ text: RawJSON, checked location: StepLocation) {
+        self.text = text
+        checkedAction = Int(location.checkedActionStart)
+        checkedState = Int(location.checkedStateStart)
     }
 
     /// Moves to the first member named `name` and returns where its value starts, parsing the
@@ -20,7 +33,7 @@ struct RecordedLine {
         let state: StaticString = "state"
         if name.utf8CodeUnitCount == state.utf8CodeUnitCount,
             memcmp(name.utf8Start, state.utf8Start, state.utf8CodeUnitCount) == 0,
-            let start = recorderState()
+            let start = checkedMembers() ?? recorderState()
         {
             return start
         }
@@ -68,6 +81,25 @@ struct RecordedLine {
         guard state < text.count else { return nil }
         self.type = type
         self.action = action
+        offset = state
+        return state
+    }
+
+    /// What ``recorderState()`` finds on a line the index found to be of the recorder's shape
+    /// with every value before the state accepted by the same checks, from the offsets it kept
+    /// (0 when it did not): the line is `{"seq":DIGITS,"time":"` and 24 bytes, then
+    /// `","type":` and the type, `,"action":` and the action, `,"state":` and the state.
+    private mutating func checkedMembers() -> Int? {
+        let action = checkedAction
+        let state = checkedState
+        // `{"seq":` with a digit, the time, and at least a byte for each value: not the bounds
+        // of every such line, but enough that offsets which are not this line's read nothing
+        // outside it.
+        guard state > 0, state < text.count, action >= 61, state >= action &+ 10 else { return nil }
+        let typeStart = 49 &+ KnownMembers.leadingDigits(text.base, from: 7, count: text.count)
+        guard typeStart &+ 12 <= action else { return nil }
+        type = typeStart..<(action &- 10)
+        self.action = action..<(state &- 9)
         offset = state
         return state
     }

@@ -127,6 +127,11 @@ struct RecorderEntry {
     var seq: Range<Int>
     var action: Range<Int>
     var state: Range<Int>?
+    /// ``StepLocation/checkedActionStart``: where the action starts, when every value before
+    /// the state is one ``RecordedLine``'s check of the recorder's shape accepts; else 0.
+    var checkedActionStart: UInt8 = 0
+    /// ``StepLocation/checkedStateStart``: where the state starts, under the same condition.
+    var checkedStateStart: UInt16 = 0
 }
 
 extension KnownMembers {
@@ -142,6 +147,13 @@ extension KnownMembers {
     /// Each check mirrors a step of the general skim on such a line, so the ranges are the
     /// ones it finds; anything else (white space, other members or order, a state that is
     /// not skipped) returns `nil`.
+    ///
+    /// The type and the action are read by the differ's compact checks first
+    /// (``RawJSON/compactStringEnd(from:)``, ``RawJSON/compactNestedEnd(from:depth:)``): the
+    /// ends they find, when they accept, are the skim's (a valid value has only one end), and
+    /// that they accepted — with the `seq` and time also as ``RecordedLine`` reads them — is
+    /// kept in ``RecorderEntry/checkedStateStart``, so that the differ need not read those
+    /// bytes again. A value they refuse is skimmed as before, and nothing is kept.
     @inline(__always)
     static func recorderEntry(_ line: UnsafeBufferPointer<UInt8>, skippingState: Bool) -> RecorderEntry? {
         // Safe: every read is at an offset checked against `count` first.
@@ -175,25 +187,40 @@ extension KnownMembers {
         var offset = seqStart &+ leadingDigits(base, from: seqStart, count: count)
         guard offset > seqStart else { return nil }
         let seq = seqStart..<offset
+        // The differ's check takes a `seq` of digits as a whole number only without a leading 0.
+        var checked = offset == seqStart &+ 1 || base[seqStart] != UInt8(ascii: "0")
         // `,"time":"`, a timestamp of 24 bytes with neither a quote nor a backslash, `"`.
         guard has(#","time":""#, at: offset) else { return nil }
         offset &+= 9
         guard offset &+ 24 < count else { return nil }
         let skim = TopLevelMembers.Skim(base: base, count: count)
         var special: UInt64 = 0
+        // Nonzero when a byte is not one a plain string holds as it is.
+        var notPlain: UInt64 = 0
         for word in 0..<3 {
             let bytes = TopLevelMembers.Skim.word(at: base + (offset &+ word &* 8))
             // Nonzero exactly when a byte is one of them.
             special |= TopLevelMembers.Skim.bytes(equalTo: 0x22, in: bytes)
                 | TopLevelMembers.Skim.bytes(equalTo: 0x5C, in: bytes)
+            notPlain |= RawJSON.specialStringBytes(bytes)
         }
         guard special == 0 else { return nil }
+        // ``RawJSON/compactStringEnd(from:)`` reads these three words, finds no such byte, and
+        // ends the string at the next one, the closing quote: it accepts the time. Otherwise it
+        // may or may not, and the differ is left to find out.
+        checked = checked && notPlain == 0
+        let json = RawJSON(line, maximumDepth: JSONParser.Options().maximumDepth)
         offset &+= 24
         // The timestamp's closing quote and the type, a string skimmed as the general path does.
         guard has(#"","type":""#, at: offset) else { return nil }
         offset &+= 9
-        guard let typeEnd = skim.stringEnd(from: offset) else { return nil }
-        offset = typeEnd
+        if let typeEnd = json.compactStringEnd(from: offset) {
+            offset = typeEnd
+        } else {
+            guard let typeEnd = skim.stringEnd(from: offset) else { return nil }
+            offset = typeEnd
+            checked = false
+        }
         guard has(#","action":"#, at: offset) else { return nil }
         offset &+= 10
         let actionStart = offset
@@ -201,7 +228,18 @@ extension KnownMembers {
         // taken by `valueEnd` as the value's first byte: `"action": ,` would pass.
         guard actionStart < count, base[actionStart] != 0x20, base[actionStart] != 0x09, base[actionStart] != 0x0D
         else { return nil }
-        guard let actionEnd = skim.valueEnd(from: actionStart) else { return nil }
+        let actionEnd: Int
+        // The skim ends a value at the first byte of these after it; a valid value the check
+        // ends before another byte (`truex`) is left to the skim, which reads on.
+        if let end = json.compactNestedEnd(from: actionStart, depth: 1), end < count,
+            TopLevelMembers.Skim.endsScalar(base[end])
+        {
+            actionEnd = end
+        } else {
+            guard let end = skim.valueEnd(from: actionStart) else { return nil }
+            actionEnd = end
+            checked = false
+        }
         var found = RecorderEntry(seq: seq, action: actionStart..<actionEnd, state: nil)
         offset = actionEnd
         if has(#","state":"#, at: offset) {
@@ -212,6 +250,10 @@ extension KnownMembers {
             // `stateEnd` checked that the rest is `}` or `,"us":` and an integer, then `}` and
             // white space: well formed.
             found.state = stateStart..<stateEnd
+            if checked, let action = UInt8(exactly: actionStart), let state = UInt16(exactly: stateStart) {
+                found.checkedActionStart = action
+                found.checkedStateStart = state
+            }
             return found
         }
         // No state: `,"us":` and an integer, then the line's `}`, and nothing after it.

@@ -141,7 +141,9 @@ struct RecordingIndexer {
         // The recorder's own entry lines first, without the general skim; anything else, or
         // anything unexpected in one, takes the general path, which finds the same members.
         if let entry = KnownMembers.recorderEntry(line, skippingState: skippingState) {
-            try indexEntry(seq: entry.seq, state: entry.state, line, lineIndex: lineIndex)
+            try indexEntry(
+                seq: entry.seq, state: entry.state, line, lineIndex: lineIndex,
+                checked: (entry.checkedActionStart, entry.checkedStateStart))
             return
         }
         guard let members = KnownMembers(line, skippingState: skippingState) else {
@@ -179,9 +181,11 @@ struct RecordingIndexer {
     }
 
     /// Records the entry on `line`, whose `seq` and `state` values (the first of each) are
-    /// at these ranges.
+    /// at these ranges; `checked` are ``StepLocation/checkedActionStart`` and
+    /// ``StepLocation/checkedStateStart``.
     private mutating func indexEntry(
-        seq seqMember: Range<Int>?, state stateMember: Range<Int>?, _ line: UnsafeBufferPointer<UInt8>, lineIndex: Int
+        seq seqMember: Range<Int>?, state stateMember: Range<Int>?, _ line: UnsafeBufferPointer<UInt8>, lineIndex: Int,
+        checked: (action: UInt8, state: UInt16) = (0, 0)
     ) throws(RecordingError) {
         let lineNumber = lineIndex + 1
         let previous = steps.last?.seq
@@ -222,7 +226,10 @@ struct RecordingIndexer {
                 .malformed, path: path, line: lineNumber, column: 1, seq: seq,
                 message: "too many lines: expected at most \(Int32.max) lines")
         }
-        steps.append(StepLocation(seq: seq, lineIndex: compactIndex, hasState: hasState))
+        steps.append(
+            StepLocation(
+                seq: seq, lineIndex: compactIndex, hasState: hasState, checkedActionStart: checked.action,
+                checkedStateStart: checked.state))
     }
 
     private func parse(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(RecordingError) -> JSONValue {

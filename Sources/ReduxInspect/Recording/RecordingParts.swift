@@ -53,6 +53,15 @@ public struct StepLocation: Sendable, Equatable, BitwiseCopyable {
     var lineIndex: Int32
     /// Whether the line has a `state` member.
     public var hasState: Bool
+    /// Where the action starts on the line, when the index found the members before the state
+    /// to be ones the differ's check accepts (``RecordedLine/init(_:checked:)``); 0 otherwise.
+    ///
+    /// This and ``checkedStateStart`` fill the bytes that `hasState` leaves spare before the
+    /// next location (the stride stays 16 bytes), so their offsets are kept only when they fit.
+    var checkedActionStart: UInt8 = 0
+    /// Where the state starts on the line, under the same condition as ``checkedActionStart``;
+    /// 0 otherwise.
+    var checkedStateStart: UInt16 = 0
     /// The line number in the file (1-based), for messages.
     public var line: Int { Int(lineIndex) + 1 }
 }

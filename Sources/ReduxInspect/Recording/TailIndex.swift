@@ -53,7 +53,10 @@ struct TailIndex {
             if line.count <= maximumLength, let entry = KnownMembers.recorderEntry(line, skippingState: true) {
                 seq = TopLevelMembers.integer(entry.seq, in: line)
                 if let seq, let before = previousSeq, seq == before + 1,
-                    steps.append(StepLocation(seq: seq, lineIndex: 0, hasState: KnownMembers.holdsState(entry.state, in: line)))
+                    steps.append(
+                        StepLocation(
+                            seq: seq, lineIndex: 0, hasState: KnownMembers.holdsState(entry.state, in: line),
+                            checkedActionStart: entry.checkedActionStart, checkedStateStart: entry.checkedStateStart))
                 {
                     _ = lineStarts.append(offset)
                     if runStart == nil { runStart = steps.count - 1 }
