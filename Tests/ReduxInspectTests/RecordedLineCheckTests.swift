@@ -112,26 +112,35 @@ import Testing
         _ = try Self.check(Array(line.utf8))
     }
 
+    /// `line`, a recorder's line ending in the state `{"n":2}`, with `edits` bytes changed,
+    /// inserted or removed at random before `,"state":`, from the bytes compact checks treat
+    /// specially.
+    static func changedBeforeState(
+        _ line: [UInt8], edits: ClosedRange<Int>, using generator: inout SeededGenerator
+    ) -> [UInt8] {
+        let alphabet = Array(#"{}[]",:\ 0123456789.eE+-tfnrulsa"#.utf8) + [0x01, 0x09, 0x0D, 0x7F, 0x80, 0xC3, 0xA9, 0xFF]
+        let stateStart = line.count - #"{"n":2}}"#.utf8.count
+        var bytes = line
+        for _ in 0..<Int.random(in: edits, using: &generator) {
+            let position = Int.random(in: 1..<stateStart - 9, using: &generator)
+            let byte = alphabet.randomElement(using: &generator)!
+            switch Int.random(in: 0..<3, using: &generator) {
+            case 0: bytes[position] = byte
+            case 1: bytes.insert(byte, at: position)
+            default: bytes.remove(at: position)
+            }
+        }
+        return bytes
+    }
+
     /// Lines of the recorder's shape with bytes changed, inserted or removed before the
     /// state, where a compact check has the most to get right.
     @Test func randomlyChangedBytes() throws {
-        let alphabet = Array(#"{}[]",:\ 0123456789.eE+-tfnrulsa"#.utf8) + [0x01, 0x09, 0x0D, 0x7F, 0x80, 0xC3, 0xA9, 0xFF]
         let base = Self.line(Self.members.map(\.key), Self.members.map { Array($0.value.utf8) })
-        let stateStart = base.count - #"{"n":2}}"#.utf8.count
         var generator = SeededGenerator(seed: 11)
         var compared = 0
         for _ in 0..<4_000 {
-            var bytes = base
-            for _ in 0..<Int.random(in: 1...3, using: &generator) {
-                let position = Int.random(in: 1..<stateStart - 9, using: &generator)
-                let byte = alphabet.randomElement(using: &generator)!
-                switch Int.random(in: 0..<3, using: &generator) {
-                case 0: bytes[position] = byte
-                case 1: bytes.insert(byte, at: position)
-                default: bytes.remove(at: position)
-                }
-            }
-            compared += try Self.check(bytes)
+            compared += try Self.check(Self.changedBeforeState(base, edits: 1...3, using: &generator))
         }
         #expect(compared > 500)
     }

@@ -98,22 +98,11 @@ import Testing
     /// Lines of the recorder's shape with bytes changed before the state: wherever offsets are
     /// kept, the differ's line read with them matches its own reading of the members.
     @Test func randomlyChangedBytes() throws {
-        let alphabet = Array(#"{}[]",:\ 0123456789.eE+-tfnrulsa"#.utf8) + [0x01, 0x09, 0x0D, 0x7F, 0x80, 0xC3, 0xA9, 0xFF]
         let base = Self.line()
-        let stateStart = base.count - #"{"n":2}}"#.utf8.count
         var generator = SeededGenerator(seed: 23)
         var kept = 0
         for _ in 0..<3_000 {
-            var bytes = base
-            for _ in 0..<Int.random(in: 1...2, using: &generator) {
-                let position = Int.random(in: 1..<stateStart - 9, using: &generator)
-                let byte = alphabet.randomElement(using: &generator)!
-                switch Int.random(in: 0..<3, using: &generator) {
-                case 0: bytes[position] = byte
-                case 1: bytes.insert(byte, at: position)
-                default: bytes.remove(at: position)
-                }
-            }
+            let bytes = RecordedLineCheckTests.changedBeforeState(base, edits: 1...2, using: &generator)
             if try Self.expectSameReading(bytes, kept: nil) { kept += 1 }
             _ = try RecordedLineCheckTests.check(bytes)
         }

@@ -28,19 +28,19 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
     }
 
     func apply(_ action: JSONValue) throws(ReplayError) {
-        let decoded: Action
-        do {
-            decoded = try JSONValueDecoder().decode(Action.self, from: action)
-        } catch {
-            throw .cannotDecodeAction(typeName: String(reflecting: Action.self), detail: JSONValueDecoder.describe(error))
-        }
-        reducer.reduce(&state, decoded)
+        try reduce { try JSONValueDecoder().decode(Action.self, from: action) }
     }
 
     func apply(validActionText: UnsafeBufferPointer<UInt8>) throws(ReplayError) {
+        try reduce { try JSONBytesDecoder().decode(Action.self, fromCertainlyValid: validActionText) }
+    }
+
+    /// Runs the reducer on the action `decode` makes, or says why it could not be decoded.
+    @inline(__always)
+    private func reduce(_ decode: () throws -> Action) throws(ReplayError) {
         let decoded: Action
         do {
-            decoded = try JSONBytesDecoder().decode(Action.self, fromCertainlyValid: validActionText)
+            decoded = try decode()
         } catch {
             throw .cannotDecodeAction(typeName: String(reflecting: Action.self), detail: JSONValueDecoder.describe(error))
         }
