@@ -127,6 +127,51 @@ import Testing
         #expect(kept.container.allKeys.map(\.stringValue) == ["n", "m"])
     }
 
+    @Test func aContainerKeptByOneDecodeIsNotTouchedByTheNext() throws {
+        let decoder = JSONBytesDecoder()
+        let kept = try Array(#"{"n":5,"m":{"k":[1,2]}}"#.utf8).withUnsafeBufferPointer { text in
+            try decoder.decode(Keeping.self, from: text)
+        }
+        // The same decoder reads other text, with other paths, and fails on some.
+        for text in [#"{"m":{"k":[3]},"n":"x"}"#, #"[[{"a":1}]]"#, #"{"k":[1,{"x":2}]}"#] {
+            _ = try? Array(text.utf8).withUnsafeBufferPointer { try decoder.decode(AnyJSON.self, from: $0) }
+            _ = try? Array(text.utf8).withUnsafeBufferPointer { try decoder.decode(Shop.Action.self, from: $0) }
+        }
+        #expect(try kept.container.decode(Int.self, forKey: .n) == 5)
+        let nested = try kept.container.nestedContainer(keyedBy: Keeping.Keys.self, forKey: .m)
+        #expect(nested.codingPath.map(\.stringValue) == ["m"])
+        #expect(throws: DecodingError.self) { try nested.decode(String.self, forKey: .k) }
+        do {
+            _ = try nested.decode([String].self, forKey: .k)
+            Issue.record("decoded numbers as strings")
+        } catch let DecodingError.typeMismatch(_, context) {
+            #expect(context.codingPath.map(\.stringValue) == ["m", "k", "Index 0"])
+        }
+    }
+
+    @Test func oneDecoderForManyTextsAnswersAsAFreshOneForEach() throws {
+        // A replay keeps one decoder; what it reuses from one decode to the next must not show.
+        let decoder = JSONBytesDecoder()
+        var mutator = FuzzMutator(seed: 5)
+        var states = RandomStates(seed: 17)
+        let actions = try Values.shopActions.map { try RecordingEncoder().encode($0) }
+        for round in 0..<1_000 {
+            var action = actions[round % actions.count]
+            if round % 3 == 0 { _ = mutator.mutate(&action) }
+            let actionText = String(decoding: action, as: UTF8.self)
+            // Text is compared as the caller would pass it, so a mutation must stay UTF-8.
+            let texts = [actionText, states.pair().1.compactText].filter { $0 != actionText || $0.utf8.elementsEqual(action) }
+            for text in texts {
+                #expect(
+                    outcome(Shop.Action.self, text, using: decoder) == outcome(Shop.Action.self, text, fromBytes: true),
+                    "\(text.debugDescription)")
+                #expect(
+                    outcome(AnyJSON.self, text, using: decoder) == outcome(AnyJSON.self, text, fromBytes: true),
+                    "\(text.debugDescription)")
+            }
+        }
+    }
+
     @Test func textLongerThanTheParserTakesFailsAsTheParserFails() throws {
         let long = "\"" + String(repeating: "a", count: JSONParser.Options().maximumLength) + "\""
         try expectSameOutcome(String.self, long)
@@ -174,6 +219,15 @@ extension JSONBytesDecoderTests {
     func outcome<T: Decodable & Equatable>(_ type: T.Type, _ text: String, fromBytes: Bool) -> Outcome<T> {
         do {
             return .value(fromBytes ? try bytes(T.self, text) : try JSONValueDecoder().decode(T.self, from: JSONParser.parse(text)))
+        } catch {
+            return .error("\(Swift.type(of: error)): \(JSONValueDecoder.describe(error))")
+        }
+    }
+
+    /// What `decoder` gives for `text` as `T`.
+    func outcome<T: Decodable & Equatable>(_ type: T.Type, _ text: String, using decoder: JSONBytesDecoder) -> Outcome<T> {
+        do {
+            return .value(try Array(text.utf8).withUnsafeBufferPointer { try decoder.decode(T.self, from: $0) })
         } catch {
             return .error("\(Swift.type(of: error)): \(JSONValueDecoder.describe(error))")
         }

@@ -18,7 +18,11 @@ import Foundation
 /// }
 /// ```
 public struct JSONBytesDecoder: Sendable {
-    /// Creates a decoder.
+    /// The decoder's state from the last decode, reused by the next so that a loop of decodes
+    /// does not allocate it again each time.
+    private let spare = SpareRawDecoder()
+
+    /// Creates a decoder. Keep one for a loop of decodes: it reuses what a decode allocates.
     public init() {}
 
     /// Decodes a value from the UTF-8 text of one JSON value.
@@ -43,14 +47,19 @@ public struct JSONBytesDecoder: Sendable {
         guard text.count <= Self.options.maximumLength else {
             return try JSONValueDecoder().decode(T.self, from: JSONParser.parse(text))
         }
-        var decoder = JSONRawDecoder(raw: RawJSON(text, maximumDepth: Self.options.maximumDepth))
+        let raw = RawJSON(text, maximumDepth: Self.options.maximumDepth)
+        var decoder = spare.take(reading: raw) ?? JSONRawDecoder(raw: raw)
         defer {
-            // A type kept the decoder or one of its containers, which read the text on demand,
-            // and the caller's text may be gone once this returns.
-            if !isKnownUniquelyReferenced(&decoder) { decoder.keepText() }
+            if isKnownUniquelyReferenced(&decoder) {
+                if decoder.isWorthKeeping { spare.keep(decoder) }
+            } else {
+                // A type kept the decoder or one of its containers, which read the text on
+                // demand, and the caller's text may be gone once this returns.
+                decoder.keepText()
+            }
         }
         do {
-            return try decoder.unbox(decoder.root, as: T.self, path: [])
+            return try decoder.unbox(decoder.root, as: T.self, path: CodingPathTree.root)
         } catch {
             throw JSONValueDecoder.explained(error, in: try JSONParser.parse(text))
         }

@@ -18,10 +18,16 @@ final class JSONRawDecoder: Decoder {
     /// The copy ``keepText()`` made, if it did.
     private var ownText: UnsafeMutableBufferPointer<UInt8>?
     /// The first byte of the whole value.
-    let root: Int
+    private(set) var root: Int
     /// The first byte of the value being decoded.
     private(set) var value: Int
-    private(set) var codingPath: [any CodingKey]
+    /// The coding paths of the containers and values so far. Its accesses are not checked
+    /// for exclusivity at run time (which costs as much as a small decode's paths): none
+    /// calls out to code that could reach it again.
+    @exclusivity(unchecked) private var paths = CodingPathTree()
+    /// The path of the value being decoded, in ``paths``.
+    private var valuePath = CodingPathTree.root
+    var codingPath: [any CodingKey] { paths.path(valuePath) }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     /// The members and elements of every container made so far, each container's in a run
     /// of its own: one buffer for the whole decode instead of an array for each container.
@@ -34,12 +40,29 @@ final class JSONRawDecoder: Decoder {
         self.raw = raw
         self.root = raw.skipSpace(0)
         self.value = root
-        self.codingPath = []
         foundCapacity = 16
         found = .allocate(capacity: foundCapacity)
     }
 
+    /// Whether what the decoder allocated is small enough to keep between decodes: a decode of
+    /// a value with a great many members should not hold their memory until the next one.
+    var isWorthKeeping: Bool {
+        foundCapacity <= 4_096 && paths.count <= 4_096
+    }
+
+    /// Points the decoder, unused since its last decode, at another value.
+    func reuse(for raw: RawJSON) {
+        precondition(ownText == nil, "a decoder whose text was kept is not reused")
+        self.raw = raw
+        root = raw.skipSpace(0)
+        value = root
+        valuePath = CodingPathTree.root
+        paths.removeAll()
+        foundCount = 0
+    }
+
     deinit {
+        paths.deallocate()
         found.deallocate()
         ownText?.deallocate()
     }
@@ -54,21 +77,31 @@ final class JSONRawDecoder: Decoder {
         raw = RawJSON(UnsafeBufferPointer(copy), maximumDepth: raw.maximumDepth)
     }
 
-    /// Decodes the value that starts at `start`, found at `path`, as `T`.
-    func unbox<T: Decodable>(_ start: Int, as type: T.Type, path: [any CodingKey]) throws -> T {
-        if T.self == Decimal.self { return try scalar(start, as: Decimal.self, path: path) as! T }
-        if T.self == URL.self { return try scalar(start, as: URL.self, path: path) as! T }
-        if T.self == Data.self { return try scalar(start, as: Data.self, path: path) as! T }
-        if T.self == Date.self { return try scalar(start, as: Date.self, path: path) as! T }
+    /// Decodes the value that starts at `start`, found at path `path` of ``paths``, as `T`.
+    func unbox<T: Decodable>(_ start: Int, as type: T.Type, path: Int) throws -> T {
+        if T.self == Decimal.self { return try scalar(start, as: Decimal.self, path: self.path(path)) as! T }
+        if T.self == URL.self { return try scalar(start, as: URL.self, path: self.path(path)) as! T }
+        if T.self == Data.self { return try scalar(start, as: Data.self, path: self.path(path)) as! T }
+        if T.self == Date.self { return try scalar(start, as: Date.self, path: self.path(path)) as! T }
         let savedValue = value
-        let savedPath = codingPath
+        let savedPath = valuePath
         value = start
-        codingPath = path
+        valuePath = path
         defer {
             value = savedValue
-            codingPath = savedPath
+            valuePath = savedPath
         }
         return try T(from: self)
+    }
+
+    /// The index of the path `parent` followed by `key`.
+    func path(after parent: Int, _ key: any CodingKey) -> Int {
+        paths.path(after: parent, key)
+    }
+
+    /// The keys of path `index`.
+    func path(_ index: Int) -> [any CodingKey] {
+        paths.path(index)
     }
 
     /// The value that starts at `start`, parsed: what the tree decoder would have there.
@@ -129,15 +162,16 @@ final class JSONRawDecoder: Decoder {
     /// the bytes when every key is plain, by the tree decoder otherwise; the tree decoder's
     /// error when the value is not an object.
     func keyedContainer<Key: CodingKey>(
-        at start: Int, path: LazyCodingPath, keyedBy type: Key.Type
+        at start: Int, path: Int, keyedBy type: Key.Type
     ) throws -> KeyedDecodingContainer<Key> {
-        if let members = try members(ofObjectAt: start, path: path.whole) {
+        if let members = try members(ofObjectAt: start, path: self.path(path)) {
             return KeyedDecodingContainer(JSONRawKeyedContainer<Key>(decoder: self, members: members, path: path))
         }
         let value = try parsed(at: start)
-        guard case .object(let object) = value else { throw JSONTreeDecoder.mismatch(.object, value, path.whole) }
-        let tree = JSONTreeDecoder(value: value, codingPath: path.whole)
-        return KeyedDecodingContainer(JSONKeyedContainer<Key>(decoder: tree, object: object, codingPath: path.whole))
+        let codingPath = self.path(path)
+        guard case .object(let object) = value else { throw JSONTreeDecoder.mismatch(.object, value, codingPath) }
+        let tree = JSONTreeDecoder(value: value, codingPath: codingPath)
+        return KeyedDecodingContainer(JSONKeyedContainer<Key>(decoder: tree, object: object, codingPath: codingPath))
     }
 
     /// The members of the object that starts at `start`, in written order, as a run of
@@ -224,7 +258,13 @@ final class JSONRawDecoder: Decoder {
     /// The key of member `index` of ``found`` as a string: its bytes, since it is plain.
     func key(_ index: Int) -> String {
         let member = found[index]
-        return String(decoding: raw.buffer(member.keyStart..<member.keyEnd), as: UTF8.self)
+        let key = raw.buffer(member.keyStart..<member.keyEnd)
+        // Copying the bytes in takes a shorter path than `String(decoding:as:)`, which
+        // repairs what it cannot read; plain keys have nothing to repair.
+        return String(unsafeUninitializedCapacity: key.count) { storage in
+            _ = storage.initialize(fromContentsOf: key)
+            return key.count
+        }
     }
 
     /// Whether the value at `start` is `null`.
@@ -233,15 +273,14 @@ final class JSONRawDecoder: Decoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        try keyedContainer(at: value, path: LazyCodingPath(codingPath), keyedBy: Key.self)
+        try keyedContainer(at: value, path: valuePath, keyedBy: Key.self)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        JSONRawUnkeyedContainer(
-            decoder: self, elements: try elements(ofArrayAt: value, path: codingPath), path: LazyCodingPath(codingPath))
+        JSONRawUnkeyedContainer(decoder: self, elements: try elements(ofArrayAt: value, path: codingPath), path: valuePath)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        JSONRawSingleValueContainer(decoder: self, value: value, codingPath: codingPath)
+        JSONRawSingleValueContainer(decoder: self, value: value, path: valuePath)
     }
 }

@@ -7,9 +7,10 @@ struct JSONRawKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: JSONRawDecoder
     /// The object's members, in the decoder's ``JSONRawDecoder/found(_:)``.
     let members: Range<Int>
-    let path: LazyCodingPath
+    /// The container's coding path, in the decoder's paths.
+    let path: Int
 
-    var codingPath: [any CodingKey] { path.whole }
+    var codingPath: [any CodingKey] { decoder.path(path) }
 
     var allKeys: [Key] {
         if members.count == 1 {
@@ -72,7 +73,7 @@ struct JSONRawKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try scalar(key) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.unbox(require(key), as: T.self, path: codingPath.appending(key))
+        try decoder.unbox(require(key), as: T.self, path: decoder.path(after: path, key))
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try scalarIfPresent(key) }
@@ -92,19 +93,20 @@ struct JSONRawKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let start = member(key), !decoder.isNull(start) else { return nil }
-        return try decoder.unbox(start, as: T.self, path: codingPath.appending(key))
+        return try decoder.unbox(start, as: T.self, path: decoder.path(after: path, key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
-        try decoder.keyedContainer(at: require(key), path: LazyCodingPath(codingPath, then: key), keyedBy: NestedKey.self)
+        try decoder.keyedContainer(at: require(key), path: decoder.path(after: path, key), keyedBy: NestedKey.self)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        let path = codingPath.appending(key)
-        let elements = try decoder.elements(ofArrayAt: require(key), path: path)
-        return JSONRawUnkeyedContainer(decoder: decoder, elements: elements, path: LazyCodingPath(path))
+        let start = try require(key)
+        let path = decoder.path(after: path, key)
+        let elements = try decoder.elements(ofArrayAt: start, path: decoder.path(path))
+        return JSONRawUnkeyedContainer(decoder: decoder, elements: elements, path: path)
     }
 
     /// The tree decoder over the `super` member's value, as ``JSONKeyedContainer`` makes it:
@@ -116,30 +118,5 @@ struct JSONRawKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
         JSONTreeDecoder(value: try member(key).map(decoder.parsed(at:)) ?? .null, codingPath: codingPath.appending(key))
-    }
-}
-
-/// A container's coding path, put together only when asked for: a nested container's is its
-/// parent's and one key, and in a decode that succeeds nothing may ever ask.
-struct LazyCodingPath {
-    private let parent: [any CodingKey]
-    private let last: (any CodingKey)?
-
-    /// The path `parent`, complete.
-    init(_ parent: [any CodingKey]) {
-        self.parent = parent
-        self.last = nil
-    }
-
-    /// The path `parent` followed by `key`.
-    init(_ parent: [any CodingKey], then key: any CodingKey) {
-        self.parent = parent
-        self.last = key
-    }
-
-    /// The whole path.
-    var whole: [any CodingKey] {
-        guard let last else { return parent }
-        return parent.appending(last)
     }
 }

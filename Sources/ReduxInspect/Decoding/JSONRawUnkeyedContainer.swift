@@ -5,21 +5,27 @@ struct JSONRawUnkeyedContainer: UnkeyedDecodingContainer {
     let decoder: JSONRawDecoder
     /// The elements, in the decoder's ``JSONRawDecoder/found(_:)``.
     let elements: Range<Int>
-    let path: LazyCodingPath
+    /// The container's coding path, in the decoder's paths.
+    let path: Int
     private(set) var currentIndex = 0
 
-    init(decoder: JSONRawDecoder, elements: Range<Int>, path: LazyCodingPath) {
+    init(decoder: JSONRawDecoder, elements: Range<Int>, path: Int) {
         self.decoder = decoder
         self.elements = elements
         self.path = path
     }
 
-    var codingPath: [any CodingKey] { path.whole }
+    var codingPath: [any CodingKey] { decoder.path(path) }
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
     /// The coding path of the current element.
     private var elementPath: [any CodingKey] { codingPath.appending(IndexKey(currentIndex)) }
+
+    /// The current element's path, in the decoder's paths.
+    private func newElementPath() -> Int {
+        decoder.path(after: path, IndexKey(currentIndex))
+    }
 
     /// Where the current element starts, or the tree decoder's error naming `type` when the
     /// array is used up.
@@ -60,7 +66,7 @@ struct JSONRawUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try scalar() }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let result = try decoder.unbox(current(T.self), as: T.self, path: elementPath)
+        let result = try decoder.unbox(current(T.self), as: T.self, path: newElementPath())
         currentIndex += 1
         return result
     }
@@ -69,17 +75,17 @@ struct JSONRawUnkeyedContainer: UnkeyedDecodingContainer {
         -> KeyedDecodingContainer<NestedKey>
     {
         let container = try decoder.keyedContainer(
-            at: current([String: Any].self), path: LazyCodingPath(codingPath, then: IndexKey(currentIndex)),
-            keyedBy: NestedKey.self)
+            at: current([String: Any].self), path: newElementPath(), keyedBy: NestedKey.self)
         currentIndex += 1
         return container
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let path = elementPath
-        let elements = try decoder.elements(ofArrayAt: current([Any].self), path: path)
+        let start = try current([Any].self)
+        let path = newElementPath()
+        let elements = try decoder.elements(ofArrayAt: start, path: decoder.path(path))
         currentIndex += 1
-        return JSONRawUnkeyedContainer(decoder: decoder, elements: elements, path: LazyCodingPath(path))
+        return JSONRawUnkeyedContainer(decoder: decoder, elements: elements, path: path)
     }
 
     /// The tree decoder over the current element, as ``JSONUnkeyedContainer`` makes it.
@@ -94,7 +100,10 @@ struct JSONRawUnkeyedContainer: UnkeyedDecodingContainer {
 struct JSONRawSingleValueContainer: SingleValueDecodingContainer {
     let decoder: JSONRawDecoder
     let value: Int
-    let codingPath: [any CodingKey]
+    /// The value's coding path, in the decoder's paths.
+    let path: Int
+
+    var codingPath: [any CodingKey] { decoder.path(path) }
 
     private func scalar<T: JSONScalar>() throws -> T {
         try decoder.scalar(value, as: T.self, path: codingPath)
@@ -120,6 +129,6 @@ struct JSONRawSingleValueContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt64.Type) throws -> UInt64 { try scalar() }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try decoder.unbox(value, as: T.self, path: codingPath)
+        try decoder.unbox(value, as: T.self, path: path)
     }
 }

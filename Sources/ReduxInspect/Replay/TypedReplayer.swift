@@ -8,6 +8,7 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
     private let initialState: State
     private var state: State
     private let encoder = RecordingEncoder()
+    private let bytesDecoder = JSONBytesDecoder()
 
     init(reducer: Reducer<State, Action>, initialState: State) {
         self.reducer = reducer
@@ -32,7 +33,7 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
     }
 
     func apply(validActionText: UnsafeBufferPointer<UInt8>) throws(ReplayError) {
-        try reduce { try JSONBytesDecoder().decode(Action.self, fromCertainlyValid: validActionText) }
+        try reduce { try bytesDecoder.decode(Action.self, fromCertainlyValid: validActionText) }
     }
 
     /// Runs the reducer on the action `decode` makes, or says why it could not be decoded.
