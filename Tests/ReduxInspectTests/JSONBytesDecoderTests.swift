@@ -149,6 +149,17 @@ import Testing
         }
     }
 
+    @Test func aDecoderAWeakReferenceKeptIsGoneOnceTheDecodeEnds() throws {
+        // Only the memory of a decode is reused, never the decoder: one a type still reaches
+        // through a weak reference would read the caller's text after it is gone.
+        let decoder = JSONBytesDecoder()
+        let watched = try Array(#"{"secret":"AAAA"}"#.utf8).withUnsafeBufferPointer { text in
+            try decoder.decode(WatchingDecoder.self, from: text)
+        }
+        _ = try Array(#"{"other":1}"#.utf8).withUnsafeBufferPointer { try decoder.decode(AnyJSON.self, from: $0) }
+        #expect(watched.decoder.value == nil)
+    }
+
     @Test func oneDecoderForManyTextsAnswersAsAFreshOneForEach() throws {
         // A replay keeps one decoder; what it reuses from one decode to the next must not show.
         let decoder = JSONBytesDecoder()
@@ -320,6 +331,18 @@ private struct Keeping: Decodable {
 
     init(from decoder: any Decoder) throws {
         container = try decoder.container(keyedBy: Keys.self)
+    }
+}
+
+/// Keeps a weak reference to the decoder that made it.
+private struct WatchingDecoder: Decodable {
+    final class WeakBox: @unchecked Sendable {
+        weak var value: AnyObject?
+    }
+    let decoder = WeakBox()
+
+    init(from decoder: any Decoder) throws {
+        self.decoder.value = decoder as AnyObject
     }
 }
 

@@ -18,8 +18,8 @@ import Foundation
 /// }
 /// ```
 public struct JSONBytesDecoder: Sendable {
-    /// The decoder's state from the last decode, reused by the next so that a loop of decodes
-    /// does not allocate it again each time.
+    /// The memory of the last decode, reused by the next so that a loop of decodes does not
+    /// allocate it again each time.
     private let spare = SpareRawDecoder()
 
     /// Creates a decoder. Keep one for a loop of decodes: it reuses what a decode allocates.
@@ -48,10 +48,10 @@ public struct JSONBytesDecoder: Sendable {
             return try JSONValueDecoder().decode(T.self, from: JSONParser.parse(text))
         }
         let raw = RawJSON(text, maximumDepth: Self.options.maximumDepth)
-        var decoder = spare.take(reading: raw) ?? JSONRawDecoder(raw: raw)
+        var decoder = JSONRawDecoder(raw: raw, workspace: spare.take())
         defer {
             if isKnownUniquelyReferenced(&decoder) {
-                if decoder.isWorthKeeping { spare.keep(decoder) }
+                if let workspace = decoder.handOverWorkspace() { spare.keep(workspace) }
             } else {
                 // A type kept the decoder or one of its containers, which read the text on
                 // demand, and the caller's text may be gone once this returns.

@@ -24,7 +24,7 @@ final class JSONRawDecoder: Decoder {
     /// The coding paths of the containers and values so far. Its accesses are not checked
     /// for exclusivity at run time (which costs as much as a small decode's paths): none
     /// calls out to code that could reach it again.
-    @exclusivity(unchecked) private var paths = CodingPathTree()
+    @exclusivity(unchecked) private var paths: CodingPathTree
     /// The path of the value being decoded, in ``paths``.
     private var valuePath = CodingPathTree.root
     var codingPath: [any CodingKey] { paths.path(valuePath) }
@@ -34,36 +34,58 @@ final class JSONRawDecoder: Decoder {
     private var found: UnsafeMutablePointer<RawJSON.Member>
     private var foundCount = 0
     private var foundCapacity: Int
+    /// Whether ``found`` and ``paths`` now belong to the next decode (see ``handOverWorkspace()``).
+    private var handedOver = false
 
-    /// A decoder for the value in `raw`, which must be certainly valid.
-    init(raw: RawJSON) {
+    /// The memory a decode works in: the member buffer and the paths, empty. A decoder that
+    /// nothing kept hands it on to the next decode (see ``SpareRawDecoder``); the decoder
+    /// itself is never reused, so a weak or unowned reference to it that a type kept never
+    /// reaches another decode's text.
+    struct Workspace {
+        fileprivate let found: UnsafeMutablePointer<RawJSON.Member>
+        fileprivate let foundCapacity: Int
+        fileprivate let paths: CodingPathTree
+
+        /// Frees the memory, for a workspace no decoder will take.
+        func deallocate() {
+            found.deallocate()
+            paths.deallocate()
+        }
+    }
+
+    /// A decoder for the value in `raw`, which must be certainly valid, working in `workspace`
+    /// when given one.
+    init(raw: RawJSON, workspace: Workspace? = nil) {
         self.raw = raw
         self.root = raw.skipSpace(0)
         self.value = root
-        foundCapacity = 16
-        found = .allocate(capacity: foundCapacity)
+        if let workspace {
+            found = workspace.found
+            foundCapacity = workspace.foundCapacity
+            paths = workspace.paths
+        } else {
+            foundCapacity = 16
+            found = .allocate(capacity: foundCapacity)
+            paths = CodingPathTree()
+        }
     }
 
-    /// Whether what the decoder allocated is small enough to keep between decodes: a decode of
-    /// a value with a great many members should not hold their memory until the next one.
-    var isWorthKeeping: Bool {
-        foundCapacity <= 4_096 && paths.count <= 4_096
-    }
-
-    /// Points the decoder, unused since its last decode, at another value.
-    func reuse(for raw: RawJSON) {
-        precondition(ownText == nil, "a decoder whose text was kept is not reused")
-        self.raw = raw
-        root = raw.skipSpace(0)
-        value = root
-        valuePath = CodingPathTree.root
+    /// The decoder's memory, emptied, for the next decode; `nil` when it has grown too large to
+    /// keep (a value with a great many members should not hold their memory until the next
+    /// decode). Only for a decoder nothing else refers to, just before it goes.
+    func handOverWorkspace() -> Workspace? {
+        guard foundCapacity <= 4_096 && paths.count <= 4_096 else { return nil }
         paths.removeAll()
         foundCount = 0
+        handedOver = true
+        return Workspace(found: found, foundCapacity: foundCapacity, paths: paths)
     }
 
     deinit {
-        paths.deallocate()
-        found.deallocate()
+        if !handedOver {
+            paths.deallocate()
+            found.deallocate()
+        }
         ownText?.deallocate()
     }
 

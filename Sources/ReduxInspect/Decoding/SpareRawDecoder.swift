@@ -1,31 +1,37 @@
 import Foundation
 
-/// Holds the ``JSONRawDecoder`` of a ``JSONBytesDecoder``'s last decode for its next one: a
-/// replay decodes an action a step, and the decoder and its member buffer would otherwise be
-/// allocated and freed for every one.
+/// Holds the memory of a ``JSONBytesDecoder``'s last decode for its next one: a replay decodes
+/// an action a step, and the member buffer and paths would otherwise be allocated and freed
+/// for every one.
 ///
-/// Only a decoder nothing else refers to is kept, so no container a type kept can see it
-/// pointed at other text. Decodes on several threads, or one inside another, each take the
-/// spare if it is there and make their own if not.
+/// Only a decoder nothing else refers to hands its memory on (see
+/// ``JSONRawDecoder/handOverWorkspace()``), so no container a type kept can see it used for
+/// other text. Decodes on several threads, or one inside another, each take the spare if it is
+/// there and allocate their own if not.
 final class SpareRawDecoder: @unchecked Sendable {
     private let lock = NSLock()
     /// Guarded by `lock`.
-    private var spare: JSONRawDecoder?
+    private var spare: JSONRawDecoder.Workspace?
 
-    /// The spare decoder pointed at `raw`, or `nil` when there is none.
-    func take(reading raw: RawJSON) -> JSONRawDecoder? {
+    /// The spare memory, or `nil` when there is none.
+    func take() -> JSONRawDecoder.Workspace? {
         lock.lock()
-        let decoder = spare
+        defer { lock.unlock() }
+        let workspace = spare
         spare = nil
-        lock.unlock()
-        decoder?.reuse(for: raw)
-        return decoder
+        return workspace
     }
 
-    /// Keeps `decoder`, which nothing else refers to, for the next decode.
-    func keep(_ decoder: JSONRawDecoder) {
+    /// Keeps `workspace`, which no decoder uses any more, for the next decode.
+    func keep(_ workspace: JSONRawDecoder.Workspace) {
         lock.lock()
-        spare = decoder
+        let replaced = spare
+        spare = workspace
         lock.unlock()
+        replaced?.deallocate()
+    }
+
+    deinit {
+        spare?.deallocate()
     }
 }
