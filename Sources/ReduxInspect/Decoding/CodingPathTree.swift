@@ -5,40 +5,28 @@
 /// call, and an array of existentials is slow to copy. A path is put together only when
 /// asked for, which in a decode that succeeds is seldom.
 ///
-/// The nodes live in memory the tree allocates itself, as the decoder's members do, so that
-/// emptying it between decodes is one deinitialization rather than the array's generic
-/// range replacement. Its owner calls ``deallocate()`` once, when done with it.
-struct CodingPathTree {
+/// The nodes are kept in a ``RawStack``, not an array: emptying it between decodes is one
+/// deinitialization rather than the array's generic range replacement.
+struct CodingPathTree: ~Copyable {
     /// The index of the empty path.
     static let root = -1
 
-    private struct Node {
+    /// A path: its parent's index and its last key. (Not private: the compiler fails to
+    /// link a private type stored in a stack that another file's initializer creates.)
+    struct Node {
         let parent: Int
         let key: any CodingKey
     }
 
-    private var nodes: UnsafeMutablePointer<Node>
-    private var capacity: Int
-    /// The number of paths besides the root.
-    private(set) var count = 0
+    private var nodes = RawStack<Node>(capacity: 8)
 
-    init() {
-        capacity = 8
-        nodes = .allocate(capacity: capacity)
-    }
+    /// The number of paths besides the root.
+    var count: Int { nodes.count }
 
     /// The index of the path `parent` followed by `key`.
     mutating func path(after parent: Int, _ key: any CodingKey) -> Int {
-        if count == capacity {
-            let larger = UnsafeMutablePointer<Node>.allocate(capacity: capacity * 2)
-            larger.moveInitialize(from: nodes, count: count)
-            nodes.deallocate()
-            nodes = larger
-            capacity *= 2
-        }
-        (nodes + count).initialize(to: Node(parent: parent, key: key))
-        count += 1
-        return count - 1
+        nodes.append(Node(parent: parent, key: key))
+        return nodes.count - 1
     }
 
     /// The keys of path `index`, outermost first.
@@ -55,13 +43,6 @@ struct CodingPathTree {
 
     /// Forgets every path but the root, keeping the memory for the next decode.
     mutating func removeAll() {
-        nodes.deinitialize(count: count)
-        count = 0
-    }
-
-    /// Frees the tree's memory; it must not be used afterwards.
-    func deallocate() {
-        nodes.deinitialize(count: count)
-        nodes.deallocate()
+        nodes.truncate(to: 0)
     }
 }

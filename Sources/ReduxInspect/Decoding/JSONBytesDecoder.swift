@@ -20,7 +20,7 @@ import Foundation
 public struct JSONBytesDecoder: Sendable {
     /// The memory of the last decode, reused by the next so that a loop of decodes does not
     /// allocate it again each time.
-    private let spare = SpareRawDecoder()
+    private let spare = SpareWorkspace()
 
     /// Creates a decoder. Keep one for a loop of decodes: it reuses what a decode allocates.
     public init() {}

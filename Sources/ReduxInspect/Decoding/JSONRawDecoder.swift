@@ -18,74 +18,33 @@ final class JSONRawDecoder: Decoder {
     /// The copy ``keepText()`` made, if it did.
     private var ownText: UnsafeMutableBufferPointer<UInt8>?
     /// The first byte of the whole value.
-    private(set) var root: Int
+    let root: Int
     /// The first byte of the value being decoded.
     private(set) var value: Int
-    /// The coding paths of the containers and values so far. Its accesses are not checked
-    /// for exclusivity at run time (which costs as much as a small decode's paths): none
-    /// calls out to code that could reach it again.
-    @exclusivity(unchecked) private var paths: CodingPathTree
-    /// The path of the value being decoded, in ``paths``.
+    /// The decode's members and coding paths.
+    private let workspace: DecodeWorkspace
+    /// The path of the value being decoded, in the workspace's paths.
     private var valuePath = CodingPathTree.root
-    var codingPath: [any CodingKey] { paths.path(valuePath) }
+    var codingPath: [any CodingKey] { workspace.paths.path(valuePath) }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
-    /// The members and elements of every container made so far, each container's in a run
-    /// of its own: one buffer for the whole decode instead of an array for each container.
-    private var found: UnsafeMutablePointer<RawJSON.Member>
-    private var foundCount = 0
-    private var foundCapacity: Int
-    /// Whether ``found`` and ``paths`` now belong to the next decode (see ``handOverWorkspace()``).
-    private var handedOver = false
-
-    /// The memory a decode works in: the member buffer and the paths, empty. A decoder that
-    /// nothing kept hands it on to the next decode (see ``SpareRawDecoder``); the decoder
-    /// itself is never reused, so a weak or unowned reference to it that a type kept never
-    /// reaches another decode's text.
-    struct Workspace {
-        fileprivate let found: UnsafeMutablePointer<RawJSON.Member>
-        fileprivate let foundCapacity: Int
-        fileprivate let paths: CodingPathTree
-
-        /// Frees the memory, for a workspace no decoder will take.
-        func deallocate() {
-            found.deallocate()
-            paths.deallocate()
-        }
-    }
-
     /// A decoder for the value in `raw`, which must be certainly valid, working in `workspace`
-    /// when given one.
-    init(raw: RawJSON, workspace: Workspace? = nil) {
+    /// (empty) when given one.
+    init(raw: RawJSON, workspace: DecodeWorkspace? = nil) {
         self.raw = raw
         self.root = raw.skipSpace(0)
         self.value = root
-        if let workspace {
-            found = workspace.found
-            foundCapacity = workspace.foundCapacity
-            paths = workspace.paths
-        } else {
-            foundCapacity = 16
-            found = .allocate(capacity: foundCapacity)
-            paths = CodingPathTree()
-        }
+        self.workspace = workspace ?? DecodeWorkspace()
     }
 
     /// The decoder's memory, emptied, for the next decode; `nil` when it has grown too large to
-    /// keep (a value with a great many members should not hold their memory until the next
-    /// decode). Only for a decoder nothing else refers to, just before it goes.
-    func handOverWorkspace() -> Workspace? {
-        guard foundCapacity <= 4_096 && paths.count <= 4_096 else { return nil }
-        paths.removeAll()
-        foundCount = 0
-        handedOver = true
-        return Workspace(found: found, foundCapacity: foundCapacity, paths: paths)
+    /// keep. Only for a decoder nothing else refers to, just before it goes.
+    func handOverWorkspace() -> DecodeWorkspace? {
+        guard workspace.isWorthKeeping else { return nil }
+        workspace.empty()
+        return workspace
     }
 
     deinit {
-        if !handedOver {
-            paths.deallocate()
-            found.deallocate()
-        }
         ownText?.deallocate()
     }
 
@@ -99,7 +58,8 @@ final class JSONRawDecoder: Decoder {
         raw = RawJSON(UnsafeBufferPointer(copy), maximumDepth: raw.maximumDepth)
     }
 
-    /// Decodes the value that starts at `start`, found at path `path` of ``paths``, as `T`.
+    /// Decodes the value that starts at `start`, found at path `path` of
+    /// ``DecodeWorkspace/paths``, as `T`.
     func unbox<T: Decodable>(_ start: Int, as type: T.Type, path: Int) throws -> T {
         if T.self == Decimal.self { return try scalar(start, as: Decimal.self, path: self.path(path)) as! T }
         if T.self == URL.self { return try scalar(start, as: URL.self, path: self.path(path)) as! T }
@@ -118,12 +78,12 @@ final class JSONRawDecoder: Decoder {
 
     /// The index of the path `parent` followed by `key`.
     func path(after parent: Int, _ key: any CodingKey) -> Int {
-        paths.path(after: parent, key)
+        workspace.paths.path(after: parent, key)
     }
 
     /// The keys of path `index`.
     func path(_ index: Int) -> [any CodingKey] {
-        paths.path(index)
+        workspace.paths.path(index)
     }
 
     /// The value that starts at `start`, parsed: what the tree decoder would have there.
@@ -197,63 +157,52 @@ final class JSONRawDecoder: Decoder {
     }
 
     /// The members of the object that starts at `start`, in written order, as a run of
-    /// ``found``; `nil` when a key is not plain (see ``JSONRawKeyedContainer``); the tree
-    /// decoder's error when the value is not an object.
+    /// ``DecodeWorkspace/found``; `nil` when a key is not plain (see ``JSONRawKeyedContainer``);
+    /// the tree decoder's error when the value is not an object.
     private func members(ofObjectAt start: Int, path: @autoclosure () -> [any CodingKey]) throws -> Range<Int>? {
         guard raw[start] == UInt8(ascii: "{") else {
             throw JSONTreeDecoder.mismatch(.object, try parsed(at: start), path())
         }
-        let first = foundCount
+        let first = workspace.found.count
         var offset = raw.skipSpace(start + 1)
         if raw[offset] == UInt8(ascii: "}") { return first..<first }
         while true {
             let member = try raw.member(at: offset, depth: 0)
             guard member.plainKey else {
-                foundCount = first
+                workspace.found.truncate(to: first)
                 return nil
             }
-            keep(member)
+            workspace.found.append(member)
             offset = raw.skipSpace(member.valueEnd)
-            guard raw[offset] == UInt8(ascii: ",") else { return first..<foundCount }
+            guard raw[offset] == UInt8(ascii: ",") else { return first..<workspace.found.count }
             offset = raw.skipSpace(offset + 1)
         }
     }
 
-    /// The elements of the array that starts at `start`, as a run of ``found`` whose
-    /// `valueStart`s are where they begin; the tree decoder's error when the value is not an
-    /// array.
+    /// The elements of the array that starts at `start`, as a run of ``DecodeWorkspace/found``
+    /// whose `valueStart`s are where they begin; the tree decoder's error when the value is not
+    /// an array.
     func elements(ofArrayAt start: Int, path: @autoclosure () -> [any CodingKey]) throws -> Range<Int> {
         guard raw[start] == UInt8(ascii: "[") else {
             throw JSONTreeDecoder.mismatch(.array, try parsed(at: start), path())
         }
-        let first = foundCount
+        let first = workspace.found.count
         var offset = raw.skipSpace(start + 1)
         if raw[offset] == UInt8(ascii: "]") { return first..<first }
         while true {
             let end = try raw.valueEnd(from: offset, depth: 0)
-            keep(RawJSON.Member(keyStart: offset, keyEnd: offset, valueStart: offset, valueEnd: end, plainKey: true))
+            workspace.found.append(
+                RawJSON.Member(keyStart: offset, keyEnd: offset, valueStart: offset, valueEnd: end, plainKey: true))
             offset = raw.skipSpace(end)
-            guard raw[offset] == UInt8(ascii: ",") else { return first..<foundCount }
+            guard raw[offset] == UInt8(ascii: ",") else { return first..<workspace.found.count }
             offset = raw.skipSpace(offset + 1)
         }
     }
 
-    private func keep(_ member: RawJSON.Member) {
-        if foundCount == foundCapacity {
-            let larger = UnsafeMutablePointer<RawJSON.Member>.allocate(capacity: foundCapacity * 2)
-            larger.moveInitialize(from: found, count: foundCount)
-            found.deallocate()
-            found = larger
-            foundCapacity *= 2
-        }
-        (found + foundCount).initialize(to: member)
-        foundCount += 1
-    }
-
-    /// Member or element `index` of ``found``.
+    /// Member or element `index` of the workspace's members.
     @inline(__always)
     func found(_ index: Int) -> RawJSON.Member {
-        found[index]
+        workspace.found[index]
     }
 
     /// Where the value of the first member in `members` named `name` starts, or `nil`: the
@@ -263,7 +212,7 @@ final class JSONRawDecoder: Decoder {
         let raw = raw
         let (start, ascii): (Int?, Bool) = name.withUTF8 { name in
             for index in members {
-                let member = found[index]
+                let member = workspace.found[index]
                 guard member.keyCount == name.count else { continue }
                 if name.isEmpty || memcmp(raw.base + member.keyStart, name.baseAddress!, name.count) == 0 {
                     return (member.valueStart, true)
@@ -274,12 +223,13 @@ final class JSONRawDecoder: Decoder {
         if start != nil || ascii { return start }
         // Keys are plain ASCII, equal to an ASCII name exactly when their bytes are; a name
         // beyond ASCII may still be canonically equal to one (U+212A KELVIN SIGN and "K").
-        return members.first { key($0) == name }.map { found[$0].valueStart }
+        return members.first { key($0) == name }.map { workspace.found[$0].valueStart }
     }
 
-    /// The key of member `index` of ``found`` as a string: its bytes, since it is plain.
+    /// The key of member `index` of ``DecodeWorkspace/found`` as a string: its bytes, since it
+    /// is plain.
     func key(_ index: Int) -> String {
-        let member = found[index]
+        let member = workspace.found[index]
         let key = raw.buffer(member.keyStart..<member.keyEnd)
         // Copying the bytes in takes a shorter path than `String(decoding:as:)`, which
         // repairs what it cannot read; plain keys have nothing to repair.

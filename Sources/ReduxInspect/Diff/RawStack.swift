@@ -1,5 +1,6 @@
-/// A stack of plain values (no references: ranges, members, address steps) in memory it owns
-/// alone, for the stacks a ``RawDiffWalker`` shares between the levels of a walk.
+/// A stack of values in memory it owns alone: the stacks a ``RawDiffWalker`` shares between
+/// the levels of a walk (ranges, members, address steps), and a ``DecodeWorkspace``'s members
+/// and coding paths.
 ///
 /// An `Array` mutated at every level of a walk checks that its buffer is unique, and retains
 /// and releases it, on every append, removal and slice; those checks cost about as much as

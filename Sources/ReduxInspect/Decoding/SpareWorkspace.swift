@@ -8,13 +8,13 @@ import Foundation
 /// ``JSONRawDecoder/handOverWorkspace()``), so no container a type kept can see it used for
 /// other text. Decodes on several threads, or one inside another, each take the spare if it is
 /// there and allocate their own if not.
-final class SpareRawDecoder: @unchecked Sendable {
+final class SpareWorkspace: @unchecked Sendable {
     private let lock = NSLock()
     /// Guarded by `lock`.
-    private var spare: JSONRawDecoder.Workspace?
+    private var spare: DecodeWorkspace?
 
     /// The spare memory, or `nil` when there is none.
-    func take() -> JSONRawDecoder.Workspace? {
+    func take() -> DecodeWorkspace? {
         lock.lock()
         defer { lock.unlock() }
         let workspace = spare
@@ -23,15 +23,9 @@ final class SpareRawDecoder: @unchecked Sendable {
     }
 
     /// Keeps `workspace`, which no decoder uses any more, for the next decode.
-    func keep(_ workspace: JSONRawDecoder.Workspace) {
+    func keep(_ workspace: DecodeWorkspace) {
         lock.lock()
-        let replaced = spare
         spare = workspace
         lock.unlock()
-        replaced?.deallocate()
-    }
-
-    deinit {
-        spare?.deallocate()
     }
 }
