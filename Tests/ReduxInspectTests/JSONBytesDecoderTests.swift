@@ -183,6 +183,29 @@ import Testing
         }
     }
 
+    @Test func anEnumCaseReadAgainIsTheKeyOfItsOwnTypeAndName() throws {
+        // A decoder remembers the keys it made for one-member objects (an enum's case). With
+        // more names than it keeps, each read by two key types one after the other, every
+        // answer must still be the key that type makes from that name.
+        let decoder = JSONBytesDecoder()
+        var names = ["", "a", "ab", "b", "ba", "c", "A"] + (0..<1_200).map { "case\($0)" }
+        var generator = SeededGenerator(seed: 3)
+        for round in 0..<3 {
+            names.shuffle(using: &generator)
+            for (index, name) in names.enumerated() {
+                let text = #"{"\#(name)":{}}"#
+                let short = ["a", "b"].contains(name) ? [name] : []
+                for anyName in (index + round) % 2 == 0 ? [true, false] : [false, true] {
+                    if anyName {
+                        #expect(try decode(OnlyCase<AnyNameKey>.self, text, using: decoder).names == [name], "\(text)")
+                    } else {
+                        #expect(try decode(OnlyCase<ShortKey>.self, text, using: decoder).names == short, "\(text)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func textLongerThanTheParserTakesFailsAsTheParserFails() throws {
         let long = "\"" + String(repeating: "a", count: JSONParser.Options().maximumLength) + "\""
         try expectSameOutcome(String.self, long)
@@ -238,10 +261,15 @@ extension JSONBytesDecoderTests {
     /// What `decoder` gives for `text` as `T`.
     func outcome<T: Decodable & Equatable>(_ type: T.Type, _ text: String, using decoder: JSONBytesDecoder) -> Outcome<T> {
         do {
-            return .value(try Array(text.utf8).withUnsafeBufferPointer { try decoder.decode(T.self, from: $0) })
+            return .value(try decode(T.self, text, using: decoder))
         } catch {
             return .error("\(Swift.type(of: error)): \(JSONValueDecoder.describe(error))")
         }
+    }
+
+    /// `text` decoded as `T` by `decoder`.
+    func decode<T: Decodable>(_ type: T.Type, _ text: String, using decoder: JSONBytesDecoder) throws -> T {
+        try Array(text.utf8).withUnsafeBufferPointer { try decoder.decode(T.self, from: $0) }
     }
 
     func expectSameOutcome<T: Decodable & Equatable>(
@@ -345,6 +373,27 @@ private struct WatchingDecoder: Decodable {
         self.decoder.value = decoder as AnyObject
     }
 }
+
+/// The names of an object's keys as `Key` reads them, asked for as an enum's `init(from:)`
+/// asks.
+private struct OnlyCase<Key: CodingKey>: Decodable {
+    let names: [String]
+
+    init(from decoder: any Decoder) throws {
+        names = try decoder.container(keyedBy: Key.self).allKeys.map(\.stringValue)
+    }
+}
+
+/// A key for any name.
+private struct AnyNameKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// A key for two names only.
+private enum ShortKey: String, CodingKey { case a, b }
 
 /// Reads `inner.value` and keeps -1 for anything it cannot read, as forgiving app types do.
 private struct Lenient: Decodable, Equatable {

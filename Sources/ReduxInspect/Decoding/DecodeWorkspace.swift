@@ -1,5 +1,5 @@
-/// The memory a ``JSONRawDecoder`` works in: the members and elements of its containers and
-/// its coding paths. A decoder that nothing kept hands it on to the next decode (see
+/// The memory a ``JSONRawDecoder`` works in: the members and elements of its containers, its
+/// coding paths, and the enum cases' keys it has read. A decoder that nothing kept hands it on to the next decode (see
 /// ``SpareWorkspace``); the decoder itself is never reused, so a weak or unowned reference
 /// to it that a type kept never reaches another decode's text.
 ///
@@ -12,6 +12,8 @@ final class DecodeWorkspace {
     @exclusivity(unchecked) var found = RawStack<RawJSON.Member>(capacity: 16)
     /// The coding paths of the containers and values so far.
     @exclusivity(unchecked) var paths = CodingPathTree()
+    /// The keys of one-member objects answered so far, kept from decode to decode.
+    @exclusivity(unchecked) var keyLists = KeyListCache()
 
     /// Whether the memory is small enough to keep between decodes: a decode of a value with
     /// a great many members should not hold their memory until the next one.

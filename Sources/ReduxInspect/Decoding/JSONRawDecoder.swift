@@ -239,6 +239,26 @@ final class JSONRawDecoder: Decoder {
         }
     }
 
+    /// `allKeys` of an object whose only member is member `index` of
+    /// ``DecodeWorkspace/found``: an enum's case. The workspace keeps the answer for the next
+    /// value of the same case.
+    func onlyKey<Key: CodingKey>(_ index: Int, as type: Key.Type) -> [Key] {
+        let member = workspace.found[index]
+        let name = raw.buffer(member.keyStart..<member.keyEnd)
+        return workspace.keyLists.keys(Key.self, named: name) ?? newOnlyKey(index, as: Key.self)
+    }
+
+    /// ``onlyKey(_:as:)`` made from the name, and kept. (Apart so that the cache's hits do not
+    /// look up the metadata that making a key takes.)
+    @inline(never)
+    private func newOnlyKey<Key: CodingKey>(_ index: Int, as type: Key.Type) -> [Key] {
+        let member = workspace.found[index]
+        // An array literal skips the generic array's metadata lookups.
+        let keys = Key(stringValue: key(index)).map { [$0] } ?? []
+        workspace.keyLists.keep(keys, named: raw.buffer(member.keyStart..<member.keyEnd))
+        return keys
+    }
+
     /// Whether the value at `start` is `null`.
     func isNull(_ start: Int) -> Bool {
         raw[start] == UInt8(ascii: "n")

@@ -13,11 +13,13 @@ struct JSONRawKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var codingPath: [any CodingKey] { decoder.path(path) }
 
     var allKeys: [Key] {
-        if members.count == 1 {
-            // An enum's case: an array literal skips the generic array's metadata lookups.
-            guard let key = Key(stringValue: decoder.key(members.lowerBound)) else { return [] }
-            return [key]
-        }
+        members.count == 1 ? decoder.onlyKey(members.lowerBound, as: Key.self) : keys(of: members)
+    }
+
+    /// The keys of several members, in written order. (Apart from ``allKeys`` so that an
+    /// enum's case does not look up the metadata that building the array takes.)
+    @inline(never)
+    private func keys(of members: Range<Int>) -> [Key] {
         var keys: [Key] = []
         keys.reserveCapacity(members.count)
         for index in members {
