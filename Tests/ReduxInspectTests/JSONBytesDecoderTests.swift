@@ -188,7 +188,7 @@ import Testing
         // more names than it keeps, each read by two key types one after the other, every
         // answer must still be the key that type makes from that name.
         let decoder = JSONBytesDecoder()
-        var names = ["", "a", "ab", "b", "ba", "c", "A"] + (0..<1_200).map { "case\($0)" }
+        var names = ["", "a", "ab", "b", "ba", "c", "A", String(repeating: "long", count: 20)] + (0..<1_200).map { "case\($0)" }
         var generator = SeededGenerator(seed: 3)
         for round in 0..<3 {
             names.shuffle(using: &generator)
@@ -203,6 +203,20 @@ import Testing
                     }
                 }
             }
+        }
+    }
+
+    @Test func enumCasesAmongNamesThatNeverRepeatAreStillTheirOwnKeys() throws {
+        // One-member dictionaries with a new key each time, between enum cases: the decoder
+        // stops remembering names for a while when they do not repeat, then starts again.
+        let decoder = JSONBytesDecoder()
+        for index in 0..<12_000 {
+            let unique = "user\(index)"
+            #expect(try decode([String: Int].self, #"{"\#(unique)":\#(index)}"#, using: decoder) == [unique: index])
+            let name = ["a", "b", "c"][index % 3]
+            let expected = name == "c" ? [] : [name]
+            #expect(try decode(OnlyCase<ShortKey>.self, #"{"\#(name)":{}}"#, using: decoder).names == expected)
+            #expect(try decode(OnlyCase<AnyNameKey>.self, #"{"\#(unique)":{}}"#, using: decoder).names == [unique])
         }
     }
 

@@ -11,6 +11,11 @@ import Foundation
 /// by the tree decoder from that value alone. The common case, the recorder's compact ASCII
 /// text, builds no tree, so it costs a fraction of parsing and decoding.
 ///
+/// Two things a type's `init(from:)` might notice. A decoder makes the key of an enum's case
+/// (an object of one member) once and answers `allKeys` with that key for later values of the
+/// case, so a key type must make the same key from the same name, as synthesized ones do. And
+/// the containers a type keeps from one decode, past its end, are for one thread at a time.
+///
 /// ```swift
 /// let text = Array(#"{"incrementBy":{"n":5}}"#.utf8)
 /// let action = try text.withUnsafeBufferPointer { bytes in

@@ -240,22 +240,31 @@ final class JSONRawDecoder: Decoder {
     }
 
     /// `allKeys` of an object whose only member is member `index` of
-    /// ``DecodeWorkspace/found``: an enum's case. The workspace keeps the answer for the next
-    /// value of the same case.
+    /// ``DecodeWorkspace/found``: an enum's case. During the decode, the workspace keeps the
+    /// answer for the next value of the same case.
     func onlyKey<Key: CodingKey>(_ index: Int, as type: Key.Type) -> [Key] {
         let member = workspace.found[index]
         let name = raw.buffer(member.keyStart..<member.keyEnd)
-        return workspace.keyLists.keys(Key.self, named: name) ?? newOnlyKey(index, as: Key.self)
+        // A container kept past the decode (which then reads its own copy of the text) only
+        // reads, as before there was a cache: containers kept from one decode share it, and
+        // may be read on several threads.
+        guard ownText == nil, let keys = workspace.keyLists.keys(Key.self, named: name) else {
+            return newOnlyKey(index, as: Key.self)
+        }
+        return keys
     }
 
-    /// ``onlyKey(_:as:)`` made from the name, and kept. (Apart so that the cache's hits do not
-    /// look up the metadata that making a key takes.)
+    /// ``onlyKey(_:as:)`` made from the name, and kept during the decode. (Apart so that the
+    /// cache's hits do not look up the metadata that making a key takes.)
     @inline(never)
     private func newOnlyKey<Key: CodingKey>(_ index: Int, as type: Key.Type) -> [Key] {
-        let member = workspace.found[index]
-        // An array literal skips the generic array's metadata lookups.
-        let keys = Key(stringValue: key(index)).map { [$0] } ?? []
-        workspace.keyLists.keep(keys, named: raw.buffer(member.keyStart..<member.keyEnd))
+        var keys: [Key] = []
+        // An array literal skips the generic array's metadata lookups (as `map` does not).
+        if let key = Key(stringValue: key(index)) { keys = [key] }
+        if ownText == nil {
+            let member = workspace.found[index]
+            workspace.keyLists.keep(keys, named: raw.buffer(member.keyStart..<member.keyEnd))
+        }
         return keys
     }
 

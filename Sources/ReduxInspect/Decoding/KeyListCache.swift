@@ -9,7 +9,11 @@ import Foundation
 ///
 /// It relies on a key type making the same key from the same name, as every synthesized key
 /// type's `init?(stringValue:)` does. It holds at most 64 answers, more than the cases of the
-/// enums a decode usually meets, and forgets them all when a new one would be the 65th.
+/// enums a decode usually meets, each for a name of at most 64 bytes. When a new one would be
+/// the 65th, it forgets them all, unless they were found again fewer times than there are of
+/// them: names that seldom repeat, such as the keys of one-member dictionaries, would then
+/// cost every miss the keeping for nothing, so it keeps the table as it is for the next 4,096
+/// misses and then looks again.
 struct KeyListCache {
     /// One answer: the key type, the name's bytes, and the keys.
     private struct Slot {
@@ -23,16 +27,23 @@ struct KeyListCache {
     private static let slotBits = 7
     private static let slotCount = 1 << slotBits
     private static let maximumCount = slotCount / 2
+    private static let longestName = 64
+    private static let restingMissCount = 4_096
 
     /// Empty until the first answer is kept: a decoder used once need not clear them all.
     /// An answer is in the first slot free, from its hash's on, when it was kept.
     private var slots: [Slot?] = []
     private var count = 0
+    /// Answers found since the table was emptied or began to rest.
+    private var hits = 0
+    /// Misses still to let by without keeping their answers.
+    private var restingMisses = 0
 
     /// The keys answered before for key type `Key` and a member named `name`, if any.
     @inline(__always)
-    func keys<Key: CodingKey>(_ type: Key.Type, named name: UnsafeBufferPointer<UInt8>) -> [Key]? {
+    mutating func keys<Key: CodingKey>(_ type: Key.Type, named name: UnsafeBufferPointer<UInt8>) -> [Key]? {
         guard let list = list(ObjectIdentifier(Key.self), named: name) else { return nil }
+        hits &+= 1
         // The list was kept for `Key`, so it is a `KeyList<Key>`; a checked cast would look
         // up that type's metadata, which is much of what the cache saves.
         return unsafeDowncast(list, to: KeyList<Key>.self).keys
@@ -41,9 +52,22 @@ struct KeyListCache {
     /// Keeps `keys`, the answer for a member named `name` of an object keyed by `Key`, which
     /// ``keys(_:named:)`` did not have.
     mutating func keep<Key: CodingKey>(_ keys: [Key], named name: UnsafeBufferPointer<UInt8>) {
+        guard name.count <= Self.longestName else { return }
+        if count == Self.maximumCount {
+            if restingMisses > 0 {
+                restingMisses -= 1
+                return
+            }
+            if hits < count {
+                restingMisses = Self.restingMissCount
+                hits = 0
+                return
+            }
+        }
         if slots.isEmpty || count == Self.maximumCount {
             slots = Array(repeating: nil, count: Self.slotCount)
             count = 0
+            hits = 0
         }
         let type = ObjectIdentifier(Key.self)
         var index = Self.slot(type, name)
