@@ -220,6 +220,21 @@ import Testing
         }
     }
 
+    @Test func casesAfterNamesThatNeverRepeatAreMadeOnceEachAgainSoon() throws {
+        // Names that never repeat fill what a decoder remembers; the enum cases that come
+        // after them must again be made once each, not once for every value, before long.
+        let decoder = JSONBytesDecoder()
+        for index in 0..<64 {
+            #expect(try decode([String: Int].self, #"{"user\#(index)":\#(index)}"#, using: decoder) == ["user\(index)": index])
+        }
+        let before = CountedKey.made.value
+        for index in 0..<10_000 {
+            let name = "case\(index % 10)"
+            #expect(try decode(OnlyCase<CountedKey>.self, #"{"\#(name)":{}}"#, using: decoder).names == [name])
+        }
+        #expect(CountedKey.made.value - before < 4_200)
+    }
+
     @Test func textLongerThanTheParserTakesFailsAsTheParserFails() throws {
         let long = "\"" + String(repeating: "a", count: JSONParser.Options().maximumLength) + "\""
         try expectSameOutcome(String.self, long)
@@ -403,6 +418,19 @@ private struct AnyNameKey: CodingKey {
     let stringValue: String
     var intValue: Int? { nil }
     init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// A key for any name that counts the keys made (used by one test only, so that tests
+/// running at the same time do not add to its count).
+private struct CountedKey: CodingKey {
+    static let made = CountBox()
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) {
+        Self.made.add()
+        self.stringValue = stringValue
+    }
     init?(intValue: Int) { nil }
 }
 

@@ -1,9 +1,9 @@
 /// The memory a ``JSONRawDecoder`` works in: the members and elements of its containers, its
-/// coding paths, and the enum cases' keys it has read. A decoder that nothing kept hands it on to the next decode (see
-/// ``SpareWorkspace``); the decoder itself is never reused, so a weak or unowned reference
-/// to it that a type kept never reaches another decode's text.
+/// coding paths, and the keys of enum cases it has made. A decoder that nothing kept hands it
+/// on to the next decode (see ``SpareWorkspace``); the decoder itself is never reused, so a
+/// weak or unowned reference to it that a type kept never reaches another decode's text.
 ///
-/// Its stacks are not checked for exclusive access at run time (which costs as much as a
+/// Its parts are not checked for exclusive access at run time (which costs as much as a
 /// small decode's paths): only the decoder uses them, and nothing they call can reach them
 /// again.
 final class DecodeWorkspace {
@@ -21,7 +21,8 @@ final class DecodeWorkspace {
         found.count <= 4_096 && paths.count <= 4_096
     }
 
-    /// Forgets what the last decode put here, keeping the memory.
+    /// Forgets the members and paths of the last decode, keeping the memory; the keys of
+    /// enum cases stay for the next decode.
     func empty() {
         found.truncate(to: 0)
         paths.removeAll()

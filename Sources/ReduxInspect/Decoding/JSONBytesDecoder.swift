@@ -11,10 +11,11 @@ import Foundation
 /// by the tree decoder from that value alone. The common case, the recorder's compact ASCII
 /// text, builds no tree, so it costs a fraction of parsing and decoding.
 ///
-/// Two things a type's `init(from:)` might notice. A decoder makes the key of an enum's case
-/// (an object of one member) once and answers `allKeys` with that key for later values of the
-/// case, so a key type must make the same key from the same name, as synthesized ones do. And
-/// the containers a type keeps from one decode, past its end, are for one thread at a time.
+/// Two things a type's `init(from:)` might notice. For the `allKeys` of an object of one
+/// member (an enum's case, say), a decoder usually makes the key once per key type and name
+/// and answers later objects with that name with the same key, so a key type must make the
+/// same key from the same name, as synthesized ones do. And the containers a type keeps from
+/// one decode, past its end, are for one thread at a time.
 ///
 /// ```swift
 /// let text = Array(#"{"incrementBy":{"n":5}}"#.utf8)

@@ -240,8 +240,8 @@ final class JSONRawDecoder: Decoder {
     }
 
     /// `allKeys` of an object whose only member is member `index` of
-    /// ``DecodeWorkspace/found``: an enum's case. During the decode, the workspace keeps the
-    /// answer for the next value of the same case.
+    /// ``DecodeWorkspace/found``: an enum's case. The workspace's keys are used only during a
+    /// decode, and kept from one decode to the next.
     func onlyKey<Key: CodingKey>(_ index: Int, as type: Key.Type) -> [Key] {
         let member = workspace.found[index]
         let name = raw.buffer(member.keyStart..<member.keyEnd)

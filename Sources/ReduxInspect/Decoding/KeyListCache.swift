@@ -13,7 +13,7 @@ import Foundation
 /// the 65th, it forgets them all, unless they were found again fewer times than there are of
 /// them: names that seldom repeat, such as the keys of one-member dictionaries, would then
 /// cost every miss the keeping for nothing, so it keeps the table as it is for the next 4,096
-/// misses and then looks again.
+/// misses, and only then forgets it and keeps the names that come.
 struct KeyListCache {
     /// One answer: the key type, the name's bytes, and the keys.
     private struct Slot {
@@ -34,7 +34,7 @@ struct KeyListCache {
     /// An answer is in the first slot free, from its hash's on, when it was kept.
     private var slots: [Slot?] = []
     private var count = 0
-    /// Answers found since the table was emptied or began to rest.
+    /// Answers found since the table was last emptied.
     private var hits = 0
     /// Misses still to let by without keeping their answers.
     private var restingMisses = 0
@@ -56,11 +56,10 @@ struct KeyListCache {
         if count == Self.maximumCount {
             if restingMisses > 0 {
                 restingMisses -= 1
-                return
-            }
-            if hits < count {
+                // The rest's last miss empties the table for the names that come now.
+                if restingMisses > 0 { return }
+            } else if hits < count {
                 restingMisses = Self.restingMissCount
-                hits = 0
                 return
             }
         }
@@ -83,14 +82,19 @@ struct KeyListCache {
         return slots.withUnsafeBufferPointer { slots in
             var index = Self.slot(type, name)
             while let slot = slots[index] {
-                if slot.type == type, slot.name.count == name.count,
-                    slot.name.withUnsafeBufferPointer({ name.isEmpty || memcmp($0.baseAddress!, name.baseAddress!, name.count) == 0 })
-                {
+                if slot.type == type, slot.name.count == name.count, Self.same(slot.name, name) {
                     return slot.keys
                 }
                 index = (index + 1) & (Self.slotCount - 1)
             }
             return nil
+        }
+    }
+
+    /// Whether `kept` holds the bytes of `name`, of the same count.
+    private static func same(_ kept: [UInt8], _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        kept.withUnsafeBufferPointer { kept in
+            name.isEmpty || memcmp(kept.baseAddress!, name.baseAddress!, name.count) == 0
         }
     }
 
