@@ -249,22 +249,22 @@ final class JSONRawDecoder: Decoder {
         // reads, as before there was a cache: containers kept from one decode share it, and
         // may be read on several threads.
         guard ownText == nil, let keys = workspace.keyLists.keys(Key.self, named: name) else {
-            return newOnlyKey(index, as: Key.self)
+            return newOnlyKey(index, named: name, as: Key.self)
         }
         return keys
     }
 
-    /// ``onlyKey(_:as:)`` made from the name, and kept during the decode. (Apart so that the
-    /// cache's hits do not look up the metadata that making a key takes.)
+    /// ``onlyKey(_:as:)`` made from member `index`'s name, `name`, and kept during the
+    /// decode. (Apart so that the cache's hits do not look up the metadata that making a key
+    /// takes.)
     @inline(never)
-    private func newOnlyKey<Key: CodingKey>(_ index: Int, as type: Key.Type) -> [Key] {
+    private func newOnlyKey<Key: CodingKey>(
+        _ index: Int, named name: UnsafeBufferPointer<UInt8>, as type: Key.Type
+    ) -> [Key] {
         var keys: [Key] = []
         // An array literal skips the generic array's metadata lookups (as `map` does not).
         if let key = Key(stringValue: key(index)) { keys = [key] }
-        if ownText == nil {
-            let member = workspace.found[index]
-            workspace.keyLists.keep(keys, named: raw.buffer(member.keyStart..<member.keyEnd))
-        }
+        if ownText == nil { workspace.keyLists.keep(keys, named: name) }
         return keys
     }
 

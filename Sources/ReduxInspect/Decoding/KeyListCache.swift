@@ -82,19 +82,12 @@ struct KeyListCache {
         return slots.withUnsafeBufferPointer { slots in
             var index = Self.slot(type, name)
             while let slot = slots[index] {
-                if slot.type == type, slot.name.count == name.count, Self.same(slot.name, name) {
+                if slot.type == type, slot.name.hasSameBytes(as: name) {
                     return slot.keys
                 }
                 index = (index + 1) & (Self.slotCount - 1)
             }
             return nil
-        }
-    }
-
-    /// Whether `kept` holds the bytes of `name`, of the same count.
-    private static func same(_ kept: [UInt8], _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        kept.withUnsafeBufferPointer { kept in
-            name.isEmpty || memcmp(kept.baseAddress!, name.baseAddress!, name.count) == 0
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 extension Array where Element == UInt8 {
     /// Appends the UTF-8 bytes of a literal.
     ///
@@ -31,5 +33,15 @@ extension Array where Element == UInt8 {
             if number < 0 { append(UInt8(ascii: "-")) }
             append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
+    }
+
+    /// Whether the array holds exactly the bytes of `other`, compared with `memcmp`.
+    @inline(__always)
+    func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
+        count == other.count
+            && withUnsafeBufferPointer { bytes in
+                // Safe: both hold `count` bytes, and neither is empty past the check.
+                bytes.isEmpty || memcmp(bytes.baseAddress!, other.baseAddress!, bytes.count) == 0
+            }
     }
 }

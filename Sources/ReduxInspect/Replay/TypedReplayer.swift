@@ -54,10 +54,8 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
 
     func currentStateEncodes(as recorded: UnsafeBufferPointer<UInt8>) -> Bool {
         // An encoding failure is not decided here: the full comparison reports it.
-        guard let encoded = try? encoder.encode(state), encoded.count == recorded.count else { return false }
-        return encoded.withUnsafeBufferPointer { encoded in
-            encoded.isEmpty || memcmp(encoded.baseAddress!, recorded.baseAddress!, encoded.count) == 0
-        }
+        guard let encoded = try? encoder.encode(state) else { return false }
+        return encoded.hasSameBytes(as: recorded)
     }
 
     func snapshot() -> ReplaySnapshot {
