@@ -100,12 +100,16 @@ public final class Recording: @unchecked Sendable {
         return RecordingLineReader.present(value["end"]?["state"])
     }
 
-    /// Parses every entry and the `end` marker, which indexing only skims, and throws the
+    /// Reads every entry and the `end` marker, which indexing only skims, and throws the
     /// first problem: what `check` does before it decodes actions.
+    ///
+    /// A line that can be read without parsing it (``actionText(at:)``, which checks it as
+    /// certainly valid JSON with the members an entry needs) is well formed; only the others
+    /// are parsed, which finds what is wrong with them, at a fraction of the cost.
     ///
     /// - Throws: ``RecordingError`` for the first malformed line.
     public func validate() throws(RecordingError) {
-        for index in steps.indices { _ = try entry(at: index) }
+        for index in steps.indices where actionText(at: index) == nil { _ = try entry(at: index) }
         _ = try endState()
     }
 

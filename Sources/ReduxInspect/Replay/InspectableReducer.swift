@@ -56,6 +56,8 @@ public enum ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
 protocol StateReplayer: AnyObject {
     /// The reducer's default initial state, as JSON.
     func defaultInitialState() throws(ReplayError) -> JSONValue
+    /// Makes the reducer's default initial state the current state.
+    func reset()
     /// Makes `json` the current state.
     func setState(_ json: JSONValue) throws(ReplayError)
     /// Decodes the action and runs the reducer on the current state.

@@ -61,55 +61,16 @@ public struct ReplayRun {
     public func run(
         through lastSeq: Int? = nil, _ visit: (ReplayStep) throws(InspectorError) -> Bool
     ) throws(InspectorError) -> EndComparison? {
-        var state = try start()
-        var previousSeq = 0
-        var desynchronized = false
-        for index in recording.steps.indices {
-            let location = recording.steps[index]
-            if let lastSeq, location.seq > lastSeq { break }
-            let entry: RecordingEntry
-            do {
-                entry = try recording.entry(at: index)
-            } catch {
-                throw .recording(error)
-            }
-            let gap = recording.gaps(after: previousSeq).last
-            if gap != nil { desynchronized = true }
-            previousSeq = entry.seq
-            do {
-                try replayer.apply(entry.action)
-            } catch {
-                throw .recording(RecordingError(error, path: recording.path, entry: entry))
-            }
-            let after: JSONValue
-            var divergence: [JSONChange]?
-            if let recorded = entry.state {
-                if desynchronized {
-                    // The missing actions make a difference expected here, not a divergence:
-                    // carry on from what the app really had.
-                    try load(recorded, entry)
-                    after = recorded
-                    desynchronized = false
-                } else if let bytes = recording.recordedStateBytes(at: index), replayer.currentStateEncodes(as: bytes) {
-                    // Byte for byte what the recorder wrote: the same JSON, without building
-                    // and comparing a tree of the replayed state.
-                    after = recorded
-                    divergence = []
-                } else {
-                    after = try current(entry)
-                    divergence = Self.divergence(recorded: recorded, replayed: after)
-                }
-            } else {
-                after = try current(entry)
-            }
-            let step = ReplayStep(index: index, entry: entry, before: state, after: after, divergence: divergence, gapBefore: gap)
+        var state = JSONValue.null
+        return try replay(through: lastSeq, trees: true, comparingStates: true, start: { state = $0 }) { outcome throws(InspectorError) in
+            // With trees, every step has its entry and the state after it.
+            guard let entry = outcome.entry, let after = outcome.after else { preconditionFailure("a step without its tree") }
+            let step = ReplayStep(
+                index: outcome.index, entry: entry, before: state, after: after, divergence: outcome.divergence,
+                gapBefore: outcome.gapBefore)
             state = after
-            if !(try visit(step)) { return nil }
+            return try visit(step)
         }
-        guard previousSeq > 0, recording.endSeq == previousSeq, let recorded = try recording.finalState() else { return nil }
-        return EndComparison(
-            recorded: recorded, replayed: state, divergence: Self.divergence(recorded: recorded, replayed: state),
-            afterGap: desynchronized)
     }
 
     /// The differences between a recorded and a replayed state that matter: a recorded
@@ -118,6 +79,118 @@ public struct ReplayRun {
         guard recorded != replayed else { return [] }
         return JSONDiff.changes(from: recorded, to: replayed).filter { change in
             change.oldValue != .string("<redacted>")
+        }
+    }
+
+    /// The replay both ``run(through:_:)`` and ``check(through:_:)`` make, step by step.
+    ///
+    /// With `trees`, every step's entry is parsed and its state after is a tree: the recorded
+    /// one, else the replayed one encoded. Without, a step is read only as far as the replay
+    /// needs: the action is decoded from its bytes (``Recording/actionText(at:)``), a replayed
+    /// state that encodes to exactly the recorded bytes matches without either being parsed,
+    /// and only a step whose state differs, follows a gap, or whose line cannot be read
+    /// without parsing it is parsed; ``ReplayCheck/after`` is there when the entry is. Without
+    /// `comparingStates` either, recorded states are used only after gaps.
+    func replay(
+        through lastSeq: Int?, trees: Bool, comparingStates: Bool, start: (JSONValue) -> Void,
+        _ visit: (ReplayCheck) throws(InspectorError) -> Bool
+    ) throws(InspectorError) -> EndComparison? {
+        start(try self.start())
+        var previousSeq = 0
+        var desynchronized = false
+        // The tree of the state after the last step, when it was made; else it is the
+        // replayer's (an exact match, or a step without a state, read without trees).
+        var lastTree: JSONValue?
+        for index in recording.steps.indices {
+            let location = recording.steps[index]
+            if let lastSeq, location.seq > lastSeq { break }
+            let gap = recording.gaps(after: previousSeq).last
+            if gap != nil { desynchronized = true }
+            previousSeq = location.seq
+            var entry = trees ? try self.entry(at: index) : nil
+            try apply(index, &entry)
+            var after: JSONValue?
+            var divergence: [JSONChange]?
+            // A line read without parsing it is well formed: it holds a state exactly when
+            // the index says so.
+            if entry.map({ $0.state != nil }) ?? location.hasState {
+                if desynchronized {
+                    // The missing actions make a difference expected here, not a divergence:
+                    // carry on from what the app really had.
+                    let parsed = try self.entry(at: index, parsed: &entry)
+                    guard let recorded = parsed.state else { preconditionFailure("a state the index saw") }
+                    try load(recorded, parsed)
+                    after = recorded
+                    desynchronized = false
+                } else if !comparingStates {
+                    after = entry?.state
+                } else if let bytes = recording.recordedStateBytes(at: index), replayer.currentStateEncodes(as: bytes) {
+                    // Byte for byte what the recorder wrote: the same JSON, without building
+                    // and comparing a tree of the replayed state.
+                    after = entry?.state
+                    divergence = []
+                } else {
+                    let parsed = try self.entry(at: index, parsed: &entry)
+                    guard let recorded = parsed.state else { preconditionFailure("a state the index saw") }
+                    let replayed = try current(parsed)
+                    after = replayed
+                    divergence = Self.divergence(recorded: recorded, replayed: replayed)
+                }
+            } else if let entry, trees {
+                after = try current(entry)
+            }
+            lastTree = after
+            let step = ReplayCheck(index: index, seq: location.seq, entry: entry, after: after, divergence: divergence, gapBefore: gap)
+            if !(try visit(step)) { return nil }
+        }
+        guard previousSeq > 0, recording.endSeq == previousSeq, let recorded = try recording.finalState() else { return nil }
+        let replayed: JSONValue
+        if let lastTree {
+            replayed = lastTree
+        } else {
+            do {
+                replayed = try replayer.currentState()
+            } catch {
+                throw .recording(RecordingError(.malformed, path: recording.path, message: error.description))
+            }
+        }
+        return EndComparison(
+            recorded: recorded, replayed: replayed, divergence: Self.divergence(recorded: recorded, replayed: replayed),
+            afterGap: desynchronized)
+    }
+
+    /// Runs step `index`'s action: from the parsed `entry` when there is one, else from its
+    /// bytes when the line can be read without parsing it, else from the entry, parsed now.
+    private func apply(_ index: Int, _ entry: inout RecordingEntry?) throws(InspectorError) {
+        if entry == nil, let action = recording.actionText(at: index) {
+            do {
+                try replayer.apply(validActionText: action)
+                return
+            } catch {
+                throw .recording(RecordingError(error, path: recording.path, entry: try self.entry(at: index, parsed: &entry)))
+            }
+        }
+        let parsed = try self.entry(at: index, parsed: &entry)
+        do {
+            try replayer.apply(parsed.action)
+        } catch {
+            throw .recording(RecordingError(error, path: recording.path, entry: parsed))
+        }
+    }
+
+    /// Step `index`'s entry: `parsed` when it is there, else parsed now and kept there.
+    private func entry(at index: Int, parsed: inout RecordingEntry?) throws(InspectorError) -> RecordingEntry {
+        if let parsed { return parsed }
+        let entry = try self.entry(at: index)
+        parsed = entry
+        return entry
+    }
+
+    private func entry(at index: Int) throws(InspectorError) -> RecordingEntry {
+        do {
+            return try recording.entry(at: index)
+        } catch {
+            throw .recording(error)
         }
     }
 
@@ -131,6 +204,8 @@ public struct ReplayRun {
             }
             return initial
         }
+        // A run made again starts where the first started, not where it ended.
+        replayer.reset()
         do {
             return try replayer.defaultInitialState()
         } catch {

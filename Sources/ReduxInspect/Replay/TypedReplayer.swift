@@ -20,6 +20,10 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         try json(of: initialState)
     }
 
+    func reset() {
+        state = initialState
+    }
+
     func setState(_ json: JSONValue) throws(ReplayError) {
         do {
             state = try JSONValueDecoder().decode(State.self, from: json)

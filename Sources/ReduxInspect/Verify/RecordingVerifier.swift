@@ -49,14 +49,15 @@ struct RecordingVerifier: Sendable {
                 return result(.nondeterministic(difference))
             }
             var firstDivergence: VerifyResult.Divergence?
-            var lastEntry: RecordingEntry?
-            let end = try ReplayRun(recording: recording, reducer: reducer).run { step throws(InspectorError) in
+            var lastIndex: Int?
+            let end = try ReplayRun(recording: recording, reducer: reducer).check { step throws(InspectorError) in
                 steps += 1
-                lastEntry = step.entry
+                lastIndex = step.index
                 guard let divergence = step.divergence else { return true }
                 compared += 1
-                guard !divergence.isEmpty, step.gapBefore == nil else { return true }
-                if firstDivergence == nil { firstDivergence = Self.divergence(step.entry, line: step.entry.line, divergence) }
+                // A step whose state differs was parsed to be compared.
+                guard !divergence.isEmpty, step.gapBefore == nil, let entry = step.entry else { return true }
+                if firstDivergence == nil { firstDivergence = Self.divergence(entry, line: entry.line, divergence) }
                 guard collectsUpdates else { return false }
                 updates[Int(recording.steps[step.index].lineIndex)] = step.after
                 return true
@@ -65,9 +66,15 @@ struct RecordingVerifier: Sendable {
             // that ran to the end has an end comparison. Entries missing after the last recorded
             // state make a different final state expected, as `replay` says: the recording is
             // incomplete there, which is no drift of the reducer.
-            if let end, let lastEntry, !end.afterGap {
+            if let end, let lastIndex, !end.afterGap {
                 compared += 1
                 if !end.divergence.isEmpty {
+                    let lastEntry: RecordingEntry
+                    do {
+                        lastEntry = try recording.entry(at: lastIndex)
+                    } catch {
+                        throw InspectorError.recording(error)
+                    }
                     let line = recording.endLineIndex.map { $0 + 1 } ?? lastEntry.line
                     if firstDivergence == nil { firstDivergence = Self.divergence(lastEntry, line: line, end.divergence) }
                     if let endLine = recording.endLineIndex { updates[endLine] = end.replayed }

@@ -1,0 +1,51 @@
+/// One step of a replay that compares states without reading more of the recording than it
+/// must (``ReplayRun/check(through:_:)``): where the replayed state matches the recorded one,
+/// it says so, and nothing of the step was parsed.
+public struct ReplayCheck: Sendable {
+    /// The step's 0-based index in ``Recording/steps``.
+    public let index: Int
+    /// The step's `seq`.
+    public let seq: Int
+    /// The recorded entry, when the step had to be parsed: its state differs from the
+    /// replayed one, it follows a gap, or its line could not be read without parsing it.
+    /// ``Recording/entry(at:)`` reads it otherwise.
+    public let entry: RecordingEntry?
+    /// The state after the step, when the entry was parsed: the replayed one where it
+    /// differs from the recorded one, the recorded one after a gap.
+    public let after: JSONValue?
+    /// Recorded → replayed differences when the recording holds a state for this step and
+    /// it differs; empty when it matches; `nil` when the recording holds no state here, or
+    /// when entries missing before it make the replay unable to match.
+    public let divergence: [JSONChange]?
+    /// Entries missing just before this step, if any. The replay continues from the next
+    /// recorded state.
+    public let gapBefore: RecordingGap?
+}
+
+extension ReplayRun {
+    /// Replays every step (up to `lastSeq`) as ``run(through:_:)`` does, with the same
+    /// divergences, errors and end comparison, but reads a step only as far as the replay
+    /// needs: what `verify` and `check` do.
+    ///
+    /// A step's action is decoded from its bytes, and a replayed state that encodes to
+    /// exactly the bytes the recorder wrote matches without either state becoming a tree;
+    /// no tree of a state is made for a step without a recorded state. Parsing every entry
+    /// and making every state a tree, as ``run(through:_:)`` does for its ``ReplayStep``s,
+    /// cost more than the replay itself.
+    ///
+    /// - Parameters:
+    ///   - lastSeq: The last `seq` to replay, or `nil` for all.
+    ///   - comparingStates: Whether to compare the replayed states with the recorded ones.
+    ///     Without, every ``ReplayCheck/divergence`` is `nil`, and what is checked is that
+    ///     every action decodes and replays (and every state after a gap decodes).
+    ///   - visit: Receives each step; returns `false` to stop.
+    /// - Returns: The comparison with the `end` marker's state, as ``run(through:_:)``.
+    /// - Throws: ``InspectorError`` for a malformed line or an action that cannot be replayed.
+    @discardableResult
+    public func check(
+        through lastSeq: Int? = nil, comparingStates: Bool = true,
+        _ visit: (ReplayCheck) throws(InspectorError) -> Bool
+    ) throws(InspectorError) -> EndComparison? {
+        try replay(through: lastSeq, trees: false, comparingStates: comparingStates, start: { _ in }, visit)
+    }
+}
