@@ -177,6 +177,30 @@ import Testing
         #expect(Self.error { try run.check { _ in true } } == expected, "\(line)")
     }
 
+    /// Lines of the recorder's shape whose state is not valid JSON: the index does not read a
+    /// state, and `check` compares it with the replayed state's encoding before anything else
+    /// reads it.
+    static let brokenStates = [
+        #"{"count":2,}"#, #"{"count":02}"#, #"{"count":2}}"#, #"{"count":2]"#, #"{"count":"\x"}"#,
+        #"{"count":2,"c":tru}"#, "{\"count\":2,\"c\":\"\u{7}\"}",
+    ]
+
+    @Test(arguments: brokenStates)
+    func aStateThatIsNotJSONIsReportedAsRunReportsIt(_ state: String) throws {
+        let time = #""time":"2026-11-22T10:00:00.250Z""#
+        let text = [
+            Self.header,
+            #"{"seq":1,\#(time),"type":"increment","action":{"increment":{}},"state":{"count":1}}"#,
+            #"{"seq":2,\#(time),"type":"increment","action":{"increment":{}},"state":\#(state)}"#,
+        ]
+        let recording = try Recording(text: text.joined(separator: "\n") + "\n", path: "state.jsonl")
+        let run = ReplayRun(recording: recording, reducer: try Self.reducer("counter"))
+        let expected = Self.error { try run.run { _ in true } }
+        #expect(expected?.contains("state.jsonl:3:") == true, "\(expected ?? "no error")")
+        #expect(Self.error { try run.check { _ in true } } == expected, "\(state)")
+        #expect(Self.error { try recording.validate() } == Self.error { _ = try recording.entry(at: 1) })
+    }
+
     static func error(_ body: () throws -> Void) -> String? {
         do {
             try body()

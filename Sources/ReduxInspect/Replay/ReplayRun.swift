@@ -108,7 +108,7 @@ public struct ReplayRun {
             if gap != nil { desynchronized = true }
             previousSeq = location.seq
             var entry = trees ? try self.entry(at: index) : nil
-            try apply(index, &entry)
+            try apply(index, &entry, statesCompared: comparingStates)
             var after: JSONValue?
             var divergence: [JSONChange]?
             // A line read without parsing it is well formed: it holds a state exactly when
@@ -161,8 +161,9 @@ public struct ReplayRun {
 
     /// Runs step `index`'s action: from the parsed `entry` when there is one, else from its
     /// bytes when the line can be read without parsing it, else from the entry, parsed now.
-    private func apply(_ index: Int, _ entry: inout RecordingEntry?) throws(InspectorError) {
-        if entry == nil, let action = recording.actionText(at: index) {
+    /// When `statesCompared`, the state on the line is checked by the comparison, not here.
+    private func apply(_ index: Int, _ entry: inout RecordingEntry?, statesCompared: Bool) throws(InspectorError) {
+        if entry == nil, let action = recording.actionText(at: index, stateCheckedByCaller: statesCompared) {
             do {
                 try replayer.apply(validActionText: action)
                 return
