@@ -150,12 +150,17 @@ import Testing
         let recording = try Recording(text: Self.recordings[0].joined(separator: "\n") + "\n")
         let run = ReplayRun(recording: recording, reducer: try Self.reducer("counter"))
         var divergences: [[JSONChange]?] = []
-        try run.check(comparingStates: false) { step in
+        var afters: [JSONValue?] = []
+        let end = try run.check(comparingStates: false) { step in
             divergences.append(step.divergence)
+            afters.append(step.after)
             return true
         }
         #expect(divergences.count == 8)
         #expect(divergences.allSatisfy { $0 == nil })
+        // No state is compared: none is given as the state after a step, nor compared at the end.
+        #expect(afters.allSatisfy { $0 == nil })
+        #expect(end == nil)
 
         let broken = try Recording(text: [Self.header, #"{"seq":1,"action":{"explode":{}},"state":{"count":1}}"#].joined(separator: "\n") + "\n", path: "broken.jsonl")
         let brokenRun = ReplayRun(recording: broken, reducer: try Self.reducer("counter"))
@@ -199,6 +204,31 @@ import Testing
         #expect(expected?.contains("state.jsonl:3:") == true, "\(expected ?? "no error")")
         #expect(Self.error { try run.check { _ in true } } == expected, "\(state)")
         #expect(Self.error { try recording.validate() } == Self.error { _ = try recording.entry(at: 1) })
+    }
+
+    /// Shop recordings whose replay reaches a state that cannot be encoded (a `Decimal`
+    /// total overflowing to NaN) at seq 1, a step without a recorded state: `run` reports it
+    /// there, on line 2, and so must `check`, whatever comes after.
+    static let unencodable: [[String]] = {
+        let header = #"{"format":"redux-inspect","version":1,"reducer":"shop","initialState":{"isLoading":false,"catalog":[{"id":1,"name":"X","price":1e127}],"packages":[],"cart":{"items":[],"total":0}}}"#
+        let overflow = #"{"seq":1,"type":"addToCart","action":{"addToCart":{"productID":1,"quantity":10}}}"#
+        let empty = #"{"isLoading":false,"catalog":[],"packages":[],"cart":{"items":[],"total":0}}"#
+        return [
+            [header, overflow, #"{"seq":2,"type":"logout","action":{"logout":{}}}"#],
+            [header, overflow, #"{"seq":2,"action":{"dismissError":{}}}"#, #"{"seq":3,"action":{"dismissError":{}},"state":\#(empty)}"#],
+            [header, overflow, #"{"end":{"seq":1,"state":\#(empty)}}"#],
+        ]
+    }()
+
+    @Test(arguments: unencodable.indices)
+    func aStateThatCannotBeEncodedIsReportedAtItsStep(_ which: Int) throws {
+        let recording = try Recording(text: Self.unencodable[which].joined(separator: "\n") + "\n", path: "nan.jsonl")
+        let run = ReplayRun(recording: recording, reducer: try Self.reducer("shop"))
+        let expected = Self.error { try run.run { _ in true } }
+        #expect(expected?.hasPrefix("nan.jsonl:2:1: cannot encode the replayed state") == true, "\(expected ?? "no error")")
+        #expect(Self.error { try run.check { _ in true } } == expected)
+        // `check` only replays the actions: it encodes no state.
+        #expect(Self.error { try run.check(comparingStates: false) { _ in true } } == nil)
     }
 
     static func error(_ body: () throws -> Void) -> String? {

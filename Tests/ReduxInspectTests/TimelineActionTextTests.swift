@@ -38,6 +38,46 @@ import Testing
         }
     }
 
+    /// Lines of the recorder's shape without a state, which the index checks whole: the action
+    /// is taken from where the index found it, up to the end of the line or its `us`.
+    static let recorderShapes: [(action: String, us: String?, checked: Bool)] = [
+        (#"{"increment":{}}"#, nil, true),
+        (#"{"incrementBy":{"n":5}}"#, "12", true),
+        (#"{"incrementBy":{"n":-5}}"#, "-3", true),
+        (#"{"incrementBy":{"n":7}}"#, "0", true),
+        (#""increment""#, nil, true),
+        (#""increment""#, "41", true),
+        (#"{"incrementBy":{"n":7}}"#, "007", false),
+        (#"{"incrementBy":{"n":7}}"#, "-01", false),
+        (#"{"incrementBy":{"n":0.5e1}}"#, nil, true),
+        (#"{"incrementBy":{"n":"\u00e9"}}"#, "5", true),
+        (#"{"incrementBy":{"n":"é"}}"#, "5", false),
+    ]
+
+    @Test func actionTextOfLinesTheIndexCheckedWholeIsTheParsedEntrysAction() throws {
+        let lines = Self.recorderShapes.enumerated().map { index, shape in
+            let us = shape.us.map { #","us":\#($0)"# } ?? ""
+            return #"{"seq":\#(index + 1),"time":"2026-11-22T10:00:00.000Z","type":"t","action":\#(shape.action)\#(us)}"#
+        }
+        let recording = try Self.recording(lines)
+        for (index, shape) in Self.recordingShapesChecked(recording).enumerated() {
+            #expect(shape == Self.recorderShapes[index].checked, "\(lines[index])")
+            let text = recording.actionText(at: index)
+            let parsed = try? recording.entry(at: index)
+            if shape { #expect(text != nil && parsed != nil, "\(lines[index])") }
+            if text != nil { #expect(parsed != nil, "\(lines[index])") }
+            if let text, let parsed {
+                #expect(Array(text) == Array(Self.recorderShapes[index].action.utf8), "\(lines[index])")
+                #expect(try JSONParser.parse(text) == parsed.action, "\(lines[index])")
+            }
+        }
+    }
+
+    /// Whether the index checked each line whole.
+    static func recordingShapesChecked(_ recording: Recording) -> [Bool] {
+        recording.steps.map { $0.checkedActionStart != 0 && $0.checkedStateStart == 0 }
+    }
+
     @Test func replayedStatesAreTheReplayRunsWhateverTheShapeOfTheLines() throws {
         let recording = try Self.recording(Self.shapes.map(\.line))
         var expected: [JSONValue] = []

@@ -23,8 +23,11 @@ struct OrderedChunks {
     /// How many chunks there are, numbered from 0.
     let count: Int
     /// How many threads do the work; with one, or with a single chunk, the calling thread
-    /// does it all and no thread is started.
+    /// does it all and no thread is started, unless ``overlapsCaller``.
     let workers: Int
+    /// Whether even one worker is a thread of its own, so that what the caller does with
+    /// each result overlaps the work on the next chunks.
+    let overlapsCaller: Bool
     /// The most chunks done (or being done) ahead of the one the caller is waiting for.
     let window: Int
     /// The weight of waiting results at which workers stop starting chunks.
@@ -38,9 +41,11 @@ struct OrderedChunks {
     ///   - window: The most chunks done ahead of the caller; by default four per worker.
     ///   - budget: The weight of waiting results at which workers pause; by default 16 MiB,
     ///     for results weighed in bytes.
-    init(count: Int, workers: Int, window: Int? = nil, budget: Int = 16 << 20) {
+    ///   - overlapsCaller: Whether one worker is a thread too (see ``overlapsCaller``).
+    init(count: Int, workers: Int, window: Int? = nil, budget: Int = 16 << 20, overlapsCaller: Bool = false) {
         self.count = max(count, 0)
         self.workers = max(1, min(workers, count))
+        self.overlapsCaller = overlapsCaller
         self.window = max(window ?? 4 * self.workers, self.workers)
         self.budget = budget
     }
@@ -61,7 +66,7 @@ struct OrderedChunks {
         consume: (Output) throws(Failure) -> Void
     ) throws(Failure) {
         guard count > 0 else { return }
-        guard workers > 1 else {
+        guard workers > 1 || (overlapsCaller && count > 1) else {
             let work = makeWorker()
             for chunk in 0..<count { try consume(work(chunk)) }
             return

@@ -263,8 +263,13 @@ extension KnownMembers {
             let digits = offset
             while offset < count, base[offset] &- UInt8(ascii: "0") < 10 { offset &+= 1 }
             guard offset > digits else { return nil }
+            // JSON has no leading zeros: the general path reports the line.
+            checked = checked && (offset == digits &+ 1 || base[digits] != UInt8(ascii: "0"))
         }
         guard offset &+ 1 == count, base[offset] == UInt8(ascii: "}") else { return nil }
+        // Every member checked: the whole line is certainly valid JSON. Where the action
+        // starts is kept without a state's start (``StepLocation/checkedActionStart``).
+        if checked, let action = UInt8(exactly: actionStart) { found.checkedActionStart = action }
         return found
     }
 }

@@ -14,8 +14,15 @@ extension Recording {
     /// - Returns: The action's bytes, certainly valid JSON too, which live as long as the
     ///   recording.
     func actionText(at index: Int) -> UnsafeBufferPointer<UInt8>? {
-        let line = lineBytes(Int(steps[index].lineIndex))
+        let location = steps[index]
+        let line = lineBytes(Int(location.lineIndex))
         guard !line.isEmpty else { return nil }
+        if location.checkedActionStart != 0, location.checkedStateStart == 0 {
+            // A line the index checked whole: `…,"action":A}` or `…,"action":A,"us":N}`.
+            let start = Int(location.checkedActionStart)
+            let end = Self.recorderActionEnd(in: line)
+            if start < end { return UnsafeBufferPointer(rebasing: line[start..<end]) }
+        }
         let raw = RawJSON(line, maximumDepth: JSONParser.Options().maximumDepth)
         guard raw.isCertainlyValidText else { return nil }
         var offset = raw.skipSpace(0)
@@ -42,6 +49,21 @@ extension Recording {
 }
 
 extension Recording {
+    /// Where the action ends on an entry line of the recorder's shape without a state, which
+    /// ends `,"action":A}` or `,"action":A,"us":N}` with `N` an integer: no value ends with
+    /// `,"us":` and digits, so the last `}` or that suffix is where `A` ends.
+    static func recorderActionEnd(in line: UnsafeBufferPointer<UInt8>) -> Int {
+        var offset = line.count - 1
+        while offset > 0, line[offset - 1] &- UInt8(ascii: "0") < 10 { offset -= 1 }
+        guard offset < line.count - 1 else { return line.count - 1 }
+        if offset > 0, line[offset - 1] == UInt8(ascii: "-") { offset -= 1 }
+        let suffix = #","us":"#
+        guard offset >= suffix.utf8.count,
+            suffix.utf8.elementsEqual(line[(offset - suffix.utf8.count)..<offset])
+        else { return line.count - 1 }
+        return offset - suffix.utf8.count
+    }
+
     /// The bytes of step `index`'s action, for a caller that checks the line's state itself:
     /// on a line of the recorder's shape whose members before the state the index checked
     /// (``StepLocation/checkedStateStart``), the action the index found, without checking the

@@ -55,6 +55,9 @@ public struct StepLocation: Sendable, Equatable, BitwiseCopyable {
     public var hasState: Bool
     /// Where the action starts on the line, when the index found the members before the state
     /// to be ones the differ's check accepts (``RecordedLine/init(_:checked:)``); 0 otherwise.
+    /// On a line of the recorder's shape without a `state` member (``checkedStateStart`` 0),
+    /// where the action starts when every member is one those checks accept, so that the
+    /// whole line is certainly valid JSON (``Recording/actionText(at:)``).
     ///
     /// This and ``checkedStateStart`` fill the bytes that `hasState` leaves spare before the
     /// next location (the stride stays 16 bytes), so their offsets are kept only when they fit.

@@ -66,8 +66,27 @@ protocol StateReplayer: AnyObject {
     /// runs the reducer on the current state, as ``apply(_:)`` does with the parsed text,
     /// errors included, without parsing it first.
     func apply(validActionText: UnsafeBufferPointer<UInt8>) throws(ReplayError)
+    /// Runs the actions of `steps` of `recording` through the reducer in order, as running
+    /// `fallback` for each would, and calls `after` after each step; returns `false` when
+    /// `after` did, which stops the run there.
+    ///
+    /// On a long run the actions are decoded from their bytes (``Recording/actionText(at:)``)
+    /// ahead of the reducer, on other threads, while this one runs the reducer: decoding costs
+    /// more than many reducers, and a replay can only run its reducer one step after another.
+    /// `fallback` runs a step the usual way, on this thread: every step of a short run, and a
+    /// step whose action was not decoded ahead (its line cannot be read without parsing, or
+    /// the action does not decode, which `fallback` then reports as it would have). With
+    /// `statesCheckedByCaller`, lines are read as ``Recording/actionText(at:stateCheckedByCaller:)``
+    /// reads them.
+    func applyActions(
+        of steps: Range<Int>, in recording: Recording, statesCheckedByCaller: Bool,
+        fallback: (Int) throws(InspectorError) -> Void,
+        after: (Int) throws(InspectorError) -> Bool
+    ) throws(InspectorError) -> Bool
     /// The current state as JSON, encoded as the recorder encodes it.
     func currentState() throws(ReplayError) -> JSONValue
+    /// Encodes the current state as the recorder encodes it, only to know that it can be.
+    func encodeCurrentState() throws(ReplayError)
     /// Whether the current state, encoded as the recorder encodes it, is exactly `recorded`:
     /// the cheap check that settles most steps of a replay without building a tree.
     func currentStateEncodes(as recorded: UnsafeBufferPointer<UInt8>) -> Bool

@@ -1,5 +1,5 @@
 /// One step of a replay that compares states without reading more of the recording than it
-/// must (``ReplayRun/check(through:_:)``): where the replayed state matches the recorded one,
+/// must (``ReplayRun/check(through:comparingStates:_:)``): where the replayed state matches the recorded one,
 /// it says so, and nothing of the step was parsed.
 public struct ReplayCheck: Sendable {
     /// The step's 0-based index in ``Recording/steps``.
@@ -10,8 +10,9 @@ public struct ReplayCheck: Sendable {
     /// replayed one, it follows a gap, or its line could not be read without parsing it.
     /// ``Recording/entry(at:)`` reads it otherwise.
     public let entry: RecordingEntry?
-    /// The state after the step, when the entry was parsed: the replayed one where it
-    /// differs from the recorded one, the recorded one after a gap.
+    /// The state after the step as a tree, when the replay made one: the recorded one after a
+    /// gap, the replayed one where it differs from the recorded one, and the recorded one where
+    /// the entry was parsed and the states match.
     public let after: JSONValue?
     /// Recorded → replayed differences when the recording holds a state for this step and
     /// it differs; empty when it matches; `nil` when the recording holds no state here, or
@@ -29,17 +30,20 @@ extension ReplayRun {
     ///
     /// A step's action is decoded from its bytes, and a replayed state that encodes to
     /// exactly the bytes the recorder wrote matches without either state becoming a tree;
-    /// no tree of a state is made for a step without a recorded state. Parsing every entry
-    /// and making every state a tree, as ``run(through:_:)`` does for its ``ReplayStep``s,
-    /// cost more than the replay itself.
+    /// at a step without a recorded state, the replayed state is encoded, so that one that
+    /// cannot be is reported there as ``run(through:_:)`` reports it, but makes no tree.
+    /// Parsing every entry and making every state a tree, as ``run(through:_:)`` does for its
+    /// ``ReplayStep``s, cost more than the replay itself.
     ///
     /// - Parameters:
     ///   - lastSeq: The last `seq` to replay, or `nil` for all.
     ///   - comparingStates: Whether to compare the replayed states with the recorded ones.
-    ///     Without, every ``ReplayCheck/divergence`` is `nil`, and what is checked is that
-    ///     every action decodes and replays (and every state after a gap decodes).
+    ///     Without, every ``ReplayCheck/divergence`` is `nil`, no state is encoded, and what is
+    ///     checked is that every action decodes and replays (and every state after a gap
+    ///     decodes): what `check` does.
     ///   - visit: Receives each step; returns `false` to stop.
-    /// - Returns: The comparison with the `end` marker's state, as ``run(through:_:)``.
+    /// - Returns: The comparison with the `end` marker's state, as ``run(through:_:)``;
+    ///   always `nil` without `comparingStates`.
     /// - Throws: ``InspectorError`` for a malformed line or an action that cannot be replayed.
     @discardableResult
     public func check(

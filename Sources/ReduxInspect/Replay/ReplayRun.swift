@@ -89,8 +89,10 @@ public struct ReplayRun {
     /// needs: the action is decoded from its bytes (``Recording/actionText(at:)``), a replayed
     /// state that encodes to exactly the recorded bytes matches without either being parsed,
     /// and only a step whose state differs, follows a gap, or whose line cannot be read
-    /// without parsing it is parsed; ``ReplayCheck/after`` is there when the entry is. Without
-    /// `comparingStates` either, recorded states are used only after gaps.
+    /// without parsing it is parsed. A replayed state is still encoded at every step, as
+    /// making its tree would, so that one that cannot be encoded is reported at its step.
+    /// Without `comparingStates` either, no state is encoded or compared (a recorded state is
+    /// used only after a gap, to go on from), and there is no end comparison.
     func replay(
         through lastSeq: Int?, trees: Bool, comparingStates: Bool, start: (JSONValue) -> Void,
         _ visit: (ReplayCheck) throws(InspectorError) -> Bool
@@ -101,14 +103,17 @@ public struct ReplayRun {
         // The tree of the state after the last step, when it was made; else it is the
         // replayer's (an exact match, or a step without a state, read without trees).
         var lastTree: JSONValue?
-        for index in recording.steps.indices {
+        var lastIndex: Int?
+        // The entry of the step being replayed, once parsed.
+        var entry: RecordingEntry?
+
+        /// The rest of step `index` once its action has run: the comparison, and the visit.
+        func finish(_ index: Int) throws(InspectorError) -> Bool {
+            defer { entry = nil }
             let location = recording.steps[index]
-            if let lastSeq, location.seq > lastSeq { break }
             let gap = recording.gaps(after: previousSeq).last
             if gap != nil { desynchronized = true }
             previousSeq = location.seq
-            var entry = trees ? try self.entry(at: index) : nil
-            try apply(index, &entry, statesCompared: comparingStates)
             var after: JSONValue?
             var divergence: [JSONChange]?
             // A line read without parsing it is well formed: it holds a state exactly when
@@ -123,7 +128,7 @@ public struct ReplayRun {
                     after = recorded
                     desynchronized = false
                 } else if !comparingStates {
-                    after = entry?.state
+                    after = nil
                 } else if let bytes = recording.recordedStateBytes(at: index), replayer.currentStateEncodes(as: bytes) {
                     // Byte for byte what the recorder wrote: the same JSON, without building
                     // and comparing a tree of the replayed state.
@@ -138,21 +143,41 @@ public struct ReplayRun {
                 }
             } else if let entry, trees {
                 after = try current(entry)
+            } else if comparingStates {
+                // No tree is needed, but one could not be made of a state that does not encode.
+                try checkEncodes(index, entry)
             }
             lastTree = after
-            let step = ReplayCheck(index: index, seq: location.seq, entry: entry, after: after, divergence: divergence, gapBefore: gap)
-            if !(try visit(step)) { return nil }
+            lastIndex = index
+            return try visit(
+                ReplayCheck(index: index, seq: location.seq, entry: entry, after: after, divergence: divergence, gapBefore: gap))
         }
-        guard previousSeq > 0, recording.endSeq == previousSeq, let recorded = try recording.finalState() else { return nil }
+
+        let end = lastSeq.flatMap { last in recording.steps.firstIndex { $0.seq > last } } ?? recording.steps.count
+        if trees {
+            for index in 0..<end {
+                entry = try self.entry(at: index)
+                try apply(index, &entry, statesCompared: comparingStates)
+                guard try finish(index) else { return nil }
+            }
+        } else {
+            // Steps are finished in order, whether their actions were decoded ahead or not.
+            let finished = try replayer.applyActions(
+                of: 0..<end, in: recording, statesCheckedByCaller: comparingStates,
+                fallback: { index throws(InspectorError) in try apply(index, &entry, statesCompared: comparingStates) },
+                after: finish)
+            guard finished else { return nil }
+        }
+        guard comparingStates, previousSeq > 0, recording.endSeq == previousSeq, let lastIndex,
+            let recorded = try recording.finalState()
+        else { return nil }
         let replayed: JSONValue
         if let lastTree {
             replayed = lastTree
         } else {
-            do {
-                replayed = try replayer.currentState()
-            } catch {
-                throw .recording(RecordingError(.malformed, path: recording.path, message: error.description))
-            }
+            // An error here names the last step, as when its tree was made there.
+            var parsed: RecordingEntry?
+            replayed = try current(try self.entry(at: lastIndex, parsed: &parsed))
         }
         return EndComparison(
             recorded: recorded, replayed: replayed, divergence: Self.divergence(recorded: recorded, replayed: replayed),
@@ -211,6 +236,16 @@ public struct ReplayRun {
             return try replayer.defaultInitialState()
         } catch {
             throw .recording(RecordingError(.malformed, path: recording.path, message: error.description))
+        }
+    }
+
+    /// Throws, naming step `index`, when the current state cannot be encoded.
+    private func checkEncodes(_ index: Int, _ entry: RecordingEntry?) throws(InspectorError) {
+        do {
+            try replayer.encodeCurrentState()
+        } catch {
+            var parsed = entry
+            throw .recording(RecordingError(error, path: recording.path, entry: try self.entry(at: index, parsed: &parsed)))
         }
     }
 

@@ -49,11 +49,24 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         } catch {
             throw .cannotDecodeAction(typeName: String(reflecting: Action.self), detail: JSONValueDecoder.describe(error))
         }
-        reducer.reduce(&state, decoded)
+        reduce(decoded)
+    }
+
+    /// Runs the reducer on `action` and the current state.
+    func reduce(_ action: Action) {
+        reducer.reduce(&state, action)
     }
 
     func currentState() throws(ReplayError) -> JSONValue {
         try json(of: state)
+    }
+
+    func encodeCurrentState() throws(ReplayError) {
+        do {
+            _ = try encoder.encode(state)
+        } catch {
+            throw .cannotEncodeState(detail: String(describing: error))
+        }
     }
 
     func currentStateEncodes(as recorded: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -123,15 +123,18 @@ public final class Timeline {
             start -= 1
         }
         replayPosition = start
-        for step in (start + 1)...index {
-            do {
-                try applyAction(of: step, to: replayer)
-            } catch {
-                replayPosition = nil
-                throw error
-            }
-            replayPosition = step
-            if step % checkpointInterval == 0 { checkpoints[step] = replayer.snapshot() }
+        do {
+            _ = try replayer.applyActions(
+                of: (start + 1)..<(index + 1), in: recording, statesCheckedByCaller: false,
+                fallback: { step throws(InspectorError) in try applyAction(of: step, to: replayer) },
+                after: { step in
+                    replayPosition = step
+                    if step % checkpointInterval == 0 { checkpoints[step] = replayer.snapshot() }
+                    return true
+                })
+        } catch {
+            replayPosition = nil
+            throw error
         }
         do {
             return try replayer.currentState()

@@ -11,7 +11,8 @@ struct CheckCommand: Subcommand {
         ],
         discussion: """
             Parses every line, checks that seq increases, reports gaps, and, when the reducer is
-            known, decodes every action into its Action type. Exits 65 at the first problem.
+            known, decodes every action into its Action type and runs it through the reducer.
+            States are not compared (that is what verify does). Exits 65 at the first problem.
             """)
 
     let file: String

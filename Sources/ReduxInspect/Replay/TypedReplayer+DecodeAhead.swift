@@ -1,0 +1,74 @@
+import Foundation
+
+extension TypedReplayer {
+    /// How many steps a run must have before its actions are decoded ahead on other
+    /// threads: starting them costs about as much as replaying a few hundred steps.
+    static var decodeAheadThreshold: Int { 4096 }
+
+    /// How many actions a thread decoding ahead decodes at a time.
+    static var decodeAheadChunk: Int { 1024 }
+
+    func applyActions(
+        of steps: Range<Int>, in recording: Recording, statesCheckedByCaller: Bool,
+        fallback: (Int) throws(InspectorError) -> Void,
+        after: (Int) throws(InspectorError) -> Bool
+    ) throws(InspectorError) -> Bool {
+        guard steps.count >= Self.decodeAheadThreshold, ProcessInfo.processInfo.activeProcessorCount > 1 else {
+            for step in steps {
+                try fallback(step)
+                guard try after(step) else { return false }
+            }
+            return true
+        }
+        let size = Self.decodeAheadChunk
+        // One thread decodes while this one reduces: each has a core of its own on two.
+        let chunks = OrderedChunks(count: (steps.count + size - 1) / size, workers: 1, overlapsCaller: true)
+        var step = steps.lowerBound
+        do throws(DecodeAheadStop) {
+            try chunks.run(
+                {
+                    // Each thread decodes with a decoder of its own, kept from chunk to chunk.
+                    let decoder = JSONBytesDecoder()
+                    return { chunk in
+                        let start = steps.lowerBound + chunk * size
+                        return (start..<min(start + size, steps.upperBound)).map { step -> Action? in
+                            guard let text = recording.actionText(at: step, stateCheckedByCaller: statesCheckedByCaller)
+                            else { return nil }
+                            return try? decoder.decode(Action.self, fromCertainlyValid: text)
+                        }
+                    }
+                },
+                consume: { (actions: [Action?]) throws(DecodeAheadStop) in
+                    for action in actions {
+                        let goesOn: Bool
+                        do throws(InspectorError) {
+                            if let action {
+                                reduce(action)
+                            } else {
+                                try fallback(step)
+                            }
+                            goesOn = try after(step)
+                        } catch {
+                            throw .failed(error)
+                        }
+                        guard goesOn else { throw .stopped }
+                        step += 1
+                    }
+                })
+        } catch {
+            switch error {
+            case .stopped: return false
+            case .failed(let failure): throw failure
+            }
+        }
+        return true
+    }
+}
+
+/// Why a run whose actions were decoded ahead ended early.
+enum DecodeAheadStop: Error {
+    /// `after` said so.
+    case stopped
+    /// A step failed.
+    case failed(InspectorError)
+}
