@@ -75,7 +75,8 @@ protocol StateReplayer: AnyObject {
     /// more than many reducers, and a replay can only run its reducer one step after another.
     /// `fallback` runs a step the usual way, on this thread: every step of a short run, and a
     /// step whose action was not decoded ahead (its line cannot be read without parsing, or
-    /// the action does not decode, which `fallback` then reports as it would have). With
+    /// the action does not decode, which `fallback` then reports as it would have). Actions
+    /// after the last step run, up to two thousand or so, may be decoded and dropped. With
     /// `statesCheckedByCaller`, lines are read as ``Recording/actionText(at:stateCheckedByCaller:)``
     /// reads them.
     func applyActions(
@@ -85,8 +86,6 @@ protocol StateReplayer: AnyObject {
     ) throws(InspectorError) -> Bool
     /// The current state as JSON, encoded as the recorder encodes it.
     func currentState() throws(ReplayError) -> JSONValue
-    /// Encodes the current state as the recorder encodes it, only to know that it can be.
-    func encodeCurrentState() throws(ReplayError)
     /// Whether the current state, encoded as the recorder encodes it, is exactly `recorded`:
     /// the cheap check that settles most steps of a replay without building a tree.
     func currentStateEncodes(as recorded: UnsafeBufferPointer<UInt8>) -> Bool

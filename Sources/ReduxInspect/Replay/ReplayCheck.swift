@@ -30,10 +30,14 @@ extension ReplayRun {
     ///
     /// A step's action is decoded from its bytes, and a replayed state that encodes to
     /// exactly the bytes the recorder wrote matches without either state becoming a tree;
-    /// at a step without a recorded state, the replayed state is encoded, so that one that
-    /// cannot be is reported there as ``run(through:_:)`` reports it, but makes no tree.
-    /// Parsing every entry and making every state a tree, as ``run(through:_:)`` does for its
+    /// at a step without a recorded state, the replayed state is not encoded at all. Parsing
+    /// every entry and making every state a tree, as ``run(through:_:)`` does for its
     /// ``ReplayStep``s, cost more than the replay itself.
+    ///
+    /// One thing differs from ``run(through:_:)``: a replayed state that cannot be encoded
+    /// (a `Decimal` that overflowed to NaN, say) is reported where it is compared — at the
+    /// next step with a recorded state, or at the end marker, naming the last step — not at
+    /// the step that made it, and not at all when no state is compared after it.
     ///
     /// - Parameters:
     ///   - lastSeq: The last `seq` to replay, or `nil` for all.

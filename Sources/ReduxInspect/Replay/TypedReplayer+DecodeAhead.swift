@@ -21,8 +21,11 @@ extension TypedReplayer {
             return true
         }
         let size = Self.decodeAheadChunk
-        // One thread decodes while this one reduces: each has a core of its own on two.
-        let chunks = OrderedChunks(count: (steps.count + size - 1) / size, workers: 1, overlapsCaller: true)
+        // One thread decodes while this one reduces: each has a core of its own on two. It
+        // decodes at most two chunks ahead, and stops while the actions waiting hold 16 MiB of
+        // text, so that large actions do not pile up, nor many be decoded past a stop.
+        let chunks = OrderedChunks(
+            count: (steps.count + size - 1) / size, workers: 1, window: 2, overlapsCaller: true)
         var step = steps.lowerBound
         do throws(DecodeAheadStop) {
             try chunks.run(
@@ -31,15 +34,20 @@ extension TypedReplayer {
                     let decoder = JSONBytesDecoder()
                     return { chunk in
                         let start = steps.lowerBound + chunk * size
-                        return (start..<min(start + size, steps.upperBound)).map { step -> Action? in
+                        var bytes = 0
+                        let actions = (start..<min(start + size, steps.upperBound)).map { step -> Action? in
                             guard let text = recording.actionText(at: step, stateCheckedByCaller: statesCheckedByCaller)
                             else { return nil }
+                            bytes += text.count
                             return try? decoder.decode(Action.self, fromCertainlyValid: text)
                         }
+                        return DecodedChunk(actions: actions, textBytes: bytes)
                     }
                 },
-                consume: { (actions: [Action?]) throws(DecodeAheadStop) in
-                    for action in actions {
+                // A decoded action holds about what its text does.
+                weight: { $0.textBytes },
+                consume: { (chunk: DecodedChunk<Action>) throws(DecodeAheadStop) in
+                    for action in chunk.actions {
                         let goesOn: Bool
                         do throws(InspectorError) {
                             if let action {
@@ -63,6 +71,12 @@ extension TypedReplayer {
         }
         return true
     }
+}
+
+/// Actions decoded ahead, `nil` for those left to the caller, and the size of their text.
+struct DecodedChunk<Action: Sendable>: Sendable {
+    let actions: [Action?]
+    let textBytes: Int
 }
 
 /// Why a run whose actions were decoded ahead ended early.

@@ -61,14 +61,6 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         try json(of: state)
     }
 
-    func encodeCurrentState() throws(ReplayError) {
-        do {
-            _ = try encoder.encode(state)
-        } catch {
-            throw .cannotEncodeState(detail: String(describing: error))
-        }
-    }
-
     func currentStateEncodes(as recorded: UnsafeBufferPointer<UInt8>) -> Bool {
         // An encoding failure is not decided here: the full comparison reports it.
         guard let encoded = try? encoder.encode(state) else { return false }
