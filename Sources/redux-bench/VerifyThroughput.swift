@@ -3,7 +3,8 @@ import ReduxInspect
 
 /// `verify-throughput`: steps per second of `redux-inspect verify` on the 100k recording with
 /// every state (20k with `--quick`), through the public CLI function with output captured in
-/// memory. One file runs on one core (verify spreads files, not steps, across cores).
+/// memory. One file runs on one core (verify spreads files, not steps, across cores), with a
+/// second thread decoding its actions ahead.
 ///
 /// The baseline is indexing the same file and parsing every entry into a tree, which verify
 /// did until the ninth session (``ReplayRun/run(through:_:)`` still does, for the steps it
