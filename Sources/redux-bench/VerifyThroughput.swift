@@ -34,26 +34,32 @@ enum VerifyThroughput {
         }
         Progress.show("verify-throughput: ReplayRun.check")
         let check = try Stopwatch.median(repetitions: repetitions) {
-            var diverged = 0
-            try ReplayRun(recording: try Recording(path: path), reducer: Goto.shop).check { step in
-                if step.divergence?.isEmpty == false { diverged += 1 }
-                return true
+            try requireNoDivergence { run, diverged in
+                try run.check { step in
+                    if step.divergence?.isEmpty == false { diverged += 1 }
+                    return true
+                }
             }
-            guard diverged == 0 else { throw BenchError("verify-throughput: \(diverged) steps diverge") }
         }
         Progress.show("verify-throughput: ReplayRun.run")
         let replay = try Stopwatch.median(repetitions: repetitions) {
-            var diverged = 0
-            try ReplayRun(recording: try Recording(path: path), reducer: Goto.shop).run { step in
-                if step.divergence?.isEmpty == false { diverged += 1 }
-                return true
+            try requireNoDivergence { run, diverged in
+                try run.run { step in
+                    if step.divergence?.isEmpty == false { diverged += 1 }
+                    return true
+                }
             }
-            guard diverged == 0 else { throw BenchError("verify-throughput: \(diverged) steps diverge") }
         }
         Progress.show("verify-throughput: parse entries")
         let read = try Stopwatch.median(repetitions: repetitions) {
             let recording = try Recording(path: path)
             for index in recording.steps.indices { _ = try recording.entry(at: index) }
+        }
+        /// Replays the recording with `replay`, which counts the steps that diverge: none may.
+        func requireNoDivergence(_ replay: (ReplayRun, inout Int) throws -> Void) throws {
+            var diverged = 0
+            try replay(ReplayRun(recording: try Recording(path: path), reducer: Goto.shop), &diverged)
+            guard diverged == 0 else { throw BenchError("verify-throughput: \(diverged) steps diverge") }
         }
         return [
             Measurement(
