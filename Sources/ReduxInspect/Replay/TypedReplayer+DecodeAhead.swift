@@ -1,8 +1,9 @@
 import Foundation
 
 extension TypedReplayer {
-    /// How many steps a run must have before its actions are decoded ahead on other
-    /// threads: starting them costs about as much as replaying a few hundred steps.
+    /// How many steps a run must have before its actions are decoded ahead on another
+    /// thread: a short run (a step back, a jump to the next checkpoint) would gain less than
+    /// starting the thread costs.
     static var decodeAheadThreshold: Int { 4096 }
 
     /// How many actions a thread decoding ahead decodes at a time: a chunk is weighed only
