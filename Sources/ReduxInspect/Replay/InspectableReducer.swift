@@ -76,7 +76,7 @@ protocol StateReplayer: AnyObject {
     /// `fallback` runs a step the usual way, on this thread: every step of a short run, and a
     /// step whose action was not decoded ahead (its line cannot be read without parsing, or
     /// the action does not decode, which `fallback` then reports as it would have). Actions
-    /// after the last step run, up to two thousand or so, may be decoded and dropped. With
+    /// after the last step run, up to two chunks of 256, may be decoded and dropped. With
     /// `statesCheckedByCaller`, lines are read as ``Recording/actionText(at:stateCheckedByCaller:)``
     /// reads them.
     func applyActions(
