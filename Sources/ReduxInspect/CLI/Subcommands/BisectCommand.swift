@@ -78,14 +78,19 @@ struct BisectCommand: Subcommand {
         // predicate that never holds.
         let compared = predicate.comparedPaths
         var seen = compared.map { initialState.value(at: $0) != nil }
+        let progress = StepProgress(session.context, label: "bisect", total: timeline.count)
+        // Also when the walk throws: the error's line comes after it.
+        defer { progress.clear() }
         try timeline.walk(
             timeline.recording.steps.indices,
             projecting: { state in (predicate.holds(in: state), compared.map { state.value(at: $0) != nil }) }
         ) { index, result throws(InspectorError) in
             if result.0 { first = index }
             for (offset, present) in result.1.enumerated() where present { seen[offset] = true }
+            progress.update(index)
             return !result.0
         }
+        progress.clear()
         guard let first else {
             let absent = zip(compared, seen).filter { !$0.1 }.map(\.0)
             for line in output.never(checked: timeline.count + 1, steps: timeline.recording.steps, absent: absent) {

@@ -62,11 +62,17 @@ struct BlameCommand: Subcommand {
         var previous = try timeline.state(after: -1).value(at: path)
         var changed = false
         let path = self.path
+        let progress = StepProgress(context, label: "blame", total: recording.steps.count)
+        defer { progress.clear() }
         try timeline.walk(recording.steps.indices, projecting: { $0.value(at: path) }) {
             index, value throws(InspectorError) in
-            defer { previous = value }
+            defer {
+                previous = value
+                progress.update(index)
+            }
             guard value != previous else { return true }
             changed = true
+            progress.willPrint()
             let entry = try timeline.entry(at: index)
             let missing = recording.missingEntries(after: index == 0 ? 0 : recording.steps[index - 1].seq)
             let gap = missing > 0 ? missing : nil

@@ -1,0 +1,59 @@
+import Dispatch
+
+/// A progress line on standard error for a command that goes through every step of a
+/// recording, which takes seconds on a long one without states (each state is replayed):
+/// shown only when standard error is a terminal and the command has printed nothing for
+/// `delay` (since it started, or since its last line), rewritten at most ten times a second,
+/// and taken away before the command prints and when it ends, so that nothing of it is left
+/// in the output.
+final class StepProgress {
+    private let context: CLIContext
+    private let label: String
+    private let total: Int
+    private let delay: UInt64
+    /// Since when the command has printed nothing.
+    private var quietSince = DispatchTime.now().uptimeNanoseconds
+    /// The step at which the clock is read next: reading it at every step would cost more
+    /// than some steps.
+    private var nextCheck = 0
+    private var lastShown: UInt64 = 0
+    private var shown = false
+
+    /// - Parameters:
+    ///   - context: Where the line goes (standard error).
+    ///   - label: What is going on, such as the command's name.
+    ///   - total: How many steps there are.
+    ///   - delay: How long the command runs before the line appears, in nanoseconds.
+    init(_ context: CLIContext, label: String, total: Int, delay: UInt64 = 500_000_000) {
+        self.context = context
+        self.label = label
+        self.total = total
+        self.delay = delay
+    }
+
+    /// Notes that step `index` (0-based) is done.
+    func update(_ index: Int) {
+        guard context.errorIsTerminal, index >= nextCheck else { return }
+        nextCheck = index + 1024
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard now - quietSince >= delay, !shown || now - lastShown >= 100_000_000 else { return }
+        lastShown = now
+        shown = true
+        context.error.write("\r\(label): step \(index + 1) of \(total)…")
+    }
+
+    /// Takes the line away before the command prints a line, and waits for `delay` without
+    /// output before showing it again: a command whose lines keep coming needs no other sign
+    /// of life, and a line shown between them would flicker.
+    func willPrint() {
+        clear()
+        quietSince = DispatchTime.now().uptimeNanoseconds
+    }
+
+    /// Takes the line away, if it is shown: at the end.
+    func clear() {
+        guard shown else { return }
+        shown = false
+        context.error.write("\r\u{1B}[K")
+    }
+}
