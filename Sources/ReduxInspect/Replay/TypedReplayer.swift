@@ -75,8 +75,16 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         state = snapshot.state as! State
     }
 
+    /// The value as JSON: the text the recorder would write, parsed. Encoding to text and
+    /// parsing it cost half of encoding to a tree of `EncodedValue`s and converting that (its
+    /// nodes are allocated and freed one by one), and the text is what recordings hold. Text
+    /// the parser refuses (a state nested deeper than its limit) takes the tree's way.
     private func json(of value: State) throws(ReplayError) -> JSONValue {
         do {
+            let text = try encoder.encode(value)
+            if let parsed = try? text.withUnsafeBufferPointer({ bytes throws(JSONParseError) in try JSONParser.parse(bytes) }) {
+                return parsed
+            }
             return JSONValue(try encoder.encodeTree(value))
         } catch {
             throw .cannotEncodeState(detail: String(describing: error))

@@ -139,7 +139,8 @@ public final class Timeline {
         do {
             return try replayer.currentState()
         } catch {
-            throw .recording(RecordingError(.malformed, path: recording.path, message: error.description))
+            // Named by the step whose state it is, as a replay names it.
+            throw .recording(RecordingError(error, path: recording.path, entry: try entry(at: index)))
         }
     }
 
