@@ -36,12 +36,18 @@ import Testing
         #expect(Self.errorText(slow).isEmpty)
     }
 
-    @Test func notOnATerminalNorBeforeTheDelay() {
+    @Test func notOffATerminalNorOnADumbOneNorBeforeTheDelay() {
         let piped = CLIContext.capturing()
         let progress = StepProgress(piped, label: "blame", total: 5000, delay: 0)
         for index in 0..<5000 { progress.update(index) }
         progress.clear()
         #expect(Self.errorText(piped).isEmpty)
+
+        let dumb = CLIContext.capturing(outputIsTerminal: true, environment: ["TERM": "dumb"])
+        let cannotErase = StepProgress(dumb, label: "blame", total: 5000, delay: 0)
+        for index in 0..<5000 { cannotErase.update(index) }
+        cannotErase.clear()
+        #expect(Self.errorText(dumb).isEmpty)
 
         let terminal = CLIContext.capturing(outputIsTerminal: true)
         let early = StepProgress(terminal, label: "blame", total: 5000, delay: 60_000_000_000)

@@ -39,6 +39,44 @@ import Testing
             + ": " + context.debugDescription
     }
 
+    /// A value whose `encode(to:)` swallows the error of a member that has no JSON form: the
+    /// member is left out, as the tree encoder leaves it, never half written (`{"d":}`).
+    struct Swallowing: Encodable {
+        var decimal = Decimal.nan
+        var double = Double.nan
+        var nested = [Decimal.nan]
+        enum CodingKeys: String, CodingKey { case a, decimal, double, nested, z }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(1, forKey: .a)
+            try? container.encode(decimal, forKey: .decimal)
+            try? container.encode(double, forKey: .double)
+            try? container.encode(nested, forKey: .nested)
+            try container.encode(2, forKey: .z)
+        }
+    }
+
+    /// Only a `Decimal`: its key is written before its text is known to have none.
+    struct SwallowingDecimal: Encodable {
+        enum CodingKeys: String, CodingKey { case a, d }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(1, forKey: .a)
+            try? container.encode(Decimal.nan, forKey: .d)
+        }
+    }
+
+    @Test func aSwallowedErrorLeavesTheMemberOutAsTheTreeDoes() throws {
+        Self.expectSame(Swallowing())
+        Self.expectSame([Swallowing(), Swallowing()])
+        Self.expectSame(SwallowingDecimal())
+        Self.expectSame(["x": [SwallowingDecimal()]])
+        #expect(String(decoding: try RecordingEncoder().encode(Swallowing()), as: UTF8.self) == #"{"a":1,"z":2}"#)
+        #expect(String(decoding: try RecordingEncoder().encode(SwallowingDecimal()), as: UTF8.self) == #"{"a":1}"#)
+    }
+
     @Test func shopLikeState() {
         Self.expectSame(ShopLike.sample)
         Self.expectSame([ShopLike.sample, ShopLike()])

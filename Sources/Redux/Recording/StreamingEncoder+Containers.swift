@@ -60,11 +60,11 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         member(key) { $0.bytes.appendQuoted(value) }
     }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        guard value.isFinite else { throw StreamingFallback() }
+        guard value.isFinite else { throw sink.fallBack() }
         member(key) { $0.writeDouble(value) }
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        guard value.isFinite else { throw StreamingFallback() }
+        guard value.isFinite else { throw sink.fallBack() }
         member(key) { $0.writeFloat(value) }
     }
     mutating func encode(_ value: Int, forKey key: Key) throws { member(key) { $0.writeSigned(Int64(value)) } }
@@ -132,11 +132,11 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Bool) throws { element { $0.writeLiteral(value ? "true" : "false") } }
     mutating func encode(_ value: String) throws { element { $0.bytes.appendQuoted(value) } }
     mutating func encode(_ value: Double) throws {
-        guard value.isFinite else { throw StreamingFallback() }
+        guard value.isFinite else { throw sink.fallBack() }
         element { $0.writeDouble(value) }
     }
     mutating func encode(_ value: Float) throws {
-        guard value.isFinite else { throw StreamingFallback() }
+        guard value.isFinite else { throw sink.fallBack() }
         element { $0.writeFloat(value) }
     }
     mutating func encode(_ value: Int) throws { element { $0.writeSigned(Int64(value)) } }
@@ -192,11 +192,11 @@ struct StreamSingleContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: Bool) throws { single { $0.writeLiteral(value ? "true" : "false") } }
     mutating func encode(_ value: String) throws { single { $0.bytes.appendQuoted(value) } }
     mutating func encode(_ value: Double) throws {
-        guard value.isFinite else { throw StreamingFallback() }
+        guard value.isFinite else { throw sink.fallBack() }
         single { $0.writeDouble(value) }
     }
     mutating func encode(_ value: Float) throws {
-        guard value.isFinite else { throw StreamingFallback() }
+        guard value.isFinite else { throw sink.fallBack() }
         single { $0.writeFloat(value) }
     }
     mutating func encode(_ value: Int) throws { single { $0.writeSigned(Int64(value)) } }

@@ -92,7 +92,7 @@ final class StreamingEncoder {
         switch ObjectIdentifier(T.self) {
         case ObjectIdentifier(Decimal.self):
             // `T` is `Decimal`, plain data: a bit cast skips the run-time cast `as!` makes.
-            guard DecimalText.write(unsafeBitCast(value, to: Decimal.self), to: &bytes) else { throw StreamingFallback() }
+            guard DecimalText.write(unsafeBitCast(value, to: Decimal.self), to: &bytes) else { throw fallBack() }
         case ObjectIdentifier(URL.self):
             bytes.appendQuoted((value as! URL).absoluteString)
         case ObjectIdentifier(Data.self):
@@ -318,6 +318,16 @@ final class StreamingEncoder {
 
     func writeDouble(_ value: Double) { bytes.append(utf8: value.description) }
     func writeFloat(_ value: Float) { bytes.append(utf8: value.description) }
+}
+
+extension StreamingEncoder {
+    /// Marks the encoding failed and returns the error to throw, so that the value is encoded
+    /// again by the tree encoder even when the value's `encode(to:)` swallows the error with
+    /// `try?`: a `Decimal` NaN's key is already written then, and `{"d":}` would be left.
+    func fallBack() -> StreamingFallback {
+        failed = true
+        return StreamingFallback()
+    }
 }
 
 /// Thrown inside the streaming encoder to have the value encoded again by the tree encoder.

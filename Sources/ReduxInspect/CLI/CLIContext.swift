@@ -88,6 +88,10 @@ public final class CLIContext: @unchecked Sendable {
     /// Whether to colour standard error.
     public var colorsError: Bool { errorIsTerminal && wantsColor }
 
+    /// Whether to show a progress line on standard error, rewritten in place: only on a
+    /// terminal that can erase a line (not `TERM=dumb`).
+    var showsProgress: Bool { errorIsTerminal && environment["TERM"] != "dumb" }
+
     private var wantsColor: Bool {
         (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }

@@ -2,10 +2,10 @@ import Dispatch
 
 /// A progress line on standard error for a command that goes through every step of a
 /// recording, which takes seconds on a long one without states (each state is replayed):
-/// shown only when standard error is a terminal and the command has printed nothing for
-/// `delay` (since it started, or since its last line), rewritten at most ten times a second,
-/// and taken away before the command prints and when it ends, so that nothing of it is left
-/// in the output.
+/// shown only when standard error is a terminal (``CLIContext/showsProgress``) and the
+/// command has printed nothing for `delay` (since it started, or since its last line),
+/// rewritten at most ten times a second, and taken away before the command prints and when
+/// it ends, so that nothing of it is left in the output.
 final class StepProgress {
     private let context: CLIContext
     private let label: String
@@ -33,7 +33,7 @@ final class StepProgress {
 
     /// Notes that step `index` (0-based) is done.
     func update(_ index: Int) {
-        guard context.errorIsTerminal, index >= nextCheck else { return }
+        guard context.showsProgress, index >= nextCheck else { return }
         nextCheck = index + 1024
         let now = DispatchTime.now().uptimeNanoseconds
         guard now - quietSince >= delay, !shown || now - lastShown >= 100_000_000 else { return }

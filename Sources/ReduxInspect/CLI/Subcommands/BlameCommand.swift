@@ -82,6 +82,7 @@ struct BlameCommand: Subcommand {
                     : textLine(entry, old: previous, new: value, gap: gap, colors: context.colorsOutput))
             return true
         }
+        progress.clear()
         if !changed && format == "text" {
             let place = TerminalText.escape(path.description)
             if let previous {

@@ -77,9 +77,9 @@ struct VerifyCommand: Subcommand {
             inspector: session.inspector, reducerName: reducerName, checksDeterminism: checksDeterminism,
             collectsUpdates: updates)
         var results = VerifyRun(files: files.paths, verifier: verifier).run { done, total in
-            if context.errorIsTerminal && total > 1 { context.error.write("\rverifying \(done)/\(total)…") }
+            if context.showsProgress && total > 1 { context.error.write("\rverifying \(done)/\(total)…") }
         }
-        if context.errorIsTerminal && files.paths.count > 1 { context.error.write("\r\u{1B}[K") }
+        if context.showsProgress && files.paths.count > 1 { context.error.write("\r\u{1B}[K") }
         var updated = 0
         for index in results.indices {
             let (result, states) = results[index]
