@@ -91,6 +91,9 @@ protocol StateReplayer: AnyObject {
     func currentStateEncodes(as recorded: UnsafeBufferPointer<UInt8>) -> Bool
     /// A copy of the current state to come back to.
     func snapshot() -> ReplaySnapshot
+    /// A snapshot's state as JSON, as ``currentState()`` gives the current one; safe to call
+    /// from several threads at once, also while the replay goes on.
+    func json(of snapshot: ReplaySnapshot) throws(ReplayError) -> JSONValue
     /// Makes a snapshot's state the current state.
     func restore(_ snapshot: ReplaySnapshot)
 }

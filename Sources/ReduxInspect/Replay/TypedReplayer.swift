@@ -71,6 +71,11 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         ReplaySnapshot(state)
     }
 
+    func json(of snapshot: ReplaySnapshot) throws(ReplayError) -> JSONValue {
+        // Only `encoder` is shared, and encoding reads it without changing it.
+        try json(of: snapshot.state as! State)
+    }
+
     func restore(_ snapshot: ReplaySnapshot) {
         state = snapshot.state as! State
     }

@@ -63,8 +63,10 @@ extension Timeline {
     ///
     /// Where the recording holds the states, a window of steps is parsed and projected on every
     /// core at once, and the results are then visited in order; elsewhere the states are
-    /// replayed one action per step as in ``walk(_:_:)``. Either way `visit` sees every step in
-    /// order, and an error is thrown only when the walk reaches the step it belongs to.
+    /// replayed one action per step as in ``walk(_:_:)``, a window at a time, and the replayed
+    /// states made JSON and projected on every core at once (making a state JSON costs many
+    /// times replaying its action). Either way `visit` sees every step in order, and an error
+    /// is thrown only when the walk reaches the step it belongs to.
     ///
     /// - Parameters:
     ///   - indices: The steps, as 0-based indices.
@@ -82,7 +84,10 @@ extension Timeline {
         while start < indices.upperBound {
             let end = min(start + window, indices.upperBound)
             let recorded = cores > 1 && steps[start..<end].allSatisfy(\.hasState)
-            let results = recorded ? projectRecorded(start..<end, cores: cores, project) : nil
+            let results =
+                recorded
+                ? projectRecorded(start..<end, cores: cores, project)
+                : cores > 1 ? projectReplayed(start..<end, cores: cores, project) : nil
             for index in start..<end {
                 let value: Value
                 if let result = results?[index - start] ?? nil {
@@ -98,6 +103,40 @@ extension Timeline {
 
     /// Parses recorded states on `cores` threads and projects them; `nil` where an entry turns
     /// out to hold no state after all, for ``state(after:)`` to find it.
+    /// Replays the steps of `indices` that hold no state, in order, keeping a copy of each
+    /// state, then makes those JSON and projects them on `cores` threads; `nil` for a step that
+    /// holds a state, and for the steps from one whose replay fails on (the walk then replays
+    /// them as it visits them, and reports the error there).
+    private func projectReplayed<Value: Sendable>(
+        _ indices: Range<Int>, cores: Int, _ project: @Sendable (JSONValue) -> Value
+    ) -> [Result<Value, InspectorError>?]? {
+        guard let maker = snapshotJSON else { return nil }
+        var snapshots = [ReplaySnapshot?](repeating: nil, count: indices.count)
+        for index in indices where !hasRecordedState(at: index) {
+            guard let snapshot = try? replayedSnapshot(after: index) else { break }
+            snapshots[index - indices.lowerBound] = snapshot
+        }
+        var results = [Result<Value, InspectorError>?](repeating: nil, count: indices.count)
+        let taken = SnapshotList(snapshots)
+        results.withUnsafeMutableBufferPointer { buffer in
+            let slots = Slots(buffer: buffer)
+            DispatchQueue.concurrentPerform(iterations: cores) { part in
+                var offset = part
+                while offset < slots.buffer.count {
+                    if let snapshot = taken.snapshots[offset] {
+                        do throws(InspectorError) {
+                            slots.buffer[offset] = .success(project(try maker.json(of: snapshot, at: indices.lowerBound + offset)))
+                        } catch {
+                            slots.buffer[offset] = .failure(error)
+                        }
+                    }
+                    offset += cores
+                }
+            }
+        }
+        return results
+    }
+
     private func projectRecorded<Value: Sendable>(
         _ indices: Range<Int>, cores: Int, _ project: @Sendable (JSONValue) -> Value
     ) -> [Result<Value, InspectorError>?] {
@@ -125,6 +164,16 @@ extension Timeline {
 
 /// The results of a parallel projection. Unchecked Sendable: each thread writes only the
 /// slots of its own offsets, and the buffer outlives the threads.
+/// Copies of replayed states, read by the threads that make them JSON.
+private struct SnapshotList: @unchecked Sendable {
+    // Unchecked Sendable: the snapshots hold `Sendable` states, and are only read while shared.
+    let snapshots: [ReplaySnapshot?]
+
+    init(_ snapshots: [ReplaySnapshot?]) {
+        self.snapshots = snapshots
+    }
+}
+
 private struct Slots<Value>: @unchecked Sendable {
     let buffer: UnsafeMutableBufferPointer<Value>
 }

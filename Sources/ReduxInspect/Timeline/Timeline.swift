@@ -104,6 +104,31 @@ public final class Timeline {
 
     /// Replays up to step `index` from the nearest known state at or before it.
     private func replayedState(after index: Int) throws(InspectorError) -> JSONValue {
+        let replayer = try replay(through: index)
+        do {
+            return try replayer.currentState()
+        } catch {
+            // Named by the step whose state it is, as a replay names it.
+            throw .recording(RecordingError(error, path: recording.path, entry: try entry(at: index)))
+        }
+    }
+
+    /// The state after step `index`, which has no recorded state, replayed but not yet made
+    /// JSON: ``snapshotJSON`` makes it, on any thread, so that the states of many steps can be
+    /// made at once (``walk(_:projecting:_:)``).
+    func replayedSnapshot(after index: Int) throws(InspectorError) -> ReplaySnapshot {
+        try replay(through: index).snapshot()
+    }
+
+    /// What makes the states of ``replayedSnapshot(after:)`` JSON on other threads; `nil`
+    /// without a reducer.
+    var snapshotJSON: SnapshotJSON? {
+        replayer.map { SnapshotJSON(replayer: $0, recording: recording) }
+    }
+
+    /// Brings the replayer to the state after step `index`, from the nearest known state at or
+    /// before it.
+    private func replay(through index: Int) throws(InspectorError) -> any StateReplayer {
         let replayer = try requireReplayer()
         var start = index - 1
         while true {
@@ -136,12 +161,7 @@ public final class Timeline {
             replayPosition = nil
             throw error
         }
-        do {
-            return try replayer.currentState()
-        } catch {
-            // Named by the step whose state it is, as a replay names it.
-            throw .recording(RecordingError(error, path: recording.path, entry: try entry(at: index)))
-        }
+        return replayer
     }
 
     /// Runs the action of `step` through `replayer`: decoded from its line's bytes when the
@@ -169,6 +189,30 @@ public final class Timeline {
             try replayer.setState(state)
         } catch {
             throw .recording(RecordingError(.malformed, path: recording.path, line: line, column: 1, message: error.description))
+        }
+    }
+}
+
+/// Makes the states a timeline replayed JSON, on any thread: the replayer's
+/// ``StateReplayer/json(of:)`` is safe to call from several at once.
+struct SnapshotJSON: @unchecked Sendable {
+    // Unchecked Sendable: only `json(of:)` of the replayer is called, which is thread-safe.
+    let replayer: any StateReplayer
+    let recording: Recording
+
+    /// The JSON of a state from ``Timeline/replayedSnapshot(after:)`` for step `index`, with
+    /// the error ``Timeline/state(after:)`` would give.
+    func json(of snapshot: ReplaySnapshot, at index: Int) throws(InspectorError) -> JSONValue {
+        do {
+            return try replayer.json(of: snapshot)
+        } catch {
+            let entry: RecordingEntry
+            do {
+                entry = try recording.entry(at: index)
+            } catch {
+                throw .recording(error)
+            }
+            throw .recording(RecordingError(error, path: recording.path, entry: entry))
         }
     }
 }
