@@ -127,7 +127,7 @@ public struct ReplayRun {
                 if desynchronized {
                     // The missing actions make a difference expected here, not a divergence:
                     // carry on from what the app really had.
-                    let parsed = try self.entry(at: index, parsed: &entry)
+                    let parsed = try recording.readEntry(at: index, keepingIn: &entry)
                     guard let recorded = parsed.state else { preconditionFailure("a state the index saw") }
                     try load(recorded, parsed)
                     after = recorded
@@ -140,7 +140,7 @@ public struct ReplayRun {
                     after = entry?.state
                     divergence = []
                 } else {
-                    let parsed = try self.entry(at: index, parsed: &entry)
+                    let parsed = try recording.readEntry(at: index, keepingIn: &entry)
                     guard let recorded = parsed.state else { preconditionFailure("a state the index saw") }
                     let replayed = try current(parsed)
                     after = replayed
@@ -158,15 +158,17 @@ public struct ReplayRun {
         let end = lastSeq.flatMap { last in recording.steps.firstIndex { $0.seq > last } } ?? recording.steps.count
         if trees {
             for index in 0..<end {
-                entry = try self.entry(at: index)
-                try apply(index, &entry, statesCompared: comparingStates)
+                entry = try recording.readEntry(at: index)
+                try replayer.applyAction(of: index, in: recording, entry: &entry, stateCheckedByCaller: comparingStates)
                 guard try finish(index) else { return nil }
             }
         } else {
             // Steps are finished in order, whether their actions were decoded ahead or not.
             let finished = try replayer.applyActions(
                 of: 0..<end, in: recording, statesCheckedByCaller: comparingStates,
-                fallback: { index throws(InspectorError) in try apply(index, &entry, statesCompared: comparingStates) },
+                fallback: { index throws(InspectorError) in
+                    try replayer.applyAction(of: index, in: recording, entry: &entry, stateCheckedByCaller: comparingStates)
+                },
                 after: finish)
             guard finished else { return nil }
         }
@@ -178,48 +180,11 @@ public struct ReplayRun {
             replayed = lastTree
         } else {
             // An error here names the last step, as when its tree was made there.
-            var parsed: RecordingEntry?
-            replayed = try current(try self.entry(at: lastIndex, parsed: &parsed))
+            replayed = try current(try recording.readEntry(at: lastIndex))
         }
         return EndComparison(
             recorded: recorded, replayed: replayed, divergence: Self.divergence(recorded: recorded, replayed: replayed),
             afterGap: desynchronized)
-    }
-
-    /// Runs step `index`'s action: from the parsed `entry` when there is one, else from its
-    /// bytes when the line can be read without parsing it, else from the entry, parsed now.
-    /// When `statesCompared`, the state on the line is checked by the comparison, not here.
-    private func apply(_ index: Int, _ entry: inout RecordingEntry?, statesCompared: Bool) throws(InspectorError) {
-        if entry == nil, let action = recording.actionText(at: index, stateCheckedByCaller: statesCompared) {
-            do {
-                try replayer.apply(validActionText: action)
-                return
-            } catch {
-                throw .recording(RecordingError(error, path: recording.path, entry: try self.entry(at: index, parsed: &entry)))
-            }
-        }
-        let parsed = try self.entry(at: index, parsed: &entry)
-        do {
-            try replayer.apply(parsed.action)
-        } catch {
-            throw .recording(RecordingError(error, path: recording.path, entry: parsed))
-        }
-    }
-
-    /// Step `index`'s entry: `parsed` when it is there, else parsed now and kept there.
-    private func entry(at index: Int, parsed: inout RecordingEntry?) throws(InspectorError) -> RecordingEntry {
-        if let parsed { return parsed }
-        let entry = try self.entry(at: index)
-        parsed = entry
-        return entry
-    }
-
-    private func entry(at index: Int) throws(InspectorError) -> RecordingEntry {
-        do {
-            return try recording.entry(at: index)
-        } catch {
-            throw .recording(error)
-        }
     }
 
     private func start() throws(InspectorError) -> JSONValue {

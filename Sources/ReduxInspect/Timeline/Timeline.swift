@@ -80,11 +80,7 @@ public final class Timeline {
 
     /// The entry of step `index`.
     public func entry(at index: Int) throws(InspectorError) -> RecordingEntry {
-        do {
-            return try recording.entry(at: index)
-        } catch {
-            throw .recording(error)
-        }
+        try recording.readEntry(at: index)
     }
 
     /// Whether a state for step `index` can be had without a reducer.
@@ -109,7 +105,7 @@ public final class Timeline {
             return try replayer.currentState()
         } catch {
             // Named by the step whose state it is, as a replay names it.
-            throw .recording(RecordingError(error, path: recording.path, entry: try entry(at: index)))
+            throw recording.replayFailure(error, at: index)
         }
     }
 
@@ -151,7 +147,10 @@ public final class Timeline {
         do {
             _ = try replayer.applyActions(
                 of: (start + 1)..<(index + 1), in: recording, statesCheckedByCaller: false,
-                fallback: { step throws(InspectorError) in try applyAction(of: step, to: replayer) },
+                fallback: { step throws(InspectorError) in
+                    var entry: RecordingEntry?
+                    try replayer.applyAction(of: step, in: recording, entry: &entry, stateCheckedByCaller: false)
+                },
                 after: { step in
                     replayPosition = step
                     if step % checkpointInterval == 0 { checkpoints[step] = replayer.snapshot() }
@@ -162,26 +161,6 @@ public final class Timeline {
             throw error
         }
         return replayer
-    }
-
-    /// Runs the action of `step` through `replayer`: decoded from its line's bytes when the
-    /// line can be read without parsing it (see ``Recording/actionText(at:)``), else from the
-    /// parsed entry, which reports a malformed line.
-    private func applyAction(of step: Int, to replayer: any StateReplayer) throws(InspectorError) {
-        if let action = recording.actionText(at: step) {
-            do {
-                try replayer.apply(validActionText: action)
-                return
-            } catch {
-                throw .recording(RecordingError(error, path: recording.path, entry: try entry(at: step)))
-            }
-        }
-        let entry = try entry(at: step)
-        do {
-            try replayer.apply(entry.action)
-        } catch {
-            throw .recording(RecordingError(error, path: recording.path, entry: entry))
-        }
     }
 
     private func load(_ state: JSONValue, into replayer: any StateReplayer, line: Int?) throws(InspectorError) {
@@ -206,13 +185,7 @@ struct SnapshotJSON: @unchecked Sendable {
         do {
             return try replayer.json(of: snapshot)
         } catch {
-            let entry: RecordingEntry
-            do {
-                entry = try recording.entry(at: index)
-            } catch {
-                throw .recording(error)
-            }
-            throw .recording(RecordingError(error, path: recording.path, entry: entry))
+            throw recording.replayFailure(error, at: index)
         }
     }
 }

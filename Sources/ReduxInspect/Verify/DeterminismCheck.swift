@@ -17,12 +17,7 @@ struct DeterminismCheck {
             }
         }
         for index in recording.steps.indices {
-            let entry: RecordingEntry
-            do {
-                entry = try recording.entry(at: index)
-            } catch {
-                throw .recording(error)
-            }
+            let entry = try recording.readEntry(at: index)
             do {
                 try first.apply(entry.action)
                 try second.apply(entry.action)

@@ -69,12 +69,7 @@ struct RecordingVerifier: Sendable {
             if let end, let lastIndex, !end.afterGap {
                 compared += 1
                 if !end.divergence.isEmpty {
-                    let lastEntry: RecordingEntry
-                    do {
-                        lastEntry = try recording.entry(at: lastIndex)
-                    } catch {
-                        throw InspectorError.recording(error)
-                    }
+                    let lastEntry = try recording.readEntry(at: lastIndex)
                     let line = recording.endLineIndex.map { $0 + 1 } ?? lastEntry.line
                     if firstDivergence == nil { firstDivergence = Self.divergence(lastEntry, line: line, end.divergence) }
                     if let endLine = recording.endLineIndex { updates[endLine] = end.replayed }
