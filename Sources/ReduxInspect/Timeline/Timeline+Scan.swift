@@ -101,8 +101,6 @@ extension Timeline {
         }
     }
 
-    /// Parses recorded states on `cores` threads and projects them; `nil` where an entry turns
-    /// out to hold no state after all, for ``state(after:)`` to find it.
     /// Replays the steps of `indices` that hold no state, in order, keeping a copy of each
     /// state, then makes those JSON and projects them on `cores` threads; `nil` for a step that
     /// holds a state, and for the steps from one whose replay fails on (the walk then replays
@@ -116,45 +114,41 @@ extension Timeline {
             guard let snapshot = try? replayedSnapshot(after: index) else { break }
             snapshots[index - indices.lowerBound] = snapshot
         }
-        var results = [Result<Value, InspectorError>?](repeating: nil, count: indices.count)
         let taken = SnapshotList(snapshots)
-        results.withUnsafeMutableBufferPointer { buffer in
-            let slots = Slots(buffer: buffer)
-            DispatchQueue.concurrentPerform(iterations: cores) { part in
-                var offset = part
-                while offset < slots.buffer.count {
-                    if let snapshot = taken.snapshots[offset] {
-                        do throws(InspectorError) {
-                            slots.buffer[offset] = .success(project(try maker.json(of: snapshot, at: indices.lowerBound + offset)))
-                        } catch {
-                            slots.buffer[offset] = .failure(error)
-                        }
-                    }
-                    offset += cores
-                }
+        return Self.inParallel(indices.count, cores: cores) { offset in
+            guard let snapshot = taken.snapshots[offset] else { return nil }
+            return Result { () throws(InspectorError) in
+                project(try maker.json(of: snapshot, at: indices.lowerBound + offset))
             }
         }
-        return results
     }
 
+    /// Parses recorded states on `cores` threads and projects them; `nil` where an entry turns
+    /// out to hold no state after all, for ``state(after:)`` to find it.
     private func projectRecorded<Value: Sendable>(
         _ indices: Range<Int>, cores: Int, _ project: @Sendable (JSONValue) -> Value
     ) -> [Result<Value, InspectorError>?] {
         let recording = self.recording
-        var results = [Result<Value, InspectorError>?](repeating: nil, count: indices.count)
+        return Self.inParallel(indices.count, cores: cores) { offset in
+            do throws(RecordingError) {
+                return try recording.entry(at: indices.lowerBound + offset).state.map { .success(project($0)) }
+            } catch {
+                return .failure(.recording(error))
+            }
+        }
+    }
+
+    /// The results of `slot` for offsets `0..<count`, worked out on `cores` threads, each
+    /// taking every `cores`-th offset.
+    private static func inParallel<Value: Sendable>(
+        _ count: Int, cores: Int, _ slot: @Sendable (Int) -> Result<Value, InspectorError>?
+    ) -> [Result<Value, InspectorError>?] {
+        var results = [Result<Value, InspectorError>?](repeating: nil, count: count)
         results.withUnsafeMutableBufferPointer { buffer in
             let slots = Slots(buffer: buffer)
             DispatchQueue.concurrentPerform(iterations: cores) { part in
-                var offset = part
-                while offset < slots.buffer.count {
-                    do throws(RecordingError) {
-                        if let state = try recording.entry(at: indices.lowerBound + offset).state {
-                            slots.buffer[offset] = .success(project(state))
-                        }
-                    } catch {
-                        slots.buffer[offset] = .failure(.recording(error))
-                    }
-                    offset += cores
+                for offset in stride(from: part, to: slots.buffer.count, by: cores) {
+                    slots.buffer[offset] = slot(offset)
                 }
             }
         }
@@ -162,8 +156,6 @@ extension Timeline {
     }
 }
 
-/// The results of a parallel projection. Unchecked Sendable: each thread writes only the
-/// slots of its own offsets, and the buffer outlives the threads.
 /// Copies of replayed states, read by the threads that make them JSON.
 private struct SnapshotList: @unchecked Sendable {
     // Unchecked Sendable: the snapshots hold `Sendable` states, and are only read while shared.
@@ -174,6 +166,8 @@ private struct SnapshotList: @unchecked Sendable {
     }
 }
 
+/// The results of a parallel projection. Unchecked Sendable: each thread writes only the
+/// slots of its own offsets, and the buffer outlives the threads.
 private struct Slots<Value>: @unchecked Sendable {
     let buffer: UnsafeMutableBufferPointer<Value>
 }
