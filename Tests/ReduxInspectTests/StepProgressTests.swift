@@ -65,4 +65,76 @@ import Testing
         // The fixture is replayed in far less than the delay.
         #expect(Self.errorText(context).isEmpty)
     }
+
+    /// The reports of the jumps `jump` makes on a fresh timeline over `text`.
+    static func replayReports(
+        _ text: String, _ jump: (Timeline) throws -> Void
+    ) throws -> [(step: Int, target: Int)?] {
+        let recording = try Recording(text: text, path: "long.jsonl")
+        let timeline = Timeline(recording: recording, reducer: try TimelineTests.reducer("counter"))
+        var reports: [(step: Int, target: Int)?] = []
+        timeline.replayProgress = { reports.append($0) }
+        try jump(timeline)
+        return reports
+    }
+
+    @Test func aLongJumpReportsItsReplayAndItsEnd() throws {
+        let text = DecodeAheadTests.text(states: false)
+        let reports = try Self.replayReports(text) { timeline in
+            _ = try timeline.state(after: 9_000)
+        }
+        // Every 1,024 steps on the way to step 9,000, then the end.
+        let steps = reports.compactMap { $0?.step }
+        #expect(steps == Array(stride(from: 0, through: 9_000, by: 1_024)))
+        #expect(reports.compactMap { $0?.target }.allSatisfy { $0 == 9_000 })
+        #expect(reports.count == steps.count + 1 && reports.last! == nil)
+
+        // A short replay, from where the last one stopped or from the start, is not reported.
+        let short = try Self.replayReports(text) { timeline in
+            _ = try timeline.state(after: 3_000)
+            _ = try timeline.state(after: 7_000)
+            _ = try timeline.state(after: 2_000)
+        }
+        #expect(short.isEmpty)
+    }
+
+    @Test func aReplayThatFailsStillEndsItsReport() throws {
+        let broken = [6_000: #"{"seq":6000,"time":"2026-11-22T10:00:00.000Z","type":"t","action":{"explode":{}}}"#]
+        let text = DecodeAheadTests.text(states: false, odd: broken)
+        let reports = try Self.replayReports(text) { timeline in
+            #expect(throws: InspectorError.self) { try timeline.state(after: 9_000) }
+        }
+        #expect(reports.compactMap { $0?.step } == [0, 1_024, 2_048, 3_072, 4_096, 5_120])
+        #expect(reports.count == 7 && reports.last! == nil)
+    }
+
+    @Test func aLongJumpOnATerminalShowsTheReplayAndTakesItAway() throws {
+        let recording = try Recording(text: DecodeAheadTests.text(states: false), path: "long.jsonl")
+        let timeline = Timeline(recording: recording, reducer: try TimelineTests.reducer("counter"))
+        let context = CLIContext.capturing(outputIsTerminal: true)
+        timeline.showsReplayProgress(in: context, delay: 0)
+        _ = try timeline.state(after: 9_000)
+        let text = Self.errorText(context)
+        #expect(text.hasPrefix("\rreplaying: step 1 of 9001…"))
+        #expect(text.hasSuffix("\r\u{1B}[K"))
+
+        // Off a terminal, nothing is shown.
+        let piped = CLIContext.capturing()
+        let quiet = Timeline(recording: recording, reducer: try TimelineTests.reducer("counter"))
+        quiet.showsReplayProgress(in: piped, delay: 0)
+        _ = try quiet.state(after: 9_000)
+        #expect(Self.errorText(piped).isEmpty)
+        #expect(quiet.replayProgress == nil)
+    }
+
+    @Test func showOnATerminalLeavesNoProgressInItsOutput() throws {
+        let text = DecodeAheadTests.text(states: false)
+        let result = CLITestSupport.run(["show", "-", "--at", "9000", "--path", "count"], input: text, terminal: true)
+        var count = 0
+        for seq in 1...9_000 { count += seq % 3 == 0 ? -1 : seq % 7 }
+        #expect(result.code == 0)
+        #expect(result.out == "\(count)\n")
+        // Replayed in far less than the delay.
+        #expect(result.err.isEmpty)
+    }
 }

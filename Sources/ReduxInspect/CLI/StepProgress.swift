@@ -57,3 +57,27 @@ final class StepProgress {
         context.error.write("\r\u{1B}[K")
     }
 }
+
+extension Timeline {
+    /// Shows a ``StepProgress`` line while a jump replays many steps (see
+    /// ``replayProgress``), for the commands that jump to a step: `show` and `step`.
+    ///
+    /// - Parameters:
+    ///   - context: Where the line goes (standard error), when it is a terminal.
+    ///   - delay: How long a replay runs before the line appears, in nanoseconds.
+    func showsReplayProgress(in context: CLIContext, delay: UInt64 = 500_000_000) {
+        guard context.showsProgress else { return }
+        var progress: StepProgress?
+        replayProgress = { reached in
+            guard let reached else {
+                progress?.clear()
+                progress = nil
+                return
+            }
+            if progress == nil {
+                progress = StepProgress(context, label: "replaying", total: reached.target + 1, delay: delay)
+            }
+            progress?.update(reached.step)
+        }
+    }
+}

@@ -19,6 +19,13 @@ public final class Timeline {
     private var replayPosition: Int?
     private var checkpoints: [Int: ReplaySnapshot] = [:]
     private var cachedInitialState: JSONValue?
+    /// Told how a replay of at least ``reportedReplayLength`` steps goes, for a progress line:
+    /// the step just replayed and the step the replay goes to, every 1,024 steps, then `nil`
+    /// when the replay ends, however it ends. The first far jump into a long recording without
+    /// states replays every step before it, which takes seconds on a million steps.
+    var replayProgress: ((_ reached: (step: Int, target: Int)?) -> Void)?
+    /// The fewest steps a replay reported to ``replayProgress`` has.
+    static let reportedReplayLength = 4096
 
     /// Creates a timeline.
     ///
@@ -144,6 +151,8 @@ public final class Timeline {
             start -= 1
         }
         replayPosition = start
+        let progress = index - start >= Self.reportedReplayLength ? replayProgress : nil
+        defer { progress?(nil) }
         do {
             _ = try replayer.applyActions(
                 of: (start + 1)..<(index + 1), in: recording, statesCheckedByCaller: false,
@@ -154,6 +163,7 @@ public final class Timeline {
                 after: { step in
                     replayPosition = step
                     if step % checkpointInterval == 0 { checkpoints[step] = replayer.snapshot() }
+                    if let progress, step & 1023 == 0 { progress((step, index)) }
                     return true
                 })
         } catch {

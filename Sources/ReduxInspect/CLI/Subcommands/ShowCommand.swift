@@ -28,6 +28,7 @@ struct ShowCommand: Subcommand {
 
     func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
         let timeline = try session.open(file, reducerName: reducerName)
+        timeline.showsReplayProgress(in: session.context)
         let path = try self.path.map { text throws(InspectorError) in try JSONPath.argument(text) }
         let state = try timeline.state(after: try timeline.index(ofSeq: seq))
         guard let path else {

@@ -72,6 +72,7 @@ struct StepCommand: Subcommand {
 
     func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
         let timeline = try session.open(file, reducerName: reducerName)
+        timeline.showsReplayProgress(in: session.context)
         try requireStates(timeline, available: session.inspector.reducers.map(\.name))
         let steps = StepSession(timeline: timeline, position: try timeline.index(ofSeq: startSeq))
         let context = session.context
