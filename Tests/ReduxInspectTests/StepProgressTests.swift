@@ -66,12 +66,16 @@ import Testing
         #expect(Self.errorText(context).isEmpty)
     }
 
+    /// A fresh timeline over the counter recording `text`, replayed with its reducer.
+    static func counterTimeline(_ text: String) throws -> Timeline {
+        Timeline(recording: try Recording(text: text, path: "long.jsonl"), reducer: try TimelineTests.reducer("counter"))
+    }
+
     /// The reports of the jumps `jump` makes on a fresh timeline over `text`.
     static func replayReports(
         _ text: String, _ jump: (Timeline) throws -> Void
     ) throws -> [(step: Int, target: Int)?] {
-        let recording = try Recording(text: text, path: "long.jsonl")
-        let timeline = Timeline(recording: recording, reducer: try TimelineTests.reducer("counter"))
+        let timeline = try counterTimeline(text)
         var reports: [(step: Int, target: Int)?] = []
         timeline.replayProgress = { reports.append($0) }
         try jump(timeline)
@@ -109,18 +113,18 @@ import Testing
     }
 
     @Test func aLongJumpOnATerminalShowsTheReplayAndTakesItAway() throws {
-        let recording = try Recording(text: DecodeAheadTests.text(states: false), path: "long.jsonl")
-        let timeline = Timeline(recording: recording, reducer: try TimelineTests.reducer("counter"))
+        let text = DecodeAheadTests.text(states: false)
+        let timeline = try Self.counterTimeline(text)
         let context = CLIContext.capturing(outputIsTerminal: true)
         timeline.showsReplayProgress(in: context, delay: 0)
         _ = try timeline.state(after: 9_000)
-        let text = Self.errorText(context)
-        #expect(text.hasPrefix("\rreplaying: step 1 of 9001…"))
-        #expect(text.hasSuffix("\r\u{1B}[K"))
+        let shown = Self.errorText(context)
+        #expect(shown.hasPrefix("\rreplaying: step 1 of 9001…"))
+        #expect(shown.hasSuffix("\r\u{1B}[K"))
 
         // Off a terminal, nothing is shown.
         let piped = CLIContext.capturing()
-        let quiet = Timeline(recording: recording, reducer: try TimelineTests.reducer("counter"))
+        let quiet = try Self.counterTimeline(text)
         quiet.showsReplayProgress(in: piped, delay: 0)
         _ = try quiet.state(after: 9_000)
         #expect(Self.errorText(piped).isEmpty)
