@@ -48,12 +48,8 @@ enum Goto {
         // recording (tens of milliseconds for the large file), which a process pays when it exits.
         var releases: [Double] = []
         let index = try Stopwatch.medianOfMeasured(repetitions: repetitions) {
-            releases.append(Stopwatch.time { recording = nil })
-            let start = Stopwatch.now()
-            let built = try Recording(path: statesPath)
-            let seconds = Stopwatch.now() - start
-            recording = built
-            return seconds
+            if recording != nil { releases.append(Stopwatch.time { recording = nil }) }
+            return try Stopwatch.time { recording = try Recording(path: statesPath) }
         }
         let newlines = try Stopwatch.median(repetitions: repetitions) {
             _ = try NewlineCount.count(path: statesPath)
@@ -126,7 +122,7 @@ enum Goto {
                 note:
                     "\(Measurement.format(index * 1000)) ms for \(Measurement.format(megabytes)) MB, \(stepLabel); "
                     + "releasing the recording of the run before, not counted: "
-                    + "\(Measurement.format(Stopwatch.median(releases.dropFirst().map { $0 * 1000 }))) ms"
+                    + "\(Measurement.format(Stopwatch.median(releases.map { $0 * 1000 }))) ms"
             ))
         measurements.append(
             try GotoMemory.measure(statesPath: statesPath, actionsPath: actionsPath, steps: steps))
