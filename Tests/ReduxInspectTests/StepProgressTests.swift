@@ -102,6 +102,19 @@ import Testing
         #expect(short.isEmpty)
     }
 
+    @Test func aFarGotoInAStepSessionCountsToTheStepAskedFor() throws {
+        let text = DecodeAheadTests.text(states: false)
+        let timeline = try Self.counterTimeline(text)
+        var targets: Set<Int> = []
+        timeline.replayProgress = { reached in
+            if let reached { targets.insert(reached.target) }
+        }
+        // Seq 9,000 is step 8,999: the session replays to the step before it first, and the
+        // line counts to the step itself ("of 9000"), not to the one before it.
+        _ = try StepSession(timeline: timeline).execute(.goto(seq: 9_000))
+        #expect(targets == [8_999])
+    }
+
     @Test func aReplayThatFailsStillEndsItsReport() throws {
         let broken = [6_000: #"{"seq":6000,"time":"2026-11-22T10:00:00.000Z","type":"t","action":{"explode":{}}}"#]
         let text = DecodeAheadTests.text(states: false, odd: broken)

@@ -26,6 +26,9 @@ public final class Timeline {
     var replayProgress: ((_ reached: (step: Int, target: Int)?) -> Void)?
     /// The fewest steps a replay reported to ``replayProgress`` has.
     static let reportedReplayLength = 4096
+    /// The step a caller of ``heading(to:_:)`` is going to, which a replay that stops short of
+    /// it reports as its target.
+    private var progressGoal: Int?
 
     /// Creates a timeline.
     ///
@@ -123,6 +126,18 @@ public final class Timeline {
         try replay(through: index).snapshot()
     }
 
+    /// Runs `body`, whose replays are on the way to step `goal`, with ``replayProgress`` told
+    /// that they go to `goal`: a caller that shows a step gets the state before it first, so
+    /// that the state after it is one action further, and the progress line of that first
+    /// replay should count to the step the user asked for, not to the one before it.
+    func heading<Result>(
+        to goal: Int, _ body: () throws(InspectorError) -> Result
+    ) throws(InspectorError) -> Result {
+        progressGoal = goal
+        defer { progressGoal = nil }
+        return try body()
+    }
+
     /// What makes the states of ``replayedSnapshot(after:)`` JSON on other threads; `nil`
     /// without a reducer.
     var snapshotJSON: SnapshotJSON? {
@@ -163,7 +178,7 @@ public final class Timeline {
                 after: { step in
                     replayPosition = step
                     if step % checkpointInterval == 0 { checkpoints[step] = replayer.snapshot() }
-                    if let progress, step & 1023 == 0 { progress((step, index)) }
+                    if let progress, step & 1023 == 0 { progress((step, max(index, progressGoal ?? index))) }
                     return true
                 })
         } catch {

@@ -82,7 +82,7 @@ final class StepSession {
         var changes: [JSONChange] = []
         if position >= 0 {
             // The state before first: replaying on to the state after is then one action.
-            let before = try state(at: position - 1)
+            let before = try timeline.heading(to: position) { () throws(InspectorError) in try state(at: position - 1) }
             changes = JSONDiff.changes(from: before, to: try state(at: position))
             entry = try timeline.entry(at: position)
         }
