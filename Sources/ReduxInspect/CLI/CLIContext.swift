@@ -116,6 +116,11 @@ public protocol TextSink: AnyObject {
 
     /// Writes text given as UTF-8 bytes, as it is.
     func write(utf8 bytes: [UInt8])
+
+    /// Why text written could not be delivered (the reason of the first failure, such as "No
+    /// space left on device"), or `nil` while everything has been: a command whose output was
+    /// lost must not exit as if it had been shown.
+    var writeFailure: String? { get }
 }
 
 extension TextSink {
@@ -123,6 +128,9 @@ extension TextSink {
     public func write(utf8 bytes: [UInt8]) {
         write(String(decoding: bytes, as: UTF8.self))
     }
+
+    /// Sinks in memory cannot fail.
+    public var writeFailure: String? { nil }
 }
 
 /// Text kept in memory.
@@ -145,6 +153,8 @@ public final class StandardStream: TextSink, @unchecked Sendable {
     private let descriptor: Int32
     private let lock = NSLock()
     private var buffer: [UInt8] = []
+    /// The `errno` of the first write that failed; nothing is written after it.
+    private var failedWith: Int32?
 
     private init(_ descriptor: Int32) {
         self.descriptor = descriptor
@@ -180,18 +190,26 @@ public final class StandardStream: TextSink, @unchecked Sendable {
         lock.withLock { drain() }
     }
 
+    public var writeFailure: String? {
+        lock.withLock { failedWith.map { String(cString: strerror($0)) } }
+    }
+
     private func drain() {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        // After a failure (a full disk, a closed pipe when SIGPIPE is ignored) the rest is
+        // dropped: trying each buffer again would only fail again, as slowly.
+        guard failedWith == nil else { return }
         var offset = 0
         buffer.withUnsafeBytes { bytes in
             while offset < bytes.count {
                 let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    break  // A closed pipe: nothing more can be shown.
+                    failedWith = errno
+                    return
                 }
                 offset += written
             }
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 }

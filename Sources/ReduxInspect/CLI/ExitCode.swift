@@ -11,6 +11,9 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case badRecording = 65
     /// A file does not exist or cannot be read (EX_NOINPUT).
     case noInput = 66
+    /// Standard output could not be written, so what the command printed was lost: a full
+    /// disk, say (EX_IOERR).
+    case outputFailed = 74
 
     /// What the code means, for help and the manual.
     public var meaning: String {
@@ -22,6 +25,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .usage: "usage error: unknown command or option, missing or invalid argument"
         case .badRecording: "malformed recording: invalid JSON or UTF-8, unknown version, undecodable action, …"
         case .noInput: "a file was not found or cannot be read"
+        case .outputFailed: "standard output could not be written (a full disk, say): the output is incomplete"
         }
     }
 

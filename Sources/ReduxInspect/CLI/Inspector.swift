@@ -73,10 +73,17 @@ public struct Inspector: Sendable {
     public func run(_ arguments: [String], context: CLIContext) -> Int32 {
         // A recording another program cuts short while it is read: an error, not a bus error.
         MappedFileGuard.install()
-        defer {
-            (context.output as? StandardStream)?.flush()
-            (context.error as? StandardStream)?.flush()
-        }
+        defer { (context.error as? StandardStream)?.flush() }
+        let status = runCommand(arguments, context: context)
+        (context.output as? StandardStream)?.flush()
+        guard let failure = context.output.writeFailure else { return status }
+        context.printError(Self.errorLabel(context) + " standard output: " + failure + "; the output is incomplete")
+        // An error of the command itself, already reported, says more than the lost output.
+        return status >= ExitCode.usage.rawValue ? status : ExitCode.outputFailed.rawValue
+    }
+
+    /// Runs a command line, reporting a usage error.
+    private func runCommand(_ arguments: [String], context: CLIContext) -> Int32 {
         do {
             return try dispatch(arguments, context: context).rawValue
         } catch {

@@ -1,0 +1,65 @@
+import ExampleInspector
+import Foundation
+import Testing
+
+@testable import ReduxInspect
+
+/// A command whose standard output cannot be written (a full disk) says so and exits 74, so
+/// that a script does not take lost output for a clean run.
+@Suite struct OutputFailureTests {
+    /// Standard output on a full disk: every write is lost.
+    final class FullDisk: TextSink {
+        private(set) var writes = 0
+
+        func write(_ text: String) { writes += 1 }
+
+        var writeFailure: String? { writes > 0 ? "No space left on device" : nil }
+    }
+
+    /// Runs `arguments` with standard output on a full disk.
+    static func run(_ arguments: [String]) -> (code: Int32, err: String) {
+        let error = StringSink()
+        let context = CLIContext(
+            output: FullDisk(), error: error, readLine: { nil }, outputIsTerminal: false, errorIsTerminal: false,
+            inputIsTerminal: false, environment: [:])
+        let code = Inspector.examples.run(arguments, context: context)
+        return (code, error.text)
+    }
+
+    @Test func lostOutputIsAnErrorWithItsReason() {
+        for arguments in [["log", CLITestSupport.fixture("shop.jsonl")], ["replay", CLITestSupport.fixture("counter.jsonl")]] {
+            let run = Self.run(arguments)
+            #expect(run.code == 74)
+            #expect(run.err == "Error: standard output: No space left on device; the output is incomplete\n")
+        }
+    }
+
+    @Test func theCommandsOwnErrorKeepsItsStatus() {
+        let missing = Self.run(["log", CLITestSupport.fixture("no-such-file.jsonl")])
+        #expect(missing.code == 66)
+        #expect(!missing.err.contains("standard output"))
+
+        // Help was written, and lost.
+        let help = Self.run(["log", "--help"])
+        #expect(help.code == 74)
+    }
+
+    #if os(Linux)
+        @Test func theBinaryOnAFullDisk() throws {
+            let process = Process()
+            process.executableURL = try EndToEndTests.binary()
+            process.arguments = ["replay", "Fixtures/shop.jsonl"]
+            process.currentDirectoryURL = CLITestSupport.packageRoot
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+            let error = Pipe()
+            process.standardError = error
+            try process.run()
+            let message = error.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 74)
+            #expect(
+                String(decoding: message, as: UTF8.self)
+                    == "Error: standard output: No space left on device; the output is incomplete\n")
+        }
+    #endif
+}
