@@ -232,6 +232,8 @@ import Testing
         #expect(grep.outLines == [#"    2  10:00:00.500  incrementBy  {"incrementBy":{"n":5}}"#])
         let byType = Support.run(["log", file, "--grep", "decr"])
         #expect(byType.outLines == [#"    3  decrement  {"decrement":{}}"#])
+        // Every action contains the empty text.
+        #expect(Support.run(["log", file, "--grep", ""]).out == Support.run(["log", file]).out)
         let none = Support.run(["log", file, "--type", "reset"])
         #expect(none.code == 0 && none.out == "")
         let shop = Support.run(["log", Support.fixture("shop.jsonl"), "--type", "logout"])

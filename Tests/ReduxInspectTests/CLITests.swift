@@ -7,7 +7,7 @@ import Testing
 @Suite struct CLITests {
     typealias Support = CLITestSupport
 
-    @Test(arguments: [[], ["--help"], ["-h"], ["help"]])
+    @Test(arguments: [[], ["--help"], ["-h"], ["help"], ["help", "help"], ["help", "--help"], ["--help", "-h"]])
     func topLevelHelp(arguments: [String]) {
         let result = Support.run(arguments)
         #expect(result.code == 0)
@@ -76,6 +76,12 @@ import Testing
         #expect(viaHelp.code == 0 && viaFlag.code == 0)
         #expect(viaHelp.out == viaFlag.out)
         #expect(viaHelp.err == "" && viaFlag.err == "")
+        // The flag first, and the flag where an option's value was expected, ask for the same.
+        let valued = spec.options.filter { $0.valueName != nil }.map { [name, $0.name, "--help"] }
+        for arguments in [["--help", name], ["-h", name]] + valued {
+            let other = Support.run(arguments)
+            #expect(other.code == 0 && other.out == viaHelp.out && other.err == "", "\(arguments)")
+        }
         let lines = viaHelp.outLines
         #expect(lines.first == "OVERVIEW: \(spec.abstract)")
         #expect(lines.contains("USAGE: redux-inspect \(spec.usage)"))

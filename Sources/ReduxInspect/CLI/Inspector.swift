@@ -110,15 +110,14 @@ public struct Inspector: Sendable {
             return .success
         }
         switch first {
-        case "--help", "-h":
-            context.output.write(topLevelHelp())
-            return .success
         case "--version":
             context.print("\(program) \(version)")
             return .success
-        case "help":
+        // `--help replay` as well as `help replay`; `help help` and `help --help` are the
+        // top-level help, which says how `help` works.
+        case "help", "--help", "-h":
             guard arguments.count <= 2 else { throw UsageError("help takes at most one subcommand", command: nil) }
-            guard let name = arguments.dropFirst().first else {
+            guard let name = arguments.dropFirst().first, !["help", "--help", "-h"].contains(name) else {
                 context.output.write(topLevelHelp())
                 return .success
             }

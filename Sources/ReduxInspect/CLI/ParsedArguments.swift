@@ -48,6 +48,13 @@ public struct ParsedArguments: Sendable, Equatable {
                 continue
             }
             if inlineValue == nil {
+                // `--to --help` asks for help, not for a step named "--help".
+                if index < arguments.count, ["--help", "-h"].contains(arguments[index]),
+                    spec.option(named: arguments[index]) != nil
+                {
+                    flags.insert("--help")
+                    return
+                }
                 guard index < arguments.count else {
                     throw UsageError("missing value for '\(option.name) \(option.valueName!)'", command: spec.name)
                 }

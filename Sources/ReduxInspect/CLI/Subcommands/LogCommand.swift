@@ -19,7 +19,8 @@ struct LogCommand: Subcommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         file = try Self.singleFile(arguments)
         types = arguments.values["--type"] ?? []
-        grep = arguments.value("--grep")
+        // Every action contains the empty text, as for grep(1): `--grep ''` lists them all.
+        grep = arguments.value("--grep").flatMap { $0.isEmpty ? nil : $0 }
         full = arguments.has("--full")
     }
 
