@@ -86,7 +86,7 @@ import Testing
         ) {
             text(header + #"{"seq":1,"action":{"incrementBy":{"n":1e"# + String(repeating: "9", count: 10_000) + "}}}\n")
         },
-        Case(name: "number-10000-digits-in-seq", fragment: ":2:8: expected \"seq\" to be a positive integer") {
+        Case(name: "number-10000-digits-in-seq", fragment: ":2:8: expected \"seq\" to be a positive integer of at most 18 digits") {
             text(header + #"{"seq":"# + String(repeating: "7", count: 10_000) + #","action":{"increment":{}}}"# + "\n")
         },
     ]

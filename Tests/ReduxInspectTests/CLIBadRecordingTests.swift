@@ -109,7 +109,7 @@ import Testing
 
     @Test func seqNotAnInteger() throws {
         let (result, path) = try Self.run(#"{"seq":"x","action":{}}"# + "\n")
-        Self.expectOneLineError(result, #"\#(path):1:8: expected "seq" to be a positive integer"#)
+        Self.expectOneLineError(result, #"\#(path):1:8: expected "seq" to be a positive integer of at most 18 digits"#)
     }
 
     @Test func undecodableActionNamesTheCodingPath() throws {

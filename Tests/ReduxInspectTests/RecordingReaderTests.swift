@@ -160,8 +160,8 @@ import Testing
             name: "seq repeats", lines: [#"{"seq":1,"action":{}}"#, "", #"{"seq":1,"action":{}}"#],
             error: "test.jsonl:3:8: seq 1 repeats: expected seq to increase (seq 1)"),
         Bad(name: "seq zero", lines: [#"{"seq":0,"action":{}}"#], error: "test.jsonl:1:8: expected seq to start at 1 (seq 0)"),
-        Bad(name: "seq negative", lines: [#"{"seq":-1,"action":{}}"#], error: #"test.jsonl:1:8: expected "seq" to be a positive integer"#),
-        Bad(name: "seq fractional", lines: [#"{"seq":1.5,"action":{}}"#], error: #"test.jsonl:1:8: expected "seq" to be a positive integer"#),
+        Bad(name: "seq negative", lines: [#"{"seq":-1,"action":{}}"#], error: #"test.jsonl:1:8: expected "seq" to be a positive integer of at most 18 digits"#),
+        Bad(name: "seq fractional", lines: [#"{"seq":1.5,"action":{}}"#], error: #"test.jsonl:1:8: expected "seq" to be a positive integer of at most 18 digits"#),
         Bad(
             name: "header after an entry", lines: [#"{"seq":1,"action":{}}"#, header],
             error: "test.jsonl:2:1: a header is allowed only on the first line"),

@@ -194,7 +194,7 @@ struct RecordingIndexer {
             guard let value = TopLevelMembers.integer(member, in: line) else {
                 throw RecordingError(
                     .malformed, path: path, line: lineNumber, column: JSONParseError.position(of: member.lowerBound, in: line).column,
-                    message: "expected \"seq\" to be a positive integer")
+                    message: "expected \"seq\" to be a positive integer of at most 18 digits")
             }
             seq = value
         } else {
