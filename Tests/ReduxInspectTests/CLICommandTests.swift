@@ -248,6 +248,7 @@ import Testing
                 #"{"gap":{"after":1,"dropped":1,"reason":"queue full"}}"#,
                 #"{"seq":3,"action":{"increment":{}}}"#,
                 #"{"seq":7,"action":{"decrement":{}}}"#,
+                #"{"end":{"seq":9,"state":null}}"#,
             ])
         #expect(
             Support.run(["log", path]).out == """
@@ -256,8 +257,14 @@ import Testing
                     3  increment  {"increment":{}}
                 ! 3 entries missing after seq 3
                     7  decrement  {"decrement":{}}
+                ! 2 entries missing after seq 7
 
                 """)
+        // check counts the three, and warns of each with its line.
+        let check = Support.run(["check", path])
+        #expect(check.code == 0)
+        #expect(check.out.contains(", 3 gaps;"))
+        #expect(check.err.contains("gaps.jsonl:5: 2 entries missing after seq 7"))
     }
 
     @Test func check() {

@@ -81,6 +81,18 @@ import Testing
         #expect(recording.gaps == [RecordingGap(after: 1, dropped: 3, reason: "queue full", line: 2)])
     }
 
+    @Test func anEndMarkerPastTheLastEntryIsAGap() throws {
+        // The last actions were left out (by the recorder's filter, say): as a jump in seq.
+        let recording = try Self.recording([#"{"seq":1,"action":{"a":{}}}"#, #"{"end":{"seq":4,"state":null}}"#])
+        #expect(recording.gaps == [RecordingGap(after: 1, dropped: 3, reason: nil, line: 2)])
+        // A marker for them is not counted twice.
+        let marked = try Self.recording([
+            #"{"seq":1,"action":{"a":{}}}"#, #"{"gap":{"after":1,"dropped":3,"reason":"queue full"}}"#,
+            #"{"end":{"seq":4,"state":null}}"#,
+        ])
+        #expect(marked.gaps == [RecordingGap(after: 1, dropped: 3, reason: "queue full", line: 2)])
+    }
+
     @Test func firstSeqAboveOneIsAGap() throws {
         let recording = try Self.recording([#"{"seq":3,"action":{"a":{}}}"#])
         #expect(recording.gaps == [RecordingGap(after: 0, dropped: 2, reason: nil, line: 1)])

@@ -94,6 +94,11 @@ struct RecordingIndexer {
                         message: "truncated last line ignored (\(error.message)); a crash while recording leaves this"))
             }
         }
+        // An end marker past the last entry: the entries between are missing, as at a jump
+        // in seq (actions the recorder's filter left out, say), and are reported the same way.
+        if let endSeq, let endLineIndex, let last = steps.last?.seq, endSeq > last, !gaps.contains(where: { $0.after == last }) {
+            gaps.append(RecordingGap(after: last, dropped: endSeq - last, reason: nil, line: endLineIndex + 1))
+        }
         if steps.isEmpty && header == nil {
             throw RecordingError(
                 .malformed, path: path, line: 1, column: 1,

@@ -28,13 +28,17 @@ struct LogCommand: Subcommand {
         let timeline = try session.open(file, reducerName: nil)
         let recording = timeline.recording
         var previousSeq = 0
+        // Gaps are shown where entries are missing, when every entry is listed.
+        func showGap() {
+            guard let gap = recording.gaps(after: previousSeq).last, types.isEmpty, grep == nil else { return }
+            let reason = gap.reason.map { " (\(TerminalText.escape($0)))" } ?? ""
+            session.context.print("! \(gap.summary)\(reason)")
+        }
+        defer { if !recording.steps.isEmpty { showGap() } }
         for index in recording.steps.indices {
             let entry = try timeline.entry(at: index)
             defer { previousSeq = entry.seq }
-            if let gap = recording.gaps(after: previousSeq).last, types.isEmpty, grep == nil {
-                let reason = gap.reason.map { " (\(TerminalText.escape($0)))" } ?? ""
-                session.context.print("! \(gap.summary)\(reason)")
-            }
+            showGap()
             if !types.isEmpty && !types.contains(entry.type) { continue }
             let action = entry.action.compactText
             if let grep, !entry.type.contains(grep) && !action.contains(grep) { continue }
