@@ -1,10 +1,16 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// JUnit XML for `verify --junit`: one `<testcase>` per recording, a `<failure>` for a
 /// divergence, an `<error>` for a file that could not be verified — the shape GitHub
 /// Actions, GitLab, Jenkins and others read.
-import Foundation
-
 enum JUnitReport {
     static func xml(_ results: [VerifyResult], seconds: Double, describe: (VerifyResult) -> String) -> String {
         let failures = results.filter {
@@ -43,6 +49,71 @@ enum JUnitReport {
         }
         lines += ["  </testsuite>", "</testsuites>"]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Checks that a report could be written at `path`, before any recording is verified: a
+    /// long CI run must not lose its report to a mistyped path at the very end. Creates
+    /// nothing, so a run interrupted later leaves no empty report behind for CI to read.
+    ///
+    /// - Throws: ``RecordingError`` of kind `.unreadable` naming the reason: a directory, a
+    ///   missing directory, no permission.
+    static func checkWritable(_ path: String) throws(RecordingError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR { throw cannotWrite(path, "is a directory") }
+            // An existing file is written in place, so it is its permission that counts.
+            if access(path, W_OK) != 0 { throw cannotWrite(path, String(cString: strerror(errno))) }
+            return
+        }
+        guard errno == ENOENT else { throw cannotWrite(path, String(cString: strerror(errno))) }
+        var directory = split(path).0
+        if directory.isEmpty { directory = "/" }
+        guard stat(directory, &info) == 0 else {
+            let code = errno
+            throw cannotWrite(path, code == ENOENT ? "no such directory" : String(cString: strerror(code)))
+        }
+        if (info.st_mode & S_IFMT) != S_IFDIR { throw cannotWrite(path, "\(directory) is not a directory") }
+        if access(directory, W_OK | X_OK) != 0 { throw cannotWrite(path, String(cString: strerror(errno))) }
+    }
+
+    /// Writes the report in place (as before, so `/dev/stdout` works), with the system's
+    /// reason when that fails (a full disk, say). A regular file left half-written is
+    /// removed: CI should find no report, not a truncated one it cannot parse.
+    ///
+    /// - Throws: ``RecordingError`` of kind `.unreadable`.
+    static func save(_ xml: String, to path: String) throws(RecordingError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw cannotWrite(path, code == EISDIR ? "is a directory" : String(cString: strerror(code)))
+        }
+        var info = stat()
+        let isRegular = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        var failure: Int32?
+        Array(xml.utf8).withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += count
+            }
+        }
+        // Some file systems (NFS, a full disk with delayed allocation) report a failed write
+        // only when the file is closed. After EINTR the descriptor is closed all the same.
+        if close(descriptor) != 0, errno != EINTR, failure == nil { failure = errno }
+        if let failure {
+            if isRegular { unlink(path) }
+            throw cannotWrite(path, String(cString: strerror(failure)))
+        }
+    }
+
+    /// The error for a report that cannot be written, worded as other commands word a file.
+    private static func cannotWrite(_ path: String, _ reason: String) -> RecordingError {
+        RecordingError(.unreadable, path: path, message: "cannot write the JUnit report: \(reason)")
     }
 
     private static func split(_ path: String) -> (String, String) {

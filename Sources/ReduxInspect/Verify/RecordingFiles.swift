@@ -1,16 +1,31 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The recordings `verify` works on: files as given, directories searched for `*.jsonl`,
 /// in one stable order, optionally cut into a shard.
 public struct RecordingFiles: Sendable, Equatable {
     /// The files, sorted by path (byte order, the same on every machine).
     public let paths: [String]
+    /// Files among `paths` that were found in a directory but are not regular files (a FIFO,
+    /// a socket, a device, a directory named like a recording), each with the error to
+    /// report for it. They are never opened: opening a FIFO waits for a writer, so one stray
+    /// FIFO would stall the whole run. They stay in `paths` so that each is reported in its
+    /// place and counted as failed.
+    public let refused: [String: RecordingError]
 
     /// Collects recordings.
     ///
     /// - Parameters:
-    ///   - arguments: Files and directories. A directory contributes its `*.jsonl` files;
-    ///     files are taken whatever their name.
+    ///   - arguments: Files and directories. A directory contributes its `*.jsonl` files
+    ///     (those that are not regular files go to `refused`); files are taken whatever
+    ///     their name and kind.
     ///   - recursive: Whether directories also contribute the `*.jsonl` files of their
     ///     subdirectories. Off by default, so a folder of recordings can keep other material
     ///     (such as a corpus of deliberately broken files) in a subfolder.
@@ -18,6 +33,7 @@ public struct RecordingFiles: Sendable, Equatable {
     ///   holds no recording (a CI job pointed at the wrong folder must not pass).
     public init(_ arguments: [String], recursive: Bool = false) throws(RecordingError) {
         var found: [String] = []
+        var refused: [String: RecordingError] = [:]
         for argument in arguments {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
@@ -30,15 +46,23 @@ public struct RecordingFiles: Sendable, Equatable {
                         .notFound, path: argument, message: "no recordings: expected *.jsonl files in this directory")
                 }
                 found += recordings
+                for path in recordings {
+                    if let refusal = Self.refusal(of: path) { refused[path] = refusal }
+                }
             } else {
                 found.append(argument)
             }
         }
+        // A file named on the command line is read whatever it is (`<(…)` is a FIFO), even
+        // when a directory given too holds it.
+        for argument in arguments { refused[argument] = nil }
         paths = Array(Set(found)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        self.refused = refused
     }
 
-    init(paths: [String]) {
+    init(paths: [String], refused: [String: RecordingError] = [:]) {
         self.paths = paths
+        self.refused = refused
     }
 
     private static func recordings(under directory: String, recursive: Bool) -> [String] {
@@ -55,6 +79,24 @@ public struct RecordingFiles: Sendable, Equatable {
         return result
     }
 
+    /// Why a file found in a directory is not a recording to open, or `nil` for a regular
+    /// file (through symbolic links, as the open follows them too). A file `stat` fails on,
+    /// such as a dangling link, is left to the open, which names the problem as for any file.
+    private static func refusal(of path: String) -> RecordingError? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let what: String
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: what = "a directory"
+        case S_IFIFO: what = "a FIFO"
+        case S_IFSOCK: what = "a socket"
+        case S_IFCHR, S_IFBLK: what = "a device"
+        default: what = "a special file"
+        }
+        return RecordingError(.unreadable, path: path, message: "is \(what), not a recording file")
+    }
+
     /// Shard `index` of `count` (1-based): every `count`-th file starting at `index`, so the
     /// shards of one run cover each file exactly once and stay balanced.
     ///
@@ -63,6 +105,8 @@ public struct RecordingFiles: Sendable, Equatable {
     ///   - count: How many shards.
     /// - Returns: The files of that shard.
     public func shard(_ index: Int, of count: Int) -> RecordingFiles {
-        RecordingFiles(paths: paths.enumerated().filter { $0.offset % count == index - 1 }.map(\.element))
+        let shard = paths.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+        let kept = Set(shard)
+        return RecordingFiles(paths: shard, refused: refused.filter { kept.contains($0.key) })
     }
 }

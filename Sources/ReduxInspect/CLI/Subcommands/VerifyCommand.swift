@@ -23,8 +23,10 @@ struct VerifyCommand: Subcommand {
             missing before it (the replay takes over the next recorded state instead). The
             first divergence in a file is reported with its seq, the action and the difference (recorded → replayed),
             and verification goes on with the next file. Files are verified in parallel; output
-            stays in file order. Exits 0 when all pass, 1 when any diverges, 65 when a file is
-            malformed, 66 when one cannot be read.
+            stays in file order. A file in a directory that is not a regular file (a FIFO) is
+            reported as unreadable without being opened. Exits 0 when all pass, 1 when any
+            diverges, 65 when a file is malformed, 66 when one cannot be read or the --junit
+            report cannot be written (checked before any file is verified).
             """)
 
     let inputs: [String]
@@ -64,6 +66,13 @@ struct VerifyCommand: Subcommand {
         if let reducerName, !session.inspector.reducers.contains(where: { $0.name == reducerName }) {
             throw .unknownReducer(name: reducerName, available: session.inspector.reducers.map(\.name))
         }
+        if let junitPath {
+            do {
+                try JUnitReport.checkWritable(junitPath)
+            } catch {
+                throw .recording(error)
+            }
+        }
         var files: RecordingFiles
         do {
             files = try RecordingFiles(inputs, recursive: recursive)
@@ -76,7 +85,7 @@ struct VerifyCommand: Subcommand {
         let verifier = RecordingVerifier(
             inspector: session.inspector, reducerName: reducerName, checksDeterminism: checksDeterminism,
             collectsUpdates: updates)
-        var results = VerifyRun(files: files.paths, verifier: verifier).run { done, total in
+        var results = VerifyRun(files: files, verifier: verifier).run { done, total in
             if context.showsProgress && total > 1 { context.error.write("\rverifying \(done)/\(total)…") }
         }
         if context.showsProgress && files.paths.count > 1 { context.error.write("\r\u{1B}[K") }
@@ -110,12 +119,15 @@ struct VerifyCommand: Subcommand {
             guard case .error(let error) = result.outcome else { continue }
             context.printError(Inspector.errorLabel(context) + " " + TerminalText.escape(error.description))
         }
+        // A report that fails to be written at the end (a full disk) is an error, reported
+        // after the summary so that the run's outcome is not lost with it.
+        var reportError: RecordingError?
         if let junitPath {
             let xml = JUnitReport.xml(results.map(\.0), seconds: seconds) { VerifyReport.details($0, colors: false).joined(separator: "\n") }
             do {
-                try Data(xml.utf8).write(to: URL(fileURLWithPath: junitPath))
+                try JUnitReport.save(xml, to: junitPath)
             } catch {
-                throw .recording(RecordingError(.unreadable, path: junitPath, message: "cannot write the JUnit report: \(error.localizedDescription)"))
+                reportError = error
             }
         }
         let passed = results.filter { $0.0.passed }.count
@@ -125,22 +137,38 @@ struct VerifyCommand: Subcommand {
         context.print(
             "verified \(results.count) recording\(results.count == 1 ? "" : "s")\(shardText), \(steps) steps, in \(String(format: "%.2f", seconds)) s\(updatedText)")
         context.print("\(passed) passed, \(results.count - passed) failed")
+        if let reportError {
+            // Standard output is buffered and errors are not: flush, so that in a terminal or a
+            // CI log the error comes after the summary.
+            (context.output as? StandardStream)?.flush()
+            throw .recording(reportError)
+        }
         return VerifyReport.exitCode(results.map(\.0))
     }
 }
 
 /// Verifies files in parallel across the machine's cores, keeping the results in file order.
 struct VerifyRun {
-    let files: [String]
+    let files: RecordingFiles
     let verifier: RecordingVerifier
 
     /// - Parameter progress: Called, under a lock, with files done and the total.
     func run(progress: @escaping @Sendable (Int, Int) -> Void) -> [(VerifyResult, [Int: JSONValue])] {
-        let collected = Collected(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let result = verifier.verify(files[index])
+        let paths = files.paths
+        let collected = Collected(count: paths.count)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            let path = paths[index]
+            let result: (VerifyResult, [Int: JSONValue])
+            if let refusal = files.refused[path] {
+                // Opening a FIFO found in a directory would wait for a writer for ever.
+                let refused = VerifyResult(
+                    path: path, outcome: .error(.recording(refusal)), steps: 0, comparedStates: 0, seconds: 0)
+                result = (refused, [:])
+            } else {
+                result = verifier.verify(path)
+            }
             let done = collected.store(result, at: index)
-            progress(done, files.count)
+            progress(done, paths.count)
         }
         return collected.results.map { $0! }
     }

@@ -1,0 +1,142 @@
+import Dispatch
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+@testable import ReduxInspect
+
+/// `verify` walking a folder takes regular files only: anything else named `*.jsonl` (a FIFO
+/// above all, whose open waits for a writer) is reported as unreadable without being opened.
+@Suite struct VerifyFolderWalkTests {
+    typealias CLI = CLITestSupport
+
+    /// Before the fix, verify blocked for ever opening a FIFO found in a folder. A writer that
+    /// comes and goes releases such a reader (it reads an empty file), so that the test fails
+    /// instead of hanging; it gives up once the FIFO is gone with its test's directory.
+    static func releaseReaders(of fifo: String) {
+        DispatchQueue.global().async {
+            for _ in 0..<120 {
+                usleep(500_000)
+                let descriptor = open(fifo, O_WRONLY | O_NONBLOCK)
+                if descriptor >= 0 {
+                    close(descriptor)
+                    return
+                }
+                if errno == ENOENT { return }
+            }
+        }
+    }
+
+    /// Writes `text` into a FIFO once a reader has opened it; gives up after ten seconds so
+    /// that a reader that never comes cannot hold the test run.
+    static func feed(_ fifo: String, _ text: String) {
+        DispatchQueue.global().async {
+            for _ in 0..<1000 {
+                let descriptor = open(fifo, O_WRONLY | O_NONBLOCK)
+                guard descriptor >= 0 else {
+                    usleep(10_000)
+                    continue
+                }
+                _ = fcntl(descriptor, F_SETFL, 0)
+                _ = Array(text.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                close(descriptor)
+                return
+            }
+        }
+    }
+
+    @Test func aFIFOInAFolderIsReportedUnreadableAndTheOtherFilesAreStillVerified() throws {
+        let directory = try CLITemporaryDirectory()
+        let text = try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8)
+        let counter = try directory.file("a.jsonl", text)
+        let link = directory.path("link.jsonl")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: counter)
+        let fifo = directory.path("x.jsonl")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        Self.releaseReaders(of: fifo)
+        let result = CLI.run(["verify", directory.url.path])
+        #expect(result.code == 66, "\(result)")
+        let passed = result.outLines.filter { $0.hasPrefix("PASS") }
+        #expect(passed.count == 2, "a link to a regular file is still followed")
+        #expect(result.outLines.contains("ERROR \(fifo): is a FIFO, not a recording file"))
+        #expect(result.err.contains("Error: \(fifo): is a FIFO, not a recording file\n"))
+        #expect(result.outLines.last == "2 passed, 1 failed")
+    }
+
+    @Test func aFIFONamedOnTheCommandLineIsStillRead() throws {
+        let directory = try CLITemporaryDirectory()
+        let fifo = directory.path("piped.jsonl")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        Self.feed(fifo, try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8))
+        let result = CLI.run(["verify", fifo])
+        #expect(result.code == 0, "\(result)")
+        #expect(result.outLines.first?.hasPrefix("PASS  \(fifo)") == true)
+    }
+
+    @Test func eachShardKeepsTheRefusalsOfItsOwnFiles() throws {
+        let directory = try CLITemporaryDirectory()
+        for name in ["a.jsonl", "c.jsonl"] { try directory.file(name, "") }
+        let fifo = directory.path("b.jsonl")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let files = try RecordingFiles([directory.url.path])
+        #expect(files.refused.keys.sorted() == [fifo])
+        #expect(files.shard(1, of: 2).refused.isEmpty)
+        #expect(files.shard(2, of: 2).refused[fifo]?.message == "is a FIFO, not a recording file")
+    }
+}
+
+/// A `--junit` path that cannot be written is found before any recording is verified; a
+/// report that fails at the end is reported after the summary.
+@Suite struct VerifyJUnitPathTests {
+    typealias CLI = CLITestSupport
+
+    @Test(arguments: [("missing/report.xml", "no such directory"), ("", "is a directory")])
+    func anUnwritableReportPathFailsBeforeAnyRecordingIsVerified(report: String, reason: String) throws {
+        let directory = try CLITemporaryDirectory()
+        let shop = try VerifyTests.tamperedShop(in: directory)
+        let before = try String(contentsOfFile: shop, encoding: .utf8)
+        let path = report.isEmpty ? directory.url.path : directory.path(report)
+        let result = CLI.run(["verify", shop, "--update", "--junit", path])
+        #expect(result.code == 66, "\(result)")
+        #expect(result.out.isEmpty, "no recording is verified")
+        #expect(result.err == "Error: \(path): cannot write the JUnit report: \(reason)\n")
+        #expect(try String(contentsOfFile: shop, encoding: .utf8) == before, "--update rewrote nothing")
+    }
+
+    @Test(.enabled(if: geteuid() != 0, "root may write anywhere"))
+    func aReportPathInADirectoryWithoutWritePermissionFailsBeforeAnyRecordingIsVerified() throws {
+        let directory = try CLITemporaryDirectory()
+        let locked = directory.url.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: locked.path)
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: locked.path)
+        }
+        let report = locked.appendingPathComponent("report.xml").path
+        let result = CLI.run(["verify", CLI.fixture("counter.jsonl"), "--junit", report])
+        #expect(result.code == 66)
+        #expect(result.out.isEmpty)
+        #expect(result.err.contains("cannot write the JUnit report: Permission denied"))
+    }
+
+    @Test func checkingTheReportPathCreatesNoFile() throws {
+        let directory = try CLITemporaryDirectory()
+        let report = directory.path("report.xml")
+        try JUnitReport.checkWritable(report)
+        #expect(!FileManager.default.fileExists(atPath: report), "an interrupted run leaves no empty report")
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full"))
+    func aReportThatFailsAtTheEndIsReportedAfterTheSummary() {
+        let result = CLI.run(["verify", CLI.fixture("counter.jsonl"), "--junit", "/dev/full"])
+        #expect(result.code == 66, "\(result)")
+        #expect(result.outLines.suffix(2).first?.hasPrefix("verified 1 recording, 22 steps") == true)
+        #expect(result.outLines.last == "1 passed, 0 failed")
+        #expect(result.err == "Error: /dev/full: cannot write the JUnit report: No space left on device\n")
+    }
+}
