@@ -46,6 +46,10 @@ import Testing
             Starts from the recording's initial state (or the reducer's default) and applies each
             action in turn. Where the recording holds the state after a step and the replayed
             state differs, the step says so, with the difference (recorded → replayed).
+            Where the reducer reads the initial state differently from how the header writes
+            it (a member its state type does not have), the replay says so before the first
+            step, with the difference (header → read); numbers written differently but equal,
+            such as 4.50 and 4.5, are no difference.
 
             USAGE: redux-inspect replay <file> [--reducer <name>] [--to <seq>] [--states] [--format <format>]
 

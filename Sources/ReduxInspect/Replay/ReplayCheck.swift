@@ -54,6 +54,6 @@ extension ReplayRun {
         through lastSeq: Int? = nil, comparingStates: Bool = true,
         _ visit: (ReplayCheck) throws(InspectorError) -> Bool
     ) throws(InspectorError) -> EndComparison? {
-        try replay(through: lastSeq, trees: false, comparingStates: comparingStates, start: { _ in }, visit)
+        try replay(through: lastSeq, trees: false, comparingStates: comparingStates, start: nil, visit)
     }
 }

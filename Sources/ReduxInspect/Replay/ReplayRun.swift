@@ -5,7 +5,10 @@ public struct ReplayStep: Sendable {
     public let index: Int
     /// The recorded entry.
     public let entry: RecordingEntry
-    /// The replayed state before the action.
+    /// The replayed state before the action. Before the first step it is the initial state as
+    /// the reducer reads it (the header's decoded into the app's state and encoded again), as
+    /// every state after is the reducer's encoding: diffed against the header's text, the first
+    /// step would seem to change numbers only written differently there (`4.50` for `4.5`).
     public let before: JSONValue
     /// The replayed state after the action; the recorded one at the first recorded state
     /// after a gap, since the missing actions cannot be replayed.
@@ -83,7 +86,9 @@ public struct ReplayRun {
     }
 
     /// The replay both ``run(through:_:)`` and ``check(through:comparingStates:_:)`` make,
-    /// step by step.
+    /// step by step. `start`, when given, receives the state the replay starts from, as the
+    /// reducer encodes it; `check` gives none, so that its replay encodes no state it does not
+    /// compare.
     ///
     /// With `trees`, every step's entry is parsed and its state after is a tree: the recorded
     /// one, else the replayed one encoded. Without, a step is read only as far as the replay
@@ -99,10 +104,11 @@ public struct ReplayRun {
     /// `comparingStates` either, no state is encoded or compared (a recorded state is used
     /// only after a gap, to go on from), and there is no end comparison.
     func replay(
-        through lastSeq: Int?, trees: Bool, comparingStates: Bool, start: (JSONValue) -> Void,
+        through lastSeq: Int?, trees: Bool, comparingStates: Bool, start: ((JSONValue) -> Void)?,
         _ visit: (ReplayCheck) throws(InspectorError) -> Bool
     ) throws(InspectorError) -> EndComparison? {
-        start(try self.start())
+        try self.start()
+        if let start { start(try startingState()) }
         var previousSeq = 0
         var desynchronized = false
         // The tree of the state after the last step, when it was made; else it is the
@@ -187,7 +193,8 @@ public struct ReplayRun {
             afterGap: desynchronized)
     }
 
-    private func start() throws(InspectorError) -> JSONValue {
+    /// Makes the recording's initial state, else the reducer's default, the replayer's state.
+    private func start() throws(InspectorError) {
         if let initial = recording.header?.initialState {
             do {
                 try replayer.setState(initial)
@@ -195,14 +202,39 @@ public struct ReplayRun {
                 throw .recording(
                     RecordingError(.malformed, path: recording.path, line: recording.header?.line, column: 1, message: error.description))
             }
-            return initial
+            return
         }
         // A run made again starts where the first started, not where it ended.
         replayer.reset()
+    }
+
+    /// The state ``start()`` loaded, as the reducer encodes it: the header's initial state as
+    /// the reducer reads it, not as written, so that the first step's changes, from it to a
+    /// state the reducer encoded, are the action's alone.
+    private func startingState() throws(InspectorError) -> JSONValue {
         do {
-            return try replayer.defaultInitialState()
+            return try replayer.currentState()
         } catch {
-            throw .recording(RecordingError(.malformed, path: recording.path, message: error.description))
+            // Named by the header line when the state came from there.
+            let line = recording.header?.initialState == nil ? nil : recording.header?.line
+            throw .recording(
+                RecordingError(.malformed, path: recording.path, line: line, column: line == nil ? nil : 1, message: error.description))
+        }
+    }
+
+    /// The differences between the header's initial state and the reducer's reading of it
+    /// (``ReplayStep/before`` of the first step) that are more than how a number is written: a
+    /// member the app's state has no property for, which its decoder drops, or a value it reads
+    /// as another. `4.50` read as `4.5` is the same number written two ways, and is left out.
+    ///
+    /// These are no action's doing, so ``ReplayStep``'s changes leave them out; they are
+    /// still worth telling, since the replay does not start from quite the state the header
+    /// holds.
+    public static func initialDivergence(recorded: JSONValue, read: JSONValue) -> [JSONChange] {
+        guard recorded != read else { return [] }
+        return JSONDiff.changes(from: recorded, to: read).filter { change in
+            guard case .changed(.number(let old), .number(let new)) = change.kind else { return true }
+            return ExactDecimal(old) != ExactDecimal(new)
         }
     }
 

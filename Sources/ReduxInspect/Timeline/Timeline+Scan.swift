@@ -6,7 +6,8 @@ extension Timeline {
     /// `continue` makes.
     ///
     /// Each state is read once: recorded states are parsed from their lines, others replayed one
-    /// action per step from the state before.
+    /// action per step from the state before. The state before the first step is the one
+    /// ``state(before:)`` gives, so that a replayed first step changes only what its action did.
     ///
     /// - Parameters:
     ///   - indices: The steps, as 0-based indices; an empty range visits nothing.
@@ -18,7 +19,7 @@ extension Timeline {
         _ visit: (_ index: Int, _ before: JSONValue, _ after: JSONValue) throws(InspectorError) -> Bool
     ) throws(InspectorError) {
         guard !indices.isEmpty else { return }
-        var before = try state(after: indices.lowerBound - 1)
+        var before = try state(before: indices.lowerBound)
         for index in indices {
             let after = try state(after: index)
             guard try visit(index, before, after) else { return }

@@ -19,6 +19,8 @@ public final class Timeline {
     private var replayPosition: Int?
     private var checkpoints: [Int: ReplaySnapshot] = [:]
     private var cachedInitialState: JSONValue?
+    /// The header's initial state as the reducer reads it, once ``state(before:)`` needed it.
+    private var cachedInitialStateAsRead: JSONValue?
     /// Told how a replay of at least ``reportedReplayLength`` steps goes, for a progress line:
     /// the step just replayed and the step the replay goes to, every 1,024 steps, then `nil`
     /// when the replay ends, however it ends. The first far jump into a long recording without
@@ -66,6 +68,39 @@ public final class Timeline {
             }
         }
         cachedInitialState = state
+        return state
+    }
+
+    /// The state before step `index`, as the step's changes are worked out from: the state
+    /// after step `index - 1`, except before a first step whose state is replayed.
+    ///
+    /// A replayed state is the reducer's own encoding of the app's state, while the header's
+    /// initial state is text as written, perhaps by hand: `4.50` where the app writes `4.5`,
+    /// `0.0` for an integer. Diffed against that text, the first step would seem to change
+    /// what only the writing differs in. So the header's state is taken there as the reducer
+    /// reads it — decoded into the app's state and encoded again, which is also what the replay
+    /// of the first step starts from — and the step's changes are the action's alone. A first
+    /// step whose state is recorded is diffed against the header's text, text against text.
+    ///
+    /// - Throws: ``InspectorError`` as ``state(after:)`` does; for the header's state read by
+    ///   the reducer, when the reducer cannot decode or encode it, or there is no reducer.
+    public func state(before index: Int) throws(InspectorError) -> JSONValue {
+        guard index == 0, index < count, !hasRecordedState(at: 0), recording.header?.initialState != nil else {
+            return try state(after: index - 1)
+        }
+        if let cachedInitialStateAsRead { return cachedInitialStateAsRead }
+        let replayer = try requireReplayer()
+        let line = recording.header?.line
+        try load(try initialState(), into: replayer, line: line)
+        // The replayer now holds the state before the first step: replaying it is one action.
+        replayPosition = -1
+        let state: JSONValue
+        do {
+            state = try replayer.currentState()
+        } catch {
+            throw .recording(RecordingError(.malformed, path: recording.path, line: line, column: 1, message: error.description))
+        }
+        cachedInitialStateAsRead = state
         return state
     }
 

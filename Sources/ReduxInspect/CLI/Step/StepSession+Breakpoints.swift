@@ -86,7 +86,9 @@ extension StepSession {
             }
         }
         if let stop {
-            remember(stop.before, at: stop.index - 1)
+            // Before the first step, the walk's state is the one its changes are worked out
+            // from, not necessarily the initial state shown there.
+            if stop.index > 0 { remember(stop.before, at: stop.index - 1) }
             remember(stop.after, at: stop.index)
             return try stopped(cursor.move(to: stop.index), fired: stop.fired, note: nil)
         }

@@ -82,7 +82,11 @@ final class StepSession {
         var changes: [JSONChange] = []
         if position >= 0 {
             // The state before first: replaying on to the state after is then one action.
-            let before = try timeline.heading(to: position) { () throws(InspectorError) in try state(at: position - 1) }
+            let before = try timeline.heading(to: position) { () throws(InspectorError) in
+                // Before the first step, the state its changes are worked out from, which may be
+                // the header's as the reducer reads it rather than the initial state shown.
+                position == 0 ? try timeline.state(before: 0) : try state(at: position - 1)
+            }
             changes = JSONDiff.changes(from: before, to: try state(at: position))
             entry = try timeline.entry(at: position)
         }

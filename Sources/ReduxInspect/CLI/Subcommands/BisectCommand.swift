@@ -99,7 +99,7 @@ struct BisectCommand: Subcommand {
             return .failure
         }
         let changes = JSONDiff.changes(
-            from: try timeline.state(after: first - 1), to: try timeline.state(after: first))
+            from: try timeline.state(before: first), to: try timeline.state(after: first))
         let entry = try timeline.entry(at: first)
         let previous = first == 0 ? nil : try timeline.entry(at: first - 1)
         let missing = timeline.recording.missingEntries(after: previous?.seq ?? 0)

@@ -59,7 +59,9 @@ struct BlameCommand: Subcommand {
         let timeline = try session.open(file, reducerName: reducerName)
         let recording = timeline.recording
         let context = session.context
-        var previous = try timeline.state(after: -1).value(at: path)
+        // What the first step's change is measured from: for a replayed first step, the header's
+        // state as the reducer reads it, so that `0.0` in the header is not blamed on it.
+        var previous = try timeline.state(before: 0).value(at: path)
         var changed = false
         let path = self.path
         let progress = StepProgress(context, label: "blame", total: recording.steps.count)

@@ -30,7 +30,7 @@ struct DiffReplay {
     /// - Throws: `InspectorError` when the step's line or a state cannot be read or replayed.
     mutating func text(at index: Int, _ text: DiffStepText) throws(InspectorError) -> String {
         let old: JSONValue
-        if let before { old = before } else { old = try timeline.state(after: index - 1) }
+        if let before { old = before } else { old = try timeline.state(before: index) }
         let entry = try timeline.entry(at: index)
         let after = try timeline.state(after: index)
         // Under a prefix, diff just that part, so that JSON Patch pointers stay valid.

@@ -15,6 +15,10 @@ struct ReplayCommand: Subcommand {
             Starts from the recording's initial state (or the reducer's default) and applies each
             action in turn. Where the recording holds the state after a step and the replayed
             state differs, the step says so, with the difference (recorded → replayed).
+            Where the reducer reads the initial state differently from how the header writes
+            it (a member its state type does not have), the replay says so before the first
+            step, with the difference (header → read); numbers written differently but equal,
+            such as 4.50 and 4.5, are no difference.
             """)
 
     let file: String
@@ -45,15 +49,24 @@ struct ReplayCommand: Subcommand {
         var steps = 0
         var compared = 0
         var differing = 0
+        let header = timeline.recording.header?.initialState
         let end = try ReplayRun(recording: timeline.recording, reducer: reducer).run(through: lastSeq) { step in
             steps += 1
+            // The first step starts from the header's state as the reducer reads it, so its
+            // changes leave out what the reading itself changed; that is told apart, here.
+            let initialDivergence =
+                step.index == 0 ? header.map { ReplayRun.initialDivergence(recorded: $0, read: step.before) } ?? [] : []
             if let divergence = step.divergence {
                 compared += 1
                 if !divergence.isEmpty { differing += 1 }
             }
             if format == "json" {
-                context.print(Self.json(step, showsStates: showsStates).compactText)
+                context.print(Self.json(step, showsStates: showsStates, initialDivergence: initialDivergence).compactText)
                 return true
+            }
+            if !initialDivergence.isEmpty {
+                context.print("! the reducer reads the initial state differently from the header (header → read):")
+                for change in initialDivergence { context.print("  " + text.line(for: change)) }
             }
             if let gap = step.gapBefore {
                 let reason = gap.reason.map { " (\($0))" } ?? ""
@@ -93,7 +106,9 @@ struct ReplayCommand: Subcommand {
         return .success
     }
 
-    static func json(_ step: ReplayStep, showsStates: Bool) -> JSONValue {
+    /// One step as a JSON object; `initialDivergence`, given with the first step where the
+    /// reducer reads the header's initial state differently, is added as `initialDivergence`.
+    static func json(_ step: ReplayStep, showsStates: Bool, initialDivergence: [JSONChange]) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("seq", .number(JSONNumber(String(step.entry.seq)))),
             ("type", .string(step.entry.type)),
@@ -103,6 +118,9 @@ struct ReplayCommand: Subcommand {
         if let divergence = step.divergence {
             members.append(("matchesRecording", .bool(divergence.isEmpty)))
             if !divergence.isEmpty { members.append(("divergence", DiffJSONFormatter().value(divergence))) }
+        }
+        if !initialDivergence.isEmpty {
+            members.append(("initialDivergence", DiffJSONFormatter().value(initialDivergence)))
         }
         if showsStates { members.append(("state", step.after)) }
         return .object(JSONObject(members))
