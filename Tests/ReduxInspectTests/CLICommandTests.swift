@@ -265,6 +265,9 @@ import Testing
         #expect(check.code == 0)
         #expect(check.out.contains(", 3 gaps;"))
         #expect(check.err.contains("gaps.jsonl:5: 2 entries missing after seq 7"))
+        // replay shows the last one after the last step, before its summary.
+        let replay = Support.run(["replay", path, "--reducer", "counter"]).outLines
+        #expect(replay.suffix(2).first == "! 2 entries missing after seq 7")
     }
 
     @Test func check() {

@@ -84,6 +84,13 @@ struct ReplayCommand: Subcommand {
             return true
         }
         if format == "text" {
+            // Entries missing after the last one (an end marker past it), on a replay to the end.
+            if lastSeq == nil, let last = timeline.recording.steps.last,
+                let gap = timeline.recording.gaps(after: last.seq).last
+            {
+                let reason = gap.reason.map { " (\($0))" } ?? ""
+                context.print("! \(gap.summary)\(TerminalText.escape(reason))")
+            }
             // The end marker holds the final state: compare it too (recordings that keep no
             // per-step states are checked by it alone).
             // After a gap with no recorded state since, a difference is expected, not reported.
