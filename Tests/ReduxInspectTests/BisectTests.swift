@@ -217,6 +217,45 @@ struct BisectCase: CustomTestStringConvertible, Sendable {
         #expect(missing.err.hasPrefix("Error: missing option '--until <predicate>'\n"))
     }
 
+    @Test func aPredicateNestedTooDeeplyIsAUsageErrorWithItsColumn() {
+        let predicates = [
+            String(repeating: "!", count: 60_000) + "exists(user)",
+            String(repeating: "(", count: 30_000) + "cart.total > 1" + String(repeating: ")", count: 30_000),
+        ]
+        for predicate in predicates {
+            let run = InspectorRun(["bisect", BisectTestSupport.fixture("shop.jsonl"), "--until", predicate])
+            #expect(run.code == 64)
+            #expect(run.out == "")
+            #expect(
+                run.err.split(separator: "\n").first.map(String.init)
+                    == #"Error: invalid predicate '\#(predicate)': nested too deeply: at most 512 levels of "!" and parentheses at column 513"#
+            )
+            #expect(run.err.hasSuffix("See 'redux-inspect bisect --help' for more information.\n"))
+        }
+    }
+
+    @Test func aNumberWithAnExponentTooLongForAnIntIsComparedByValue() throws {
+        let shop = InspectorRun([
+            "bisect", BisectTestSupport.fixture("shop.jsonl"), "--until",
+            "cart.total == 9e9999999999999999999",
+        ])
+        #expect(shop.code == 1)
+        #expect(
+            shop.lines.first?.hasSuffix(
+                "never holds: not in the initial state, nor after any of the 27 steps (seq 1…27)") == true)
+        let file = try BisectTestSupport.write([
+            #"{"format":"redux-inspect","version":1,"initialState":{"n":0}}"#,
+            #"{"seq":1,"type":"set","action":{"set":{}},"state":{"n":1e9999999999999999999}}"#,
+            #"{"seq":2,"type":"set","action":{"set":{}},"state":{"n":2}}"#,
+            #"{"seq":3,"type":"set","action":{"set":{}},"state":{"n":1e-9999999999999999999}}"#,
+        ])
+        let two = InspectorRun(["bisect", file, "--until", "n == 2"])
+        #expect(two.code == 0)
+        #expect(two.lines.first == "n == 2 holds first at seq 2 (step 2 of 3)")
+        let minute = InspectorRun(["bisect", file, "--until", "n > 0 && n < 1e-400"])
+        #expect(minute.lines.first == "n > 0 && n < 1e-400 holds first at seq 3 (step 3 of 3)")
+    }
+
     @Test func aRecordingWithoutStatesAndWithoutItsReducerSaysWhichItNeeds() throws {
         let file = try BisectTestSupport.write([
             #"{"format":"redux-inspect","version":1,"reducer":"payroll","initialState":{"n":0}}"#,

@@ -44,6 +44,13 @@ struct NumberOrderCase: CustomTestStringConvertible, Sendable {
         .init(text: "tiny < 1e-29", holds: true),
         .init(text: "cart.items[id=\"a7\"].price == 4.5", holds: true),
         .init(text: "-0 == 0", holds: true),
+        // Exponents too long for an Int are clamped, which keeps them beyond every other number.
+        .init(text: "cart.total == 9e9999999999999999999", holds: false),
+        .init(text: "cart.total < 9e9999999999999999999", holds: true),
+        .init(text: "9e9999999999999999999 == 9e9999999999999999999", holds: true),
+        .init(text: "-9e9999999999999999999 < -1e400", holds: true),
+        .init(text: "tiny > 1e-9999999999999999999", holds: true),
+        .init(text: "1e-9999999999999999999 > 0", holds: true),
         // Strings by code points; == on strings is exact.
         .init(text: "user.name == \"ada\"", holds: true),
         .init(text: "user.name < \"adb\"", holds: true),
@@ -121,6 +128,13 @@ struct NumberOrderCase: CustomTestStringConvertible, Sendable {
         .init(left: "1.5E+3", right: "1500", order: 0),
         .init(left: "100", right: "99.999", order: 1),
         .init(left: "-100", right: "-99.999", order: -1),
+        .init(left: "9e9999999999999999999", right: "1e400", order: 1),
+        .init(left: "9e9999999999999999999", right: "90E+9999999999999999998", order: 0),
+        .init(left: "1e9999999999999999999", right: "9e9999999999999999999", order: -1),
+        .init(left: "-9e9999999999999999999", right: "-1e400", order: -1),
+        .init(left: "1e-9999999999999999999", right: "0", order: 1),
+        .init(left: "1e-9999999999999999999", right: "1e-400", order: -1),
+        .init(left: "-1e-9999999999999999999", right: "0", order: -1),
     ]
 
     @Test(arguments: numbers)
@@ -130,5 +144,32 @@ struct NumberOrderCase: CustomTestStringConvertible, Sendable {
         #expect(JSONComparison.order(left, right) == test.order)
         #expect(JSONComparison.order(right, left) == -test.order)
         #expect(JSONComparison.equal(left, right) == (test.order == 0))
+    }
+
+    @Test func exponentsTooLongForAnIntAreClampedInsteadOfOverflowing() {
+        let limit = ExactDecimal.exponentLimit
+        #expect(ExactDecimal(text: "9e9999999999999999999").exponent == limit)
+        #expect(ExactDecimal(text: "-9e99999999999999999999999999999999999999").exponent == limit)
+        #expect(ExactDecimal(text: "1e-9999999999999999999").exponent == -limit)
+        // The point moved by the digits does not bring a clamped exponent back within the limit.
+        #expect(ExactDecimal(text: "0.001e\(limit + 2)").exponent == limit)
+        #expect(ExactDecimal(text: "0.001e\(limit)").exponent == limit - 2)
+        // Two numbers clamped the same way compare by their digits alone.
+        #expect(ExactDecimal(text: "1e99999999999999999999") == ExactDecimal(text: "1e9999999999999999999"))
+    }
+
+    @Test func predicatesAtTheNestingLimitAndLongChainsEvaluate() throws {
+        let state = try JSONParser.parse(Self.stateText)
+        let nots = String(repeating: "!", count: 512) + "exists(user)"
+        #expect(try Predicate(parsing: nots).holds(in: state))
+        #expect(try !Predicate(parsing: String(nots.dropFirst())).holds(in: state))
+        let parentheses =
+            String(repeating: "(", count: 512) + "count == 7" + String(repeating: ")", count: 512)
+        #expect(try Predicate(parsing: parentheses).holds(in: state))
+        let others = (8..<50_008).map { "count == \($0)" }
+        #expect(try Predicate(parsing: (others + ["count == 7"]).joined(separator: " || ")).holds(in: state))
+        let chain = try Predicate(parsing: others.map { "!(\($0))" }.joined(separator: " && "))
+        #expect(chain.holds(in: state))
+        #expect(chain.comparedPaths == [JSONPath([.key("count")])])
     }
 }

@@ -16,6 +16,14 @@ struct PredicateErrorCase: CustomTestStringConvertible, Sendable {
     var testDescription: String { text }
 }
 
+/// A predicate nested past the limit, named briefly, and the column of its level too many.
+struct PredicateNestingCase: CustomTestStringConvertible, Sendable {
+    let name: String
+    let text: String
+    let column: Int
+    var testDescription: String { name }
+}
+
 @Suite struct PredicateParserTests {
     static let texts: [PredicateTextCase] = [
         .init(text: "cart.total < 0", written: "cart.total < 0"),
@@ -117,6 +125,69 @@ struct PredicateErrorCase: CustomTestStringConvertible, Sendable {
             _ = try Predicate(parsing: test.text)
         } catch {
             #expect(error.description == test.error)
+        }
+    }
+
+    // MARK: Nesting and long chains
+
+    @Test func notAndParenthesesNestUpTo512Levels() throws {
+        let nots = String(repeating: "!", count: 512) + "exists(user)"
+        #expect(try Predicate(parsing: nots).description == nots)
+        let parentheses = String(repeating: "(", count: 512) + "a == 1" + String(repeating: ")", count: 512)
+        #expect(try Predicate(parsing: parentheses).description == "a == 1")
+        let mixed = String(repeating: "!(", count: 256) + "a == 1" + String(repeating: ")", count: 256)
+        #expect(try Predicate(parsing: mixed).description.hasSuffix("!(a == 1)"))
+    }
+
+    static let tooDeep: [PredicateNestingCase] = [
+        .init(name: "513 !", text: String(repeating: "!", count: 513) + "exists(user)", column: 513),
+        .init(name: "60,000 !", text: String(repeating: "!", count: 60_000) + "exists(user)", column: 513),
+        .init(name: "30,000 (", text: nested("cart.total > 1", in: 30_000), column: 513),
+        .init(name: "1,000,000 (", text: nested("cart.total > 1", in: 1_000_000), column: 513),
+        .init(name: "257 !(", text: String(repeating: "!(", count: 257) + "a == 1", column: 513),
+        .init(name: "513 ( after a comparison", text: "a == 1 && " + nested("b == 2", in: 513), column: 523),
+    ]
+
+    @Test(arguments: tooDeep)
+    func nestingPast512LevelsIsAnErrorAtTheLevelTooMany(_ test: PredicateNestingCase) {
+        #expect(
+            throws: PredicateParseError(
+                #"nested too deeply: at most 512 levels of "!" and parentheses"#, column: test.column)
+        ) {
+            try Predicate(parsing: test.text)
+        }
+    }
+
+    @Test func aLongChainOfAndOrOrIsABalancedTreeThatReadsTheSame() throws {
+        let a: Predicate = .exists(["a"].path)
+        let b: Predicate = .exists(["b"].path)
+        let c: Predicate = .exists(["c"].path)
+        let d: Predicate = .exists(["d"].path)
+        #expect(try Predicate(parsing: "exists(a) || exists(b) || exists(c)") == .or(.or(a, b), c))
+        #expect(
+            try Predicate(parsing: "exists(a) && exists(b) && exists(c) && exists(d)")
+                == .and(.and(a, b), .and(c, d)))
+        let text = (0..<100_000).map { "n == \($0)" }.joined(separator: " || ")
+        let chain = try Predicate(parsing: text)
+        #expect(chain.height == 18)
+        #expect(chain.description == text)
+        #expect(chain.paths == [["n"].path])
+    }
+
+    /// `text` in `levels` pairs of parentheses.
+    static func nested(_ text: String, in levels: Int) -> String {
+        String(repeating: "(", count: levels) + text + String(repeating: ")", count: levels)
+    }
+}
+
+extension Predicate {
+    /// The nodes on the longest path from the root to a comparison or `exists`: how deep the
+    /// recursive walks go.
+    fileprivate var height: Int {
+        switch self {
+        case .comparison, .exists: 1
+        case .not(let inner): 1 + inner.height
+        case .and(let left, let right), .or(let left, let right): 1 + max(left.height, right.height)
         }
     }
 }

@@ -140,6 +140,40 @@ struct WatchScanCase: CustomTestStringConvertible, Sendable {
                 """)
     }
 
+    @Test func aBreakpointNestedTooDeeplyIsABadCommandAndTheSessionGoesOn() {
+        let predicate =
+            String(repeating: "(", count: 1_000_000) + "cart.total > 1"
+            + String(repeating: ")", count: 1_000_000)
+        let run = InspectorRun(
+            ["step", BisectTestSupport.fixture("shop.jsonl")],
+            input: "break \(predicate)\nbreak cart.total > 50\nc\n")
+        #expect(run.code == 1)
+        #expect(
+            run.err
+                == #"error: invalid predicate '\#(predicate)': nested too deeply: at most 512 levels of "!" and parentheses at column 513"#
+                + "\n")
+        #expect(
+            Array(run.lines.prefix(3)) == [
+                "breakpoint 1: cart.total > 50 (does not hold now)", "breakpoint 1: cart.total > 50 holds",
+                #"seq 14/27  addToCart  {"addToCart":{"productID":5,"quantity":2}}"#,
+            ])
+    }
+
+    @Test func aBreakpointComparesANumberWithAnExponentTooLongForAnInt() throws {
+        let file = try BisectTestSupport.write([
+            #"{"format":"redux-inspect","version":1,"initialState":{"n":0}}"#,
+            #"{"seq":1,"type":"set","action":{"set":{}},"state":{"n":1e9999999999999999999}}"#,
+            #"{"seq":2,"type":"set","action":{"set":{}},"state":{"n":2}}"#,
+        ])
+        let run = InspectorRun(["step", file], input: "break n == 2\nc\n")
+        #expect(run.err == "")
+        #expect(
+            run.lines == [
+                "breakpoint 1: n == 2 (does not hold now)", "breakpoint 1: n == 2 holds",
+                #"seq 2/2  set  {"set":{}}"#, "  ~ n: 1e9999999999999999999 → 2",
+            ])
+    }
+
     @Test func everyWatchpointAndBreakpointThatFiresIsNamed() {
         let run = InspectorRun(
             ["step", BisectTestSupport.fixture("shop.jsonl"), "--at", "19"],

@@ -17,9 +17,16 @@ public struct ExactDecimal: Sendable, Hashable, Comparable {
     /// The power of ten that the fraction `0.digits` is multiplied by.
     public let exponent: Int
 
-    /// The exponent magnitude kept; larger ones are clamped, which still orders them correctly
-    /// against any number a recording can hold.
-    private static let exponentLimit = Int.max / 4
+    /// The exponent magnitude kept; larger ones are clamped to it. A number so clamped still
+    /// orders correctly against every number whose exponent is within the limit, but two clamped
+    /// the same way compare by their digits alone (`1e9999999999999999999` equals
+    /// `1e99999999999999999999`).
+    static let exponentLimit = Int.max / 4
+
+    /// Where reading the written exponent's digits stops: twice ``exponentLimit``, so that moving
+    /// the point by the digit count (at most the text's length) cannot bring an exponent read
+    /// as this back within the limit, while `* 10` and that move stay far from overflowing.
+    private static let writtenExponentLimit = Int.max / 2
 
     /// Reads a number's text.
     ///
@@ -48,7 +55,11 @@ public struct ExactDecimal: Sendable, Hashable, Comparable {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let digit = byte - UInt8(ascii: "0")
                 if inExponent {
-                    if exponentValue < Self.exponentLimit { exponentValue = exponentValue * 10 + Int(digit) }
+                    // Saturates before `* 10` could overflow, as a 19-digit exponent such as
+                    // `9e9999999999999999999` would.
+                    let limit = Self.writtenExponentLimit
+                    exponentValue =
+                        exponentValue <= (limit - Int(digit)) / 10 ? exponentValue * 10 + Int(digit) : limit
                 } else {
                     all.append(digit)
                     if !inFraction { integerCount += 1 }

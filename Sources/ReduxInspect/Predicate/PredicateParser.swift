@@ -12,9 +12,21 @@ extension Predicate {
 /// A recursive-descent reader for ``Predicate``'s grammar, over Unicode scalars so that
 /// columns in errors count what a person sees. Paths are handed to ``JSONPath/init(parsing:)``
 /// and JSON literals to ``JSONParser``, and their errors are moved to the predicate's columns.
+///
+/// The tree it builds stays shallow, so that neither this reader nor the recursive walks of a
+/// predicate (``Predicate/holds(in:)``, ``Predicate/paths``, its description, equality, freeing
+/// it) can overflow the stack: `!` and parentheses nest at most ``maximumNesting`` levels, and a
+/// chain of `&&` or `||` becomes a balanced tree, as deep as the logarithm of its length.
 struct PredicateParser {
+    /// The levels of `!` and parentheses that may be open at once: as deep as a recording's
+    /// JSON may nest (``JSONParser/Options/maximumDepth``), far beyond any predicate a person
+    /// writes, and far within the stack.
+    static let maximumNesting = 512
+
     let scalars: [Unicode.Scalar]
     var position = 0
+    /// The levels of `!` and parentheses open at the current position.
+    var nesting = 0
 
     init(_ text: String) {
         scalars = Array(text.unicodeScalars)
@@ -46,30 +58,60 @@ struct PredicateParser {
     }
 
     mutating func readOr() throws(PredicateParseError) -> Predicate {
-        var result = try readAnd()
+        var operands = [try readAnd()]
         while skipSpace(), consume("||") {
-            result = .or(result, try readAnd())
+            operands.append(try readAnd())
         }
-        return result
+        return Self.balanced(operands[...], Predicate.or)
     }
 
     mutating func readAnd() throws(PredicateParseError) -> Predicate {
-        var result = try readUnary()
+        var operands = [try readUnary()]
         while skipSpace(), consume("&&") {
-            result = .and(result, try readUnary())
+            operands.append(try readUnary())
         }
-        return result
+        return Self.balanced(operands[...], Predicate.and)
+    }
+
+    /// Joins a chain's operands in a balanced tree rather than one nested on the left, so that a
+    /// chain of a million comparisons is 20 levels deep, not a million. `&&` and `||` are
+    /// associative and evaluated left to right either way, so the shape changes no result; a
+    /// chain of two or three keeps the shape it always had (`(a || b) || c`).
+    ///
+    /// - Parameters:
+    ///   - operands: The chain's operands in order; at least one.
+    ///   - join: `Predicate.and` or `Predicate.or`.
+    static func balanced(
+        _ operands: ArraySlice<Predicate>, _ join: (Predicate, Predicate) -> Predicate
+    ) -> Predicate {
+        guard operands.count > 1 else { return operands[operands.startIndex] }
+        let middle = operands.startIndex + (operands.count + 1) / 2
+        return join(balanced(operands[..<middle], join), balanced(operands[middle...], join))
+    }
+
+    /// Counts a `!` or `(` at the current position as one more level open, or throws when that
+    /// is one more than ``maximumNesting``; the caller closes the level when done with it.
+    mutating func openLevel() throws(PredicateParseError) {
+        guard nesting < Self.maximumNesting else {
+            throw failure(
+                #"nested too deeply: at most \#(Self.maximumNesting) levels of "!" and parentheses"#)
+        }
+        nesting += 1
     }
 
     mutating func readUnary() throws(PredicateParseError) -> Predicate {
         skipSpace()
         if current == "!" && peek(1) != "=" {
+            try openLevel()
+            defer { nesting -= 1 }
             position += 1
             skipSpace()
             guard current != nil else { throw failure(#"expected a predicate after "!""#) }
             return .not(try readUnary())
         }
         if current == "(" {
+            try openLevel()
+            defer { nesting -= 1 }
             position += 1
             skipSpace()
             guard current != nil else { throw failure(#"expected a predicate after "(""#) }
