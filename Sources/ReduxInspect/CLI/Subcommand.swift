@@ -120,4 +120,10 @@ extension JSONPath {
 extension RecordingGap {
     /// `3 entries missing after seq 41`, for messages.
     var summary: String { "\(dropped) \(dropped == 1 ? "entry" : "entries") missing after seq \(after)" }
+
+    /// `! 3 entries missing after seq 41 (queue full)`: the line `log` and `replay` print
+    /// where entries are missing, the reason escaped as any text from a recording is.
+    var notice: String {
+        "! \(summary)" + (reason.map { " (\(TerminalText.escape($0)))" } ?? "")
+    }
 }

@@ -31,8 +31,7 @@ struct LogCommand: Subcommand {
         // Gaps are shown where entries are missing, when every entry is listed.
         func showGap() {
             guard let gap = recording.gaps(after: previousSeq).last, types.isEmpty, grep == nil else { return }
-            let reason = gap.reason.map { " (\(TerminalText.escape($0)))" } ?? ""
-            session.context.print("! \(gap.summary)\(reason)")
+            session.context.print(gap.notice)
         }
         defer { if !recording.steps.isEmpty { showGap() } }
         for index in recording.steps.indices {

@@ -68,10 +68,7 @@ struct ReplayCommand: Subcommand {
                 context.print("! the reducer reads the initial state differently from the header (header → read):")
                 for change in initialDivergence { context.print("  " + text.line(for: change)) }
             }
-            if let gap = step.gapBefore {
-                let reason = gap.reason.map { " (\($0))" } ?? ""
-                context.print("! \(gap.summary)\(TerminalText.escape(reason))")
-            }
+            if let gap = step.gapBefore { context.print(gap.notice) }
             context.print(StepHeading.text(step.entry, colors: context.colorsOutput))
             let changes = JSONDiff.changes(from: step.before, to: step.after)
             if changes.isEmpty { context.print("  (no change)") }
@@ -88,8 +85,7 @@ struct ReplayCommand: Subcommand {
             if lastSeq == nil, let last = timeline.recording.steps.last,
                 let gap = timeline.recording.gaps(after: last.seq).last
             {
-                let reason = gap.reason.map { " (\($0))" } ?? ""
-                context.print("! \(gap.summary)\(TerminalText.escape(reason))")
+                context.print(gap.notice)
             }
             // The end marker holds the final state: compare it too (recordings that keep no
             // per-step states are checked by it alone).
