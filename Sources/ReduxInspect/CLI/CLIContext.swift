@@ -199,17 +199,6 @@ public final class StandardStream: TextSink, @unchecked Sendable {
         // After a failure (a full disk, a closed pipe when SIGPIPE is ignored) the rest is
         // dropped: trying each buffer again would only fail again, as slowly.
         guard failedWith == nil else { return }
-        var offset = 0
-        buffer.withUnsafeBytes { bytes in
-            while offset < bytes.count {
-                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failedWith = errno
-                    return
-                }
-                offset += written
-            }
-        }
+        failedWith = buffer.withUnsafeBytes { FileDescriptorWrite.all($0, to: descriptor) }
     }
 }

@@ -33,14 +33,11 @@ final class FileBytes: @unchecked Sendable {
         guard fstat(descriptor, &info) == 0 else {
             throw RecordingError(.unreadable, path: path, message: String(cString: strerror(errno)))
         }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw RecordingError(.unreadable, path: path, message: "is a directory, not a recording file")
-        }
         // A device such as /dev/zero or /dev/urandom never ends: reading it whole would take
         // all the memory there is. Pipes and FIFOs (`/dev/stdin`, `<(…)`) are read.
         let type = info.st_mode & S_IFMT
-        if type == S_IFCHR || type == S_IFBLK {
-            throw RecordingError(.unreadable, path: path, message: "is a device, not a recording file")
+        if type == S_IFDIR || type == S_IFCHR || type == S_IFBLK {
+            throw Self.notARecording(path, mode: info.st_mode)
         }
         if (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0 {
             let size = Int(info.st_size)
@@ -59,8 +56,8 @@ final class FileBytes: @unchecked Sendable {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                let reason = errno == EISDIR ? "is a directory, not a recording file" : String(cString: strerror(errno))
-                throw RecordingError(.unreadable, path: path, message: reason)
+                if errno == EISDIR { throw Self.notARecording(path, mode: S_IFDIR) }
+                throw RecordingError(.unreadable, path: path, message: String(cString: strerror(errno)))
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
@@ -69,6 +66,24 @@ final class FileBytes: @unchecked Sendable {
         _ = storage.initialize(from: bytes)
         buffer = UnsafeBufferPointer(start: storage.baseAddress, count: bytes.count)
         isMapped = false
+    }
+
+    /// The error for a file that is not a regular file, by what it is: "is a FIFO, not a
+    /// recording file". Opening it reads the file as a recording, so this names why not.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - mode: Its `st_mode`, or just its type bits.
+    static func notARecording(_ path: String, mode: mode_t) -> RecordingError {
+        let what: String
+        switch mode & S_IFMT {
+        case S_IFDIR: what = "a directory"
+        case S_IFIFO: what = "a FIFO"
+        case S_IFSOCK: what = "a socket"
+        case S_IFCHR, S_IFBLK: what = "a device"
+        default: what = "a special file"
+        }
+        return RecordingError(.unreadable, path: path, message: "is \(what), not a recording file")
     }
 
     /// Wraps bytes held in memory (for tests and in-process callers).

@@ -89,19 +89,7 @@ enum JUnitReport {
         }
         var info = stat()
         let isRegular = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-        var failure: Int32?
-        Array(xml.utf8).withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += count
-            }
-        }
+        var failure = Array(xml.utf8).withUnsafeBytes { FileDescriptorWrite.all($0, to: descriptor) }
         // Some file systems (NFS, a full disk with delayed allocation) report a failed write
         // only when the file is closed. After EINTR the descriptor is closed all the same.
         if close(descriptor) != 0, errno != EINTR, failure == nil { failure = errno }

@@ -84,17 +84,8 @@ public struct RecordingFiles: Sendable, Equatable {
     /// such as a dangling link, is left to the open, which names the problem as for any file.
     private static func refusal(of path: String) -> RecordingError? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        let what: String
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: what = "a directory"
-        case S_IFIFO: what = "a FIFO"
-        case S_IFSOCK: what = "a socket"
-        case S_IFCHR, S_IFBLK: what = "a device"
-        default: what = "a special file"
-        }
-        return RecordingError(.unreadable, path: path, message: "is \(what), not a recording file")
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { return nil }
+        return FileBytes.notARecording(path, mode: info.st_mode)
     }
 
     /// Shard `index` of `count` (1-based): every `count`-th file starting at `index`, so the
