@@ -100,6 +100,11 @@ public struct Inspector: Sendable {
         }
     }
 
+    /// Whether a top-level word asks for help: `help`, or the help option (`--help`, `-h`).
+    private static func asksForHelp(_ word: String) -> Bool {
+        word == "help" || word == CommandSpec.helpOption.name || word == CommandSpec.helpOption.short
+    }
+
     static func errorLabel(_ context: CLIContext) -> String {
         context.colorsError ? "\u{1B}[1;31mError:\u{1B}[0m" : "Error:"
     }
@@ -115,9 +120,9 @@ public struct Inspector: Sendable {
             return .success
         // `--help replay` as well as `help replay`; `help help` and `help --help` are the
         // top-level help, which says how `help` works.
-        case "help", "--help", "-h":
+        case _ where Self.asksForHelp(first):
             guard arguments.count <= 2 else { throw UsageError("help takes at most one subcommand", command: nil) }
-            guard let name = arguments.dropFirst().first, !["help", "--help", "-h"].contains(name) else {
+            guard let name = arguments.dropFirst().first, !Self.asksForHelp(name) else {
                 context.output.write(topLevelHelp())
                 return .success
             }

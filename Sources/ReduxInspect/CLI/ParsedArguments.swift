@@ -49,9 +49,7 @@ public struct ParsedArguments: Sendable, Equatable {
             }
             if inlineValue == nil {
                 // `--to --help` asks for help, not for a step named "--help".
-                if index < arguments.count, ["--help", "-h"].contains(arguments[index]),
-                    spec.option(named: arguments[index]) != nil
-                {
+                if index < arguments.count, spec.option(named: arguments[index])?.name == CommandSpec.helpOption.name {
                     flags.insert("--help")
                     return
                 }
