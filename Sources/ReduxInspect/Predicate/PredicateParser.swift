@@ -21,7 +21,7 @@ struct PredicateParser {
     /// The levels of `!` and parentheses that may be open at once: as deep as a recording's
     /// JSON may nest (``JSONParser/Options/maximumDepth``), far beyond any predicate a person
     /// writes, and far within the stack.
-    static let maximumNesting = 512
+    static let maximumNesting = JSONParser.Options().maximumDepth
 
     let scalars: [Unicode.Scalar]
     var position = 0
