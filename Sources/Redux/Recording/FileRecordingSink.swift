@@ -101,18 +101,7 @@ public final class FileRecordingSink: RecordingSink, @unchecked Sendable {
             try startNewFile()
             throw RecorderError.fileRemoved(path: path)
         }
-        var written = 0
-        let failure: Int32? = bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let result = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                written += result
-            }
-            return nil
-        }
+        let (written, failure) = bytes.withUnsafeBytes { FileDescriptorWrite.all($0, to: descriptor) }
         if let failure {
             if written > 0 { _ = ftruncate(descriptor, size) }
             throw RecorderError.writeFailed(path: path, reason: String(cString: strerror(failure)))
@@ -155,11 +144,7 @@ public final class FileRecordingSink: RecordingSink, @unchecked Sendable {
     }
 }
 
-// The sink's own `write` and `close` methods shadow the C functions.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
-}
-
+// The sink's own `close` method shadows the C function.
 private func systemClose(_ descriptor: Int32) -> Int32 {
     close(descriptor)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Redux
 
 /// Where a command's text goes, and what the terminal around it is like.
 ///
@@ -199,6 +200,6 @@ public final class StandardStream: TextSink, @unchecked Sendable {
         // After a failure (a full disk, a closed pipe when SIGPIPE is ignored) the rest is
         // dropped: trying each buffer again would only fail again, as slowly.
         guard failedWith == nil else { return }
-        failedWith = buffer.withUnsafeBytes { FileDescriptorWrite.all($0, to: descriptor) }
+        failedWith = buffer.withUnsafeBytes { FileDescriptorWrite.all($0, to: descriptor) }.failure
     }
 }
