@@ -84,10 +84,10 @@ enum BadInputCorpus {
         Case(
             "unknown-line-shape.jsonl",
             ":3:1: expected an entry with an \"action\", a header, or a \"gap\" or \"end\" marker"),
-        Case("type-not-a-string.jsonl", ":3:1: expected \"type\" to be a string (seq 2)"),
-        Case("gap-marker-malformed.jsonl", ":3:1: expected a gap marker {\"gap\":{\"after\":SEQ,\"dropped\":N}}"),
-        Case("gap-marker-negative-count.jsonl", ":3:1: expected a gap marker {\"gap\":{\"after\":SEQ,\"dropped\":N}}"),
-        Case("end-marker-malformed.jsonl", ":4:1: expected an end marker {\"end\":{\"seq\":SEQ,\"state\":…}}"),
+        Case("type-not-a-string.jsonl", ":3:17: expected \"type\" to be a string (seq 2)"),
+        Case("gap-marker-malformed.jsonl", ":3:17: expected a gap marker {\"gap\":{\"after\":SEQ,\"dropped\":N}}"),
+        Case("gap-marker-negative-count.jsonl", ":3:29: expected a gap marker {\"gap\":{\"after\":SEQ,\"dropped\":N}}"),
+        Case("end-marker-malformed.jsonl", ":4:15: expected an end marker {\"end\":{\"seq\":SEQ,\"state\":…}}"),
         // Invalid UTF-8, NUL bytes, a byte order mark, raw control characters.
         Case("invalid-utf8.jsonl", ":3:22: invalid UTF-8 byte 0xff (seq 2)"),
         Case("invalid-utf8-latin1.jsonl", ":3:21: incomplete UTF-8 sequence starting with byte 0xe9 (seq 2)"),
@@ -116,29 +116,29 @@ enum BadInputCorpus {
         Case("seq-fraction.jsonl", ":3:8: expected \"seq\" to be a positive integer of at most 18 digits"),
         Case("seq-too-large.jsonl", ":3:8: expected \"seq\" to be a positive integer of at most 18 digits"),
         // The header.
-        Case("header-version-2.jsonl", ":1:1: unsupported recording version 2: this inspector reads version 1"),
-        Case("header-version-not-an-integer.jsonl", ":1:1: expected the header's \"version\" to be an integer"),
+        Case("header-version-2.jsonl", ":1:37: unsupported recording version 2: this inspector reads version 1"),
+        Case("header-version-not-an-integer.jsonl", ":1:37: expected the header's \"version\" to be an integer"),
         Case("header-version-missing.jsonl", ":1:1: expected the header's \"version\" to be an integer"),
-        Case("header-wrong-format.jsonl", ":1:1: expected \"format\" to be \"redux-inspect\", found \"redux-devtools\""),
+        Case("header-wrong-format.jsonl", ":1:11: expected \"format\" to be \"redux-inspect\", found \"redux-devtools\""),
         Case("header-not-first.jsonl", ":2:1: a header is allowed only on the first line"),
         Case(
             "header-initial-state-undecodable.jsonl",
-            ":1:1: cannot decode the state as ReduxExamples.Counter.State: at count: expected Int, found a string (\"zero\")"),
+            ":1:83: cannot decode the state as ReduxExamples.Counter.State: at count: expected Int, found a string (\"zero\")"),
         // Depth (the 100,000-deep, 100 MB and 10,000-digit cases are made by BadInputLargeTests).
         Case("nesting-600-deep.jsonl", ":3:555: nesting deeper than 512 levels (seq 2)"),
         // Actions the reducer's Action type cannot decode: the message names the coding path.
         Case(
             "undecodable-action.jsonl",
-            ":3:1: cannot decode the action as ReduxExamples.Counter.Action: at incrementBy.n: expected Int, found a string (\"five\") (seq 2)"),
+            ":3:39: cannot decode the action as ReduxExamples.Counter.Action: at incrementBy.n: expected Int, found a string (\"five\") (seq 2)"),
         Case(
             "undecodable-action-unknown-case.jsonl",
-            ":3:1: cannot decode the action as ReduxExamples.Counter.Action: at (root): unknown case \"explode\" of Action (seq 2)"),
+            ":3:19: cannot decode the action as ReduxExamples.Counter.Action: at (root): unknown case \"explode\" of Action (seq 2)"),
         Case(
             "undecodable-action-not-an-object.jsonl",
-            ":3:1: cannot decode the action as ReduxExamples.Counter.Action: at (root): expected an object, found an array ([1,2,3]) (seq 2)"),
+            ":3:19: cannot decode the action as ReduxExamples.Counter.Action: at (root): expected an object, found an array ([1,2,3]) (seq 2)"),
         Case(
             "undecodable-action-number-out-of-range.jsonl",
-            ":3:1: cannot decode the action as ReduxExamples.Counter.Action: at incrementBy.n: expected Int, found 92233720368547758070 (out of range) (seq 2)"),
+            ":3:39: cannot decode the action as ReduxExamples.Counter.Action: at incrementBy.n: expected Int, found 92233720368547758070 (out of range) (seq 2)"),
         // Accepted.
         Case("ok-crlf-line-endings.jsonl", 0, nil),
         Case("ok-no-final-newline.jsonl", 0, nil),

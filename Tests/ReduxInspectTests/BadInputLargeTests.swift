@@ -74,14 +74,14 @@ import Testing
             prefix: Data(), filler: UInt8(ascii: "["), suffix: Data()),
         Case(
             name: "number-10000-digits-in-action",
-            fragment: ":2:1: cannot decode the action as ReduxExamples.Counter.Action: at incrementBy.n: expected Int, found 9999",
+            fragment: ":2:39: cannot decode the action as ReduxExamples.Counter.Action: at incrementBy.n: expected Int, found 9999",
             suffix: "… (out of range) (seq 1)\n"
         ) {
             text(header + #"{"seq":1,"action":{"incrementBy":{"n":"# + String(repeating: "9", count: 10_000) + "}}}\n")
         },
         Case(
             name: "number-10000-digit-exponent-in-action",
-            fragment: ":2:1: cannot decode the action as ReduxExamples.Counter.Action: at incrementBy.n: expected Int, found 1e9999",
+            fragment: ":2:39: cannot decode the action as ReduxExamples.Counter.Action: at incrementBy.n: expected Int, found 1e9999",
             suffix: "… (out of range) (seq 1)\n"
         ) {
             text(header + #"{"seq":1,"action":{"incrementBy":{"n":1e"# + String(repeating: "9", count: 10_000) + "}}}\n")

@@ -93,7 +93,7 @@ import Testing
             {"seq":1,"action":{"increment":{}}}
 
             """#)
-        Self.expectOneLineError(result, "\(path):1:1: unsupported recording version 2: this inspector reads version 1")
+        Self.expectOneLineError(result, "\(path):1:37: unsupported recording version 2: this inspector reads version 1")
     }
 
     @Test func notAnObject() throws {
@@ -112,6 +112,22 @@ import Testing
         Self.expectOneLineError(result, #"\#(path):1:8: expected "seq" to be a positive integer of at most 18 digits"#)
     }
 
+    /// A recorded state that a jump starts from but the reducer cannot read is named by its
+    /// line, seq and the column of the value that does not decode.
+    @Test func undecodableRecordedStateNamesTheValuesColumn() throws {
+        let (result, path) = try Self.run(
+            #"""
+            {"format":"redux-inspect","version":1,"reducer":"counter"}
+            {"seq":1,"action":{"increment":{}},"state":{"count":1}}
+            {"seq":2,"action":{"increment":{}},"state":{"count":"two"}}
+            {"seq":3,"action":{"increment":{}}}
+
+            """#, ["show", "{}", "--at", "3"])
+        Self.expectOneLineError(
+            result,
+            #"\#(path):3:53: cannot decode the state as ReduxExamples.Counter.State: at count: expected Int, found a string ("two") (seq 2)"#)
+    }
+
     @Test func undecodableActionNamesTheCodingPath() throws {
         let text = #"""
             {"format":"redux-inspect","version":1,"reducer":"counter"}
@@ -124,7 +140,7 @@ import Testing
         let (check, checkPath) = try Self.run(text, ["check", "{}"])
         for (result, path) in [(replay, path), (check, checkPath)] {
             #expect(result.code == 65)
-            #expect(result.err.hasPrefix("Error: \(path):3:1: cannot decode the action as ReduxExamples.Counter.Action: at incrementBy.n: expected Int"))
+            #expect(result.err.hasPrefix("Error: \(path):3:39: cannot decode the action as ReduxExamples.Counter.Action: at incrementBy.n: expected Int"))
             #expect(result.err.hasSuffix(" (seq 2)\n"))
             #expect(result.err.filter { $0 == "\n" }.count == 1)
         }

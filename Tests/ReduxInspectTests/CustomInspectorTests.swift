@@ -148,7 +148,7 @@ private enum Tally {
         let file = try directory.file("bad.jsonl", lines: [#"{"seq":1,"action":{"note":{"id":"one","text":"hi"}}}"#])
         let result = Support.run(["replay", file], inspector: Tally.inspector)
         #expect(result.code == 65)
-        #expect(result.err.hasPrefix("Error: \(file):1:1: cannot decode the action as "))
+        #expect(result.err.hasPrefix("Error: \(file):1:33: cannot decode the action as "))
         #expect(result.err.contains("Tally.Action: at note.id: "))
         #expect(result.err.hasSuffix(" (seq 1)\n"))
     }

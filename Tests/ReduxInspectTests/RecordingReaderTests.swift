@@ -179,13 +179,13 @@ import Testing
             error: "test.jsonl:2:1: a header is allowed only on the first line"),
         Bad(
             name: "unknown version", lines: [#"{"format":"redux-inspect","version":2}"#],
-            error: "test.jsonl:1:1: unsupported recording version 2: this inspector reads version 1"),
+            error: "test.jsonl:1:37: unsupported recording version 2: this inspector reads version 1"),
         Bad(
             name: "wrong format", lines: [#"{"format":"other","version":1}"#],
-            error: #"test.jsonl:1:1: expected "format" to be "redux-inspect", found "other""#),
+            error: #"test.jsonl:1:11: expected "format" to be "redux-inspect", found "other""#),
         Bad(
             name: "malformed gap marker", lines: [#"{"seq":1,"action":{}}"#, #"{"gap":{"after":"x"}}"#],
-            error: #"test.jsonl:2:1: expected a gap marker {"gap":{"after":SEQ,"dropped":N}}"#),
+            error: #"test.jsonl:2:17: expected a gap marker {"gap":{"after":SEQ,"dropped":N}}"#),
         Bad(name: "invalid JSON", lines: [#"{"seq":1,"action":{}"#, "{}"], error: "test.jsonl:1:21: unexpected end of input"),
         Bad(name: "not an object", lines: [#""text""#], error: "test.jsonl:1:1: expected a JSON object on every line, found a string"),
     ]

@@ -52,6 +52,22 @@ extension JSONValueDecoder {
         return text.isEmpty ? "(root)" : text
     }
 
+    /// Where in the decoded value `error` happened, as a path a ``ValueLocator`` can find in
+    /// the value's text: the value that did not decode, or for a missing key its object. The
+    /// root for an error that is not a `DecodingError`.
+    static func valuePath(of error: any Error) -> JSONPath {
+        guard let error = error as? DecodingError else { return .root }
+        let codingPath: [any CodingKey]
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+            .dataCorrupted(let context):
+            codingPath = context.codingPath
+        @unknown default:
+            return .root
+        }
+        return JSONPath(codingPath.map { key in arrayIndex(of: key).map { .index($0) } ?? .key(key.stringValue) })
+    }
+
     /// The array position a key stands for: keys made by unkeyed containers are spelled
     /// `Index N` (here and in Foundation), unlike an `Int`-backed `CodingKeys` case.
     static func arrayIndex(of key: any CodingKey) -> Int? {

@@ -90,7 +90,8 @@ public final class Recording: @unchecked Sendable {
     public func entry(at index: Int) throws(RecordingError) -> RecordingEntry {
         let location = steps[index]
         let value = try parseLine(Int(location.lineIndex), seq: location.seq)
-        return try RecordingLineReader(path: path, line: location.line).entry(from: value, seq: location.seq)
+        let reader = RecordingLineReader(path: path, line: location.line, bytes: lineBytes(Int(location.lineIndex)))
+        return try reader.entry(from: value, seq: location.seq)
     }
 
     /// The final state from the `end` marker, when there is one holding a state.

@@ -161,7 +161,7 @@ struct RecordingIndexer {
             }
             throw RecordingError(.malformed, path: path, line: lineNumber, column: 1, message: "unreadable object")
         }
-        let reader = RecordingLineReader(path: path, line: lineNumber)
+        let reader = RecordingLineReader(path: path, line: lineNumber, bytes: line)
         if members.action != nil {
             try indexEntry(seq: members.seq, state: members.state, line, lineIndex: lineIndex)
         } else if members.format != nil || members.version != nil {

@@ -1,22 +1,29 @@
 /// Interprets a parsed line as a header, entry or marker, with messages that say which
 /// member was expected to be what.
+///
+/// A reader lives inside a call that holds the line's bytes, and must not outlive it.
 struct RecordingLineReader {
     let path: String
     let line: Int
+    /// The line's bytes, where an error finds the column of the value it is about.
+    let bytes: UnsafeBufferPointer<UInt8>
 
-    private func fail(_ message: String, seq: Int? = nil) -> RecordingError {
-        RecordingError(.malformed, path: path, line: line, column: 1, seq: seq, message: message)
+    /// An error about the value at `member` (a path from the line's object), named by its column.
+    private func fail(_ message: String, at member: JSONPath = .root, seq: Int? = nil) -> RecordingError {
+        RecordingError(
+            .malformed, path: path, line: line, column: ValueLocator.column(of: member, in: bytes), seq: seq,
+            message: message)
     }
 
     func header(from value: JSONValue) throws(RecordingError) -> RecordingHeader {
         if let format = value["format"], format != .string("redux-inspect") {
-            throw fail("expected \"format\" to be \"redux-inspect\", found \(format.compactText)")
+            throw fail("expected \"format\" to be \"redux-inspect\", found \(format.compactText)", at: [.key("format")])
         }
         guard case .number(let number) = value["version"] ?? .null, let version = Int(number.text) else {
-            throw fail("expected the header's \"version\" to be an integer")
+            throw fail("expected the header's \"version\" to be an integer", at: [.key("version")])
         }
         guard version == 1 else {
-            throw fail("unsupported recording version \(version): this inspector reads version 1")
+            throw fail("unsupported recording version \(version): this inspector reads version 1", at: [.key("version")])
         }
         var header = RecordingHeader(version: version, line: line)
         header.reducer = value["reducer"]?.stringValue
@@ -30,7 +37,7 @@ struct RecordingLineReader {
         guard let action = value["action"] else { throw fail("expected an \"action\" member", seq: seq) }
         let type: String
         if let written = value["type"] {
-            guard let name = written.stringValue else { throw fail("expected \"type\" to be a string", seq: seq) }
+            guard let name = written.stringValue else { throw fail("expected \"type\" to be a string", at: [.key("type")], seq: seq) }
             type = name
         } else if case .object(let object) = action, object.count == 1 {
             type = object[0].key
@@ -57,17 +64,26 @@ struct RecordingLineReader {
     }
 
     func gap(from value: JSONValue) throws(RecordingError) -> RecordingGap {
-        guard case .number(let after) = value["gap"]?["after"] ?? .null, let afterSeq = Int(after.text),
-            case .number(let dropped) = value["gap"]?["dropped"] ?? .null, let count = Int(dropped.text),
-            afterSeq >= 0, count >= 1
-        else { throw fail("expected a gap marker {\"gap\":{\"after\":SEQ,\"dropped\":N}}") }
-        return RecordingGap(after: afterSeq, dropped: count, reason: value["gap"]?["reason"]?.stringValue, line: line)
+        let expected = "expected a gap marker {\"gap\":{\"after\":SEQ,\"dropped\":N}}"
+        guard let afterSeq = Self.count(value["gap"]?["after"]) else {
+            throw fail(expected, at: [.key("gap"), .key("after")])
+        }
+        guard let dropped = Self.count(value["gap"]?["dropped"]), dropped >= 1 else {
+            throw fail(expected, at: [.key("gap"), .key("dropped")])
+        }
+        return RecordingGap(after: afterSeq, dropped: dropped, reason: value["gap"]?["reason"]?.stringValue, line: line)
     }
 
     func endSeq(from value: JSONValue) throws(RecordingError) -> Int {
-        guard case .number(let seq) = value["end"]?["seq"] ?? .null, let endSeq = Int(seq.text), endSeq >= 0 else {
-            throw fail("expected an end marker {\"end\":{\"seq\":SEQ,\"state\":…}}")
+        guard let endSeq = Self.count(value["end"]?["seq"]) else {
+            throw fail("expected an end marker {\"end\":{\"seq\":SEQ,\"state\":…}}", at: [.key("end"), .key("seq")])
         }
         return endSeq
+    }
+
+    /// `value` as a whole number of zero or more, as markers write their seqs and counts.
+    private static func count(_ value: JSONValue?) -> Int? {
+        guard case .number(let number) = value ?? .null, let count = Int(number.text), count >= 0 else { return nil }
+        return count
     }
 }

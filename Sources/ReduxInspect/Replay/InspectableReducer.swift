@@ -36,18 +36,31 @@ public struct InspectableReducer: Sendable {
 
 /// Why a replay step failed.
 public enum ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The action's JSON does not decode into the reducer's `Action` type.
-    case cannotDecodeAction(typeName: String, detail: String)
-    /// A recorded state's JSON does not decode into the reducer's `State` type.
-    case cannotDecodeState(typeName: String, detail: String)
+    /// The action's JSON does not decode into the reducer's `Action` type; `at` is where
+    /// inside the action, as the decoder's coding path.
+    case cannotDecodeAction(typeName: String, detail: String, at: JSONPath = .root)
+    /// A recorded state's JSON does not decode into the reducer's `State` type; `at` is where
+    /// inside the state.
+    case cannotDecodeState(typeName: String, detail: String, at: JSONPath = .root)
     /// The replayed state cannot be encoded.
     case cannotEncodeState(detail: String)
 
     public var description: String {
         switch self {
-        case .cannotDecodeAction(let typeName, let detail): "cannot decode the action as \(typeName): \(detail)"
-        case .cannotDecodeState(let typeName, let detail): "cannot decode the state as \(typeName): \(detail)"
+        case .cannotDecodeAction(let typeName, let detail, _): "cannot decode the action as \(typeName): \(detail)"
+        case .cannotDecodeState(let typeName, let detail, _): "cannot decode the state as \(typeName): \(detail)"
         case .cannotEncodeState(let detail): "cannot encode the replayed state: \(detail)"
+        }
+    }
+
+    /// Where the value that failed is on its line, for an error message's column: within the
+    /// `action` member, or the state's member (`state` on an entry, `initialState` on the
+    /// header); `nil` when the failure is not about a recorded value.
+    func valuePath(stateMember: String) -> JSONPath? {
+        switch self {
+        case .cannotDecodeAction(_, _, let path): JSONPath([.key("action")] + path.components)
+        case .cannotDecodeState(_, _, let path): JSONPath([.key(stateMember)] + path.components)
+        case .cannotEncodeState: nil
         }
     }
 }

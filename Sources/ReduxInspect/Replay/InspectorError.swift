@@ -37,13 +37,6 @@ public enum InspectorError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 }
 
-extension RecordingError {
-    /// A replay failure located at the entry that caused it.
-    init(_ error: ReplayError, path: String, entry: RecordingEntry) {
-        self.init(.malformed, path: path, line: entry.line, column: 1, seq: entry.seq, message: error.description)
-    }
-}
-
 extension InspectorError {
     /// The error to report: a missing reducer only for a well-formed recording.
     ///

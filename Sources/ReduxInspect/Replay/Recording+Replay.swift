@@ -22,9 +22,36 @@ extension Recording {
     /// malformed, which comes first.
     func replayFailure(_ error: ReplayError, at index: Int) -> InspectorError {
         do {
-            return .recording(RecordingError(error, path: path, entry: try readEntry(at: index)))
+            return .recording(failure(error, at: try readEntry(at: index)))
         } catch {
             return error
         }
+    }
+
+    /// A replay failure at `entry`, named by its line and by the column of the value that
+    /// failed: the part of the action that does not decode, or of the state.
+    func failure(_ error: ReplayError, at entry: RecordingEntry) -> RecordingError {
+        RecordingError(
+            .malformed, path: path, line: entry.line, column: column(of: error, onLine: entry.line, stateMember: "state"),
+            seq: entry.seq, message: error.description)
+    }
+
+    /// A failure to load the state a replay starts from, or to encode it back: named by the
+    /// header's line and the column of the part of its `initialState` that failed, when the
+    /// state came from there; by the file alone when it is the reducer's own.
+    func initialStateFailure(_ error: ReplayError) -> RecordingError {
+        guard let header, header.initialState != nil else {
+            return RecordingError(.malformed, path: path, message: error.description)
+        }
+        return RecordingError(
+            .malformed, path: path, line: header.line,
+            column: column(of: error, onLine: header.line, stateMember: "initialState"), message: error.description)
+    }
+
+    /// The column on line `line` (1-based) of the value `error` is about, or 1 when it is
+    /// about no recorded value.
+    private func column(of error: ReplayError, onLine line: Int, stateMember: String) -> Int {
+        guard let place = error.valuePath(stateMember: stateMember) else { return 1 }
+        return ValueLocator.column(of: place, in: lineBytes(line - 1))
     }
 }

@@ -199,8 +199,7 @@ public struct ReplayRun {
             do {
                 try replayer.setState(initial)
             } catch {
-                throw .recording(
-                    RecordingError(.malformed, path: recording.path, line: recording.header?.line, column: 1, message: error.description))
+                throw .recording(recording.initialStateFailure(error))
             }
             return
         }
@@ -215,10 +214,7 @@ public struct ReplayRun {
         do {
             return try replayer.currentState()
         } catch {
-            // Named by the header line when the state came from there.
-            let line = recording.header?.initialState == nil ? nil : recording.header?.line
-            throw .recording(
-                RecordingError(.malformed, path: recording.path, line: line, column: line == nil ? nil : 1, message: error.description))
+            throw .recording(recording.initialStateFailure(error))
         }
     }
 
@@ -242,7 +238,7 @@ public struct ReplayRun {
         do {
             return try replayer.currentState()
         } catch {
-            throw .recording(RecordingError(error, path: recording.path, entry: entry))
+            throw .recording(recording.failure(error, at: entry))
         }
     }
 
@@ -250,7 +246,7 @@ public struct ReplayRun {
         do {
             try replayer.setState(state)
         } catch {
-            throw .recording(RecordingError(error, path: recording.path, entry: entry))
+            throw .recording(recording.failure(error, at: entry))
         }
     }
 }

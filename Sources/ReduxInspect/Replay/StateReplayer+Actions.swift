@@ -18,7 +18,7 @@ extension StateReplayer {
         do {
             try apply(parsed.action)
         } catch {
-            throw .recording(RecordingError(error, path: recording.path, entry: parsed))
+            throw .recording(recording.failure(error, at: parsed))
         }
     }
 }

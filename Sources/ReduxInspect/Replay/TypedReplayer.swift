@@ -28,7 +28,9 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         do {
             state = try JSONValueDecoder().decode(State.self, from: json)
         } catch {
-            throw .cannotDecodeState(typeName: String(reflecting: State.self), detail: JSONValueDecoder.describe(error))
+            throw .cannotDecodeState(
+                typeName: String(reflecting: State.self), detail: JSONValueDecoder.describe(error),
+                at: JSONValueDecoder.valuePath(of: error))
         }
     }
 
@@ -47,7 +49,9 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         do {
             decoded = try decode()
         } catch {
-            throw .cannotDecodeAction(typeName: String(reflecting: Action.self), detail: JSONValueDecoder.describe(error))
+            throw .cannotDecodeAction(
+                typeName: String(reflecting: Action.self), detail: JSONValueDecoder.describe(error),
+                at: JSONValueDecoder.valuePath(of: error))
         }
         reduce(decoded)
     }

@@ -90,15 +90,14 @@ public final class Timeline {
         }
         if let cachedInitialStateAsRead { return cachedInitialStateAsRead }
         let replayer = try requireReplayer()
-        let line = recording.header?.line
-        try load(try initialState(), into: replayer, line: line)
+        try load(try initialState(), into: replayer, from: nil)
         // The replayer now holds the state before the first step: replaying it is one action.
         replayPosition = -1
         let state: JSONValue
         do {
             state = try replayer.currentState()
         } catch {
-            throw .recording(RecordingError(.malformed, path: recording.path, line: line, column: 1, message: error.description))
+            throw .recording(recording.initialStateFailure(error))
         }
         cachedInitialStateAsRead = state
         return state
@@ -191,12 +190,15 @@ public final class Timeline {
                 break
             }
             if start < 0 {
-                try load(try initialState(), into: replayer, line: recording.header?.line)
+                try load(try initialState(), into: replayer, from: nil)
                 break
             }
-            if recording.steps[start].hasState, let state = try entry(at: start).state {
-                try load(state, into: replayer, line: recording.steps[start].line)
-                break
+            if recording.steps[start].hasState {
+                let recorded = try entry(at: start)
+                if let state = recorded.state {
+                    try load(state, into: replayer, from: recorded)
+                    break
+                }
             }
             start -= 1
         }
@@ -223,11 +225,13 @@ public final class Timeline {
         return replayer
     }
 
-    private func load(_ state: JSONValue, into replayer: any StateReplayer, line: Int?) throws(InspectorError) {
+    /// Makes `state` the replayer's, the state recorded with `entry`, or with `nil` the state
+    /// replays start from; a state the reducer cannot read is reported where it was written.
+    private func load(_ state: JSONValue, into replayer: any StateReplayer, from entry: RecordingEntry?) throws(InspectorError) {
         do {
             try replayer.setState(state)
         } catch {
-            throw .recording(RecordingError(.malformed, path: recording.path, line: line, column: 1, message: error.description))
+            throw .recording(entry.map { recording.failure(error, at: $0) } ?? recording.initialStateFailure(error))
         }
     }
 }

@@ -27,7 +27,7 @@ struct DeterminismCheck {
                     return RecordingVerifier.divergence(entry, line: entry.line, JSONDiff.changes(from: one, to: other))
                 }
             } catch {
-                throw .recording(RecordingError(error, path: recording.path, entry: entry))
+                throw .recording(recording.failure(error, at: entry))
             }
         }
         return nil
