@@ -64,6 +64,7 @@ import Testing
                 {"seq":1,"type":"increment","action":{"increment":{}},"changes":[{"path":"count","kind":"changed","old":0,"new":1}]}
                 {"seq":2,"type":"incrementBy","action":{"incrementBy":{"n":5}},"changes":[{"path":"count","kind":"changed","old":1,"new":6}],"matchesRecording":true}
                 {"seq":3,"type":"decrement","action":{"decrement":{}},"changes":[{"path":"count","kind":"changed","old":6,"new":5}]}
+                {"end":{"seq":3,"matchesRecording":true}}
 
                 """)
     }
@@ -268,6 +269,24 @@ import Testing
         // replay shows the last one after the last step, before its summary.
         let replay = Support.run(["replay", path, "--reducer", "counter"]).outLines
         #expect(replay.suffix(2).first == "! 2 entries missing after seq 7")
+    }
+
+    /// A gap at every other step: check lists the first ones and counts the rest, instead of
+    /// a warning per gap; log still shows each where it is.
+    @Test func checkListsTheFirstGapsAndCountsTheRest() throws {
+        let directory = try CLITemporaryDirectory()
+        let path = try directory.file(
+            "sparse.jsonl", lines: (1...30_000).map { #"{"seq":\#(2 * $0),"action":{"increment":{}}}"# })
+        let check = Support.run(["check", path])
+        #expect(check.code == 0)
+        #expect(check.out.contains("30000 steps (seq 2…60000), 0 with states, 30000 gaps;"))
+        let warnings = check.err.split(separator: "\n")
+        #expect(warnings.count == CheckCommand.listedGaps + 1)
+        #expect(warnings.first == "warning: \(path):1: 1 entry missing after seq 0")
+        #expect(warnings.last == "warning: \(path): 29980 more gaps not listed; 'redux-inspect log' shows each where it is")
+        let log = Support.run(["log", path])
+        #expect(log.outLines.count == 60_000)
+        #expect(log.outLines.suffix(2) == ["! 1 entry missing after seq 59998", "60000  increment  {\"increment\":{}}"])
     }
 
     @Test func check() {

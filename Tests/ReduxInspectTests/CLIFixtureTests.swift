@@ -42,11 +42,15 @@ import Testing
         #expect(result.outLines.last == "\(steps.count) steps replayed with reducer \(reducer); all recorded states match")
         #expect(result.outLines.filter { $0.hasPrefix("seq ") }.map { String($0.split(separator: " ")[1]) } == steps.map(String.init))
         #expect(!result.out.contains("differs"))
-        // JSON form: one object per step, and every recorded state matches.
+        // JSON form: one object per step, then the end marker's comparison, and every
+        // recorded state matches.
         let json = Support.run(["replay", path, "--format", "json"])
         #expect(json.code == 0)
         let objects = try json.outLines.map(Support.json)
-        #expect(objects.count == steps.count)
+        #expect(objects.dropLast().map { $0["seq"]?.compactText } == steps.map(String.init))
+        #expect(objects.last == .object(JSONObject([("end", .object(JSONObject([
+            ("seq", .number(JSONNumber(String(steps.last ?? 0)))), ("matchesRecording", .bool(true)),
+        ])))])))
         #expect(objects.allSatisfy { $0["matchesRecording"] != .bool(false) })
     }
 

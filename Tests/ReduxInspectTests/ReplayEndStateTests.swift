@@ -27,6 +27,36 @@ import Testing
         ])
     }
 
+    /// In JSON the gap and the end comparison are lines of their own, shaped like the
+    /// recording's markers, so that a script sees what the text shows.
+    @Test func replayAsJSONCarriesTheGapAndTheEndComparison() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("resynced.jsonl", lines: Self.lines)
+        let result = CLITestSupport.run(["replay", file, "--format", "json"])
+        #expect(result.code == 0)
+        let lines = result.outLines.map { line in Result { try JSONParser.parse(Array(line.utf8)) } }
+        #expect(lines.count == 5, "\(result.out)")
+        let values = try lines.map { try $0.get() }
+        #expect(values.map { $0["seq"]?.compactText } == ["1", nil, "3", "4", nil])
+        #expect(values[1].compactText == #"{"gap":{"after":1,"dropped":1,"reason":"queue full"}}"#)
+        #expect(
+            values[4].compactText
+                == #"{"end":{"seq":4,"matchesRecording":false,"divergence":[{"path":"count","kind":"changed","old":7,"new":6}]}}"#)
+    }
+
+    @Test func replayAsJSONNamesEntriesMissingAfterTheLastAndAnEndItCannotCompare() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("cut.jsonl", lines: [
+            #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
+            #"{"seq":1,"action":{"increment":{}}}"#,
+            #"{"end":{"seq":3,"state":{"count":3}}}"#,
+        ])
+        let result = CLITestSupport.run(["replay", file, "--format", "json"])
+        #expect(result.code == 0)
+        // The end marker's state follows missing entries: no comparison is made of it.
+        #expect(result.outLines.dropFirst() == [#"{"gap":{"after":1,"dropped":2}}"#])
+    }
+
     @Test func aGapAfterTheLastRecordedStateMakesTheEndComparisonExpectedToDiffer() throws {
         let recording = try Recording(text: [
             #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,

@@ -135,9 +135,10 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
         let context = CLIContext.capturing()
         #expect(
             Inspector.examples.run(["replay", file, "--states", "--format", "json"], context: context) == 0)
-        let expected = try (context.output as! StringSink).text.split(separator: "\n").map { line in
-            try #require(try JSONParser.parse(String(line))["state"])
-        }
+        // One object per step, then the end marker's comparison, which has no state.
+        let objects = try (context.output as! StringSink).text.split(separator: "\n").map { try JSONParser.parse(String($0)) }
+        #expect(objects.last?["end"] != nil)
+        let expected = try objects.dropLast().map { object in try #require(object["state"]) }
         let count = expected.count
         let forward = StepRun([file, "--json"], input: String(repeating: "next\nstate\n", count: count))
         let backward = StepRun(

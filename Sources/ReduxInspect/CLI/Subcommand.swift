@@ -121,9 +121,20 @@ extension RecordingGap {
     /// `3 entries missing after seq 41`, for messages.
     var summary: String { "\(dropped) \(dropped == 1 ? "entry" : "entries") missing after seq \(after)" }
 
-    /// `! 3 entries missing after seq 41 (queue full)`: the line `log` and `replay` print
-    /// where entries are missing, the reason escaped as any text from a recording is.
+    /// `! 3 entries missing after seq 41 (queue full)`: the line `log`, `replay` and `diff`
+    /// print where entries are missing, the reason escaped as any text from a recording is.
     var notice: String {
         "! \(summary)" + (reason.map { " (\(TerminalText.escape($0)))" } ?? "")
+    }
+
+    /// The gap in the JSON formats of `replay` and `diff`, as the recording's own marker writes
+    /// it: `{"gap":{"after":SEQ,"dropped":N,"reason":…}}`, the reason when there is one.
+    var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("after", .number(JSONNumber(String(after)))),
+            ("dropped", .number(JSONNumber(String(dropped)))),
+        ]
+        if let reason { members.append(("reason", .string(reason))) }
+        return .object(JSONObject([("gap", .object(JSONObject(members)))]))
     }
 }

@@ -69,6 +69,20 @@ public final class Recording: @unchecked Sendable {
         gapsByAfter[seq] ?? []
     }
 
+    /// The gap just before step `index` (the last, when markers name several), if entries are
+    /// missing there; for step 0, entries missing before the first.
+    public func gap(before index: Int) -> RecordingGap? {
+        guard !gapsByAfter.isEmpty else { return nil }
+        return gaps(after: index > 0 ? steps[index - 1].seq : 0).last
+    }
+
+    /// The gap after the last step (an end marker whose seq is past it), if entries are
+    /// missing there.
+    public var gapAtEnd: RecordingGap? {
+        guard let last = steps.last else { return nil }
+        return gaps(after: last.seq).last
+    }
+
     /// How many entries are missing right after `seq`, summed over its gaps.
     public func missingEntries(after seq: Int) -> Int {
         gaps(after: seq).reduce(0) { $0 + $1.dropped }

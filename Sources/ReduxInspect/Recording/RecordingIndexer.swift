@@ -19,7 +19,10 @@ struct RecordingIndexer {
     var lines: LineIndex
     var header: RecordingHeader?
     var steps: [StepLocation] = []
-    var gaps: [RecordingGap] = []
+    private(set) var gaps: [RecordingGap] = []
+    /// The `after` of every gap so far: a jump in `seq` that a marker already explains adds
+    /// no gap, and with a gap at every other step a search of ``gaps`` made indexing quadratic.
+    private var gapsAfter: Set<Int> = []
     var endSeq: Int?
     var endLineIndex: Int?
     var endHasState = false
@@ -96,8 +99,8 @@ struct RecordingIndexer {
         }
         // An end marker past the last entry: the entries between are missing, as at a jump
         // in seq (actions the recorder's filter left out, say), and are reported the same way.
-        if let endSeq, let endLineIndex, let last = steps.last?.seq, endSeq > last, !gaps.contains(where: { $0.after == last }) {
-            gaps.append(RecordingGap(after: last, dropped: endSeq - last, reason: nil, line: endLineIndex + 1))
+        if let endSeq, let endLineIndex, let last = steps.last?.seq, endSeq > last, !gapsAfter.contains(last) {
+            add(RecordingGap(after: last, dropped: endSeq - last, reason: nil, line: endLineIndex + 1))
         }
         if steps.isEmpty && header == nil {
             throw RecordingError(
@@ -172,7 +175,7 @@ struct RecordingIndexer {
             }
             header = try reader.header(from: parse(line, lineNumber: lineNumber))
         } else if members.gap != nil {
-            gaps.append(try reader.gap(from: parse(line, lineNumber: lineNumber)))
+            add(try reader.gap(from: parse(line, lineNumber: lineNumber)))
         } else if members.end != nil {
             let value = try parse(line, lineNumber: lineNumber)
             endSeq = try reader.endSeq(from: value)
@@ -221,8 +224,8 @@ struct RecordingIndexer {
                 .malformed, path: path, line: lineNumber, column: seqColumn(), seq: seq, message: "expected seq to start at 1")
         }
         let expected = (previous ?? 0) + 1
-        if seq > expected && !gaps.contains(where: { $0.after == expected - 1 }) {
-            gaps.append(RecordingGap(after: expected - 1, dropped: seq - expected, reason: nil, line: lineNumber))
+        if seq > expected && !gapsAfter.contains(expected - 1) {
+            add(RecordingGap(after: expected - 1, dropped: seq - expected, reason: nil, line: lineNumber))
         }
         let hasState = KnownMembers.holdsState(stateMember, in: line)
         // The index keeps line numbers in 32 bits; a file of more lines is refused, not a trap.
@@ -235,6 +238,11 @@ struct RecordingIndexer {
             StepLocation(
                 seq: seq, lineIndex: compactIndex, hasState: hasState, checkedActionStart: checked.action,
                 checkedStateStart: checked.state))
+    }
+
+    private mutating func add(_ gap: RecordingGap) {
+        gaps.append(gap)
+        gapsAfter.insert(gap.after)
     }
 
     private func parse(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(RecordingError) -> JSONValue {

@@ -10,10 +10,15 @@ struct CheckCommand: Subcommand {
             .init("--reducer", value: "<name>", help: "Also decode every action with this reducer (by default the recording's, when known)."),
         ],
         discussion: """
-            Parses every line, checks that seq increases, reports gaps, and, when the reducer is
-            known, decodes every action into its Action type and runs it through the reducer.
+            Parses every line, checks that seq increases, reports gaps (the first 20 one per
+            line, then how many more), and, when the reducer is known, decodes every action into
+            its Action type and runs it through the reducer.
             States are not compared (that is what verify does). Exits 65 at the first problem.
             """)
+
+    /// How many gaps are warned about one by one: a recording with a gap at every other step
+    /// would otherwise bury the summary under a line per gap.
+    static let listedGaps = 20
 
     let file: String
     let strict: Bool
@@ -42,9 +47,14 @@ struct CheckCommand: Subcommand {
             try ReplayRun(recording: recording, reducer: reducer).check(comparingStates: false) { _ in true }
             decoded = "every action decodes with reducer \(reducer.name)"
         }
-        for gap in recording.gaps {
+        for gap in recording.gaps.prefix(Self.listedGaps) {
             let reason = gap.reason.map { ": \($0)" } ?? ""
             session.warn("\(recording.path):\(gap.line): \(gap.summary)\(reason)")
+        }
+        if recording.gaps.count > Self.listedGaps {
+            let more = recording.gaps.count - Self.listedGaps
+            session.warn(
+                "\(recording.path): \(more) more gap\(more == 1 ? "" : "s") not listed; 'redux-inspect log' shows each where it is")
         }
         let first = recording.steps.first.map { "seq \($0.seq)…\(recording.steps.last!.seq)" } ?? "no steps"
         let gaps = recording.gaps.isEmpty ? "no gaps" : "\(recording.gaps.count) gap\(recording.gaps.count == 1 ? "" : "s")"

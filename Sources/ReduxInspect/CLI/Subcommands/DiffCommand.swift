@@ -18,7 +18,9 @@ struct DiffCommand: Subcommand {
             Text lines read '~ path: old → new', '+ path: value', '- path: value'. Elements of
             arrays of objects with an "id" are matched by id and shown as items[id=42], so an
             insertion is one '+' line. With --format json-patch each step prints one RFC 6902
-            patch that turns the state before the step into the state after it.
+            patch that turns the state before the step into the state after it. Where entries
+            are missing, a line '! 3 entries missing after seq 41' (in JSON a "gap" object) comes
+            before the step after them, whose change includes theirs.
             """)
 
     let file: String
@@ -61,31 +63,43 @@ struct DiffCommand: Subcommand {
             format: format, formatter: DiffTextFormatter(valueWidth: full ? nil : 80, colors: context.colorsOutput),
             colors: context.colorsOutput, skipsUnchanged: prefix != nil)
         var replay = DiffReplay(timeline: timeline, prefix: prefix)
+        let recording = timeline.recording
+        func write(_ gap: RecordingGap?) {
+            guard let gap else { return }
+            var output: [UInt8] = []
+            text.write(gap, to: &output)
+            context.output.write(utf8: output)
+        }
+        // Entries missing after the last step are told when the output reaches it.
+        let endGap = indices.last == steps.indices.last ? recording.gapAtEnd : nil
         guard prefix == nil else {
             // Under a prefix, diff just that part of parsed states, so that JSON Patch
             // pointers stay valid.
-            for index in indices { context.output.write(try replay.text(at: index, text)) }
+            for index in indices {
+                write(recording.gap(before: index))
+                context.output.write(try replay.text(at: index, text))
+            }
+            write(endGap)
             return .success
         }
         // Steps whose states before and after are both recorded are diffed from the lines'
         // bytes, parsing only what changed, on every core; the others are replayed here, in
         // order, as the output reaches them.
-        let recording = timeline.recording
         try RecordedStateDiffer.forEachChunk(of: recording, steps: indices) { differ, chunk in
             var pieces: [DiffPiece] = []
-            // The text of the steps diffed since the last one left to replay, if any.
+            // The text of the steps diffed since the last one left to replay (and of the
+            // gaps between them), if any.
             var output: [UInt8] = []
-            var diffed = false
             for index in chunk {
-                if let step = differ.rawChanges(at: index), (try? text.write(step, to: &output)) != nil {
-                    diffed = true
-                } else {
-                    if diffed { pieces.append(.diffed(output)) }
-                    (output, diffed) = ([], false)
+                if let gap = recording.gap(before: index) { text.write(gap, to: &output) }
+                guard let step = differ.rawChanges(at: index), (try? text.write(step, to: &output)) != nil else {
+                    if !output.isEmpty { pieces.append(.diffed(output)) }
+                    output = []
                     pieces.append(.replay(index))
+                    continue
                 }
             }
-            if diffed { pieces.append(.diffed(output)) }
+            if !output.isEmpty { pieces.append(.diffed(output)) }
             return pieces
         } weight: { pieces in
             pieces.reduce(0) { total, piece in
@@ -102,6 +116,7 @@ struct DiffCommand: Subcommand {
                 }
             }
         }
+        write(endGap)
         return .success
     }
 }

@@ -71,6 +71,20 @@ struct DiffStepText: Sendable {
         }
     }
 
+    /// Appends the line that says entries are missing before the next step: the gap's notice
+    /// in text, its marker in JSON; nothing in a JSON Patch stream, which has only patches.
+    func write(_ gap: RecordingGap, to output: inout [UInt8]) {
+        switch format {
+        case "json-patch":
+            return
+        case "json":
+            JSONTextWriter(indent: nil).write(gap.json, to: &output, level: 0)
+        default:
+            output.append(utf8: gap.notice)
+        }
+        output.append(UInt8(ascii: "\n"))
+    }
+
     /// Appends a text step's heading line.
     private func writeHeading(seq: Int, type: String, to output: inout [UInt8]) {
         if colors { output.append(literal: "\u{1B}[36m") }

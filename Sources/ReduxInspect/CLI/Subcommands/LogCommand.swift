@@ -27,17 +27,11 @@ struct LogCommand: Subcommand {
     func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
         let timeline = try session.open(file, reducerName: nil)
         let recording = timeline.recording
-        var previousSeq = 0
         // Gaps are shown where entries are missing, when every entry is listed.
-        func showGap() {
-            guard let gap = recording.gaps(after: previousSeq).last, types.isEmpty, grep == nil else { return }
-            session.context.print(gap.notice)
-        }
-        defer { if !recording.steps.isEmpty { showGap() } }
+        let listsEvery = types.isEmpty && grep == nil
         for index in recording.steps.indices {
             let entry = try timeline.entry(at: index)
-            defer { previousSeq = entry.seq }
-            showGap()
+            if listsEvery, let gap = recording.gap(before: index) { session.context.print(gap.notice) }
             if !types.isEmpty && !types.contains(entry.type) { continue }
             let action = entry.action.compactText
             if let grep, !entry.type.contains(grep) && !action.contains(grep) { continue }
@@ -45,6 +39,7 @@ struct LogCommand: Subcommand {
             let shown = full ? action : DiffTextFormatter.abbreviate(action, width: 120)
             session.context.print(Self.line(entry, action: shown, colors: session.context.colorsOutput))
         }
+        if listsEvery, let gap = recording.gapAtEnd { session.context.print(gap.notice) }
         return .success
     }
 

@@ -61,6 +61,7 @@ struct ReplayCommand: Subcommand {
                 if !divergence.isEmpty { differing += 1 }
             }
             if format == "json" {
+                if let gap = step.gapBefore { context.print(gap.json.compactText) }
                 context.print(Self.json(step, showsStates: showsStates, initialDivergence: initialDivergence).compactText)
                 return true
             }
@@ -80,13 +81,16 @@ struct ReplayCommand: Subcommand {
             if showsStates { context.print("  state: " + step.after.compactText) }
             return true
         }
-        if format == "text" {
-            // Entries missing after the last one (an end marker past it), on a replay to the end.
-            if lastSeq == nil, let last = timeline.recording.steps.last,
-                let gap = timeline.recording.gaps(after: last.seq).last
-            {
-                context.print(gap.notice)
+        // Entries missing after the last one (an end marker past it), on a replay to the end.
+        if lastSeq == nil, let gap = timeline.recording.gapAtEnd {
+            context.print(format == "json" ? gap.json.compactText : gap.notice)
+        }
+        if format == "json" {
+            // After a gap with no recorded state since, a difference is expected: not compared.
+            if let end, !end.afterGap, let seq = timeline.recording.endSeq {
+                context.print(Self.json(endSeq: seq, divergence: end.divergence).compactText)
             }
+        } else {
             // The end marker holds the final state: compare it too (recordings that keep no
             // per-step states are checked by it alone).
             // After a gap with no recorded state since, a difference is expected, not reported.
@@ -107,6 +111,18 @@ struct ReplayCommand: Subcommand {
             context.print("\(steps) step\(steps == 1 ? "" : "s") replayed with reducer \(reducer.name); \(summary)")
         }
         return .success
+    }
+
+    /// The end marker's final state compared with the replay's:
+    /// `{"end":{"seq":SEQ,"matchesRecording":BOOL,"divergence":[…]}}`, the divergence only
+    /// when there is one.
+    static func json(endSeq: Int, divergence: [JSONChange]) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("seq", .number(JSONNumber(String(endSeq)))),
+            ("matchesRecording", .bool(divergence.isEmpty)),
+        ]
+        if !divergence.isEmpty { members.append(("divergence", DiffJSONFormatter().value(divergence))) }
+        return .object(JSONObject([("end", .object(JSONObject(members)))]))
     }
 
     /// One step as a JSON object; `initialDivergence`, given with the first step where the

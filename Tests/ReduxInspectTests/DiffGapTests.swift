@@ -1,0 +1,83 @@
+import Testing
+
+@testable import ReduxInspect
+
+/// `diff` says where entries are missing, as `log` and `replay` do: the change shown for the
+/// step after a gap includes what the missing steps did.
+@Suite struct DiffGapTests {
+    typealias Support = CLITestSupport
+
+    /// A counter recording of `count` steps, a state after each, with the seqs in `missing`
+    /// left out (seq 1 is always there); a marker with a reason stands for the gap after
+    /// `markedAfter`, and an end marker follows, past the last entry when `missingAtEnd`.
+    static func recording(
+        count: Int, missing: Set<Int>, markedAfter: Int? = nil, missingAtEnd: Bool = false
+    ) -> [String] {
+        var lines = [#"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#]
+        for seq in 1...count where !missing.contains(seq) {
+            if let markedAfter, seq > markedAfter, !lines.contains(where: { $0.hasPrefix(#"{"gap""#) }) {
+                let dropped = (markedAfter + 1..<seq).count
+                lines.append(#"{"gap":{"after":\#(markedAfter),"dropped":\#(dropped),"reason":"queue full"}}"#)
+            }
+            lines.append(#"{"seq":\#(seq),"action":{"increment":{}},"state":{"count":\#(seq)}}"#)
+        }
+        let last = missingAtEnd ? count + 2 : count
+        lines.append(#"{"end":{"seq":\#(last),"state":{"count":\#(last)}}}"#)
+        return lines
+    }
+
+    @Test func textTellsTheGapBeforeTheStepAfterIt() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("gap.jsonl", lines: Self.recording(count: 6, missing: [3, 4], markedAfter: 2))
+        let result = Support.run(["diff", file])
+        #expect(result.code == 0)
+        #expect(Array(result.outLines.dropFirst(4).prefix(3)) == [
+            "! 2 entries missing after seq 2 (queue full)",
+            "@@ seq 5 increment @@",
+            "~ count: 2 → 5",
+        ])
+        // One step whose state before is across a gap says so too.
+        #expect(Support.run(["diff", file, "5"]).outLines.first == "! 2 entries missing after seq 2 (queue full)")
+        // A range that starts after the gap does not.
+        #expect(!Support.run(["diff", file, "6"]).out.contains("missing"))
+    }
+
+    @Test func everyFormatAndPathTellsItOnce() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("gap.jsonl", lines: Self.recording(count: 4, missing: [2], missingAtEnd: true))
+        let json = Support.run(["diff", file, "--format", "json"])
+        #expect(json.outLines.filter { $0.hasPrefix(#"{"gap""#) } == [
+            #"{"gap":{"after":1,"dropped":1}}"#, #"{"gap":{"after":4,"dropped":2}}"#,
+        ])
+        #expect(json.outLines.last == #"{"gap":{"after":4,"dropped":2}}"#)
+        // A stream of patches has only patches: one per step.
+        let patches = Support.run(["diff", file, "--format", "json-patch"])
+        #expect(patches.outLines.count == 3)
+        #expect(patches.outLines.allSatisfy { $0.hasPrefix("[") })
+        // Under --path, diffed from parsed states, the same lines.
+        let text = Support.run(["diff", file])
+        #expect(Support.run(["diff", file, "--path", "count"]).out == text.out)
+        #expect(text.outLines.filter { $0.hasPrefix("!") } == [
+            "! 1 entry missing after seq 1", "! 2 entries missing after seq 4",
+        ])
+    }
+
+    /// Steps are diffed on several threads in chunks of steps: a gap where a chunk starts is
+    /// told once, where it is.
+    @Test func gapsAtChunkBoundariesAreToldOnceInPlace() throws {
+        let directory = try CLITemporaryDirectory()
+        let missing: Set<Int> = [1025, 1026, 2050, 3000]
+        let file = try directory.file("long.jsonl", lines: Self.recording(count: 3200, missing: missing))
+        let result = Support.run(["diff", file])
+        #expect(result.code == 0)
+        let lines = result.outLines
+        let notices = lines.indices.filter { lines[$0].hasPrefix("!") }
+        #expect(notices.map { lines[$0] } == [
+            "! 2 entries missing after seq 1024", "! 1 entry missing after seq 2049", "! 1 entry missing after seq 2999",
+        ])
+        #expect(notices.map { lines[$0 + 1] } == [
+            "@@ seq 1027 increment @@", "@@ seq 2051 increment @@", "@@ seq 3001 increment @@",
+        ])
+        #expect(lines.filter { $0.hasPrefix("@@") }.count == 3200 - missing.count)
+    }
+}
