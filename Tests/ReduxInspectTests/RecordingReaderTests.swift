@@ -190,6 +190,44 @@ import Testing
         Bad(name: "not an object", lines: [#""text""#], error: "test.jsonl:1:1: expected a JSON object on every line, found a string"),
     ]
 
+    /// Gap markers that do not agree with the seqs around them are taken as given, with a
+    /// warning that names the marker or the entry after it; markers in a row, each after the
+    /// entries the one before counted, agree.
+    @Test func gapMarkersThatContradictTheSeqsAreWarnedAbout() throws {
+        let recording = try Recording(text: [
+            #"{"seq":1,"action":{}}"#,
+            #"{"gap":{"after":1,"dropped":3}}"#,
+            #"{"seq":2,"action":{}}"#,
+            #"{"gap":{"after":7,"dropped":1}}"#,
+            #"{"seq":9,"action":{}}"#,
+            #"{"gap":{"after":9,"dropped":2,"reason":"queue full"}}"#,
+            #"{"gap":{"after":11,"dropped":1,"reason":"encoding failed"}}"#,
+            #"{"seq":13,"action":{}}"#,
+        ].joined(separator: "\n") + "\n", path: "test.jsonl")
+        #expect(recording.warnings.map(\.description) == [
+            "test.jsonl:3:8: the gap markers before this entry count entries missing up to seq 4: expected seq 5 (seq 2)",
+            "test.jsonl:4:17: gap marker after seq 7 where seq 2 is the last before it; its count is taken as given",
+        ])
+        #expect(recording.steps.map(\.seq) == [1, 2, 9, 13])
+        #expect(recording.missingEntries(after: 1) == 3)
+    }
+
+    /// Counts as large as an Int holds are summed without trapping, by every command that
+    /// says how many entries are missing before a step.
+    @Test func gapCountsTooLargeToAddUpStopAtIntMax() throws {
+        let path = CLITestSupport.fixturesDirectory.appendingPathComponent("bad/ok-gap-marker-counts-too-large.jsonl").path
+        let recording = try Recording(path: path)
+        #expect(recording.missingEntries(after: 1) == Int.max)
+        // The second marker is not after the entries the first one counted.
+        #expect(recording.warnings.count == 2)
+        let blame = CLITestSupport.run(["blame", path, "count"])
+        #expect(blame.code == 0)
+        #expect(blame.outLines.last == "    2  increment  1 → 2  (\(Int.max) entries missing before this step)")
+        let bisect = CLITestSupport.run(["bisect", path, "--until", "count > 1"])
+        #expect(bisect.code == 0)
+        #expect(bisect.out.contains("(\(Int.max) entries are missing before this step; the change may come from them)"))
+    }
+
     @Test(arguments: bad)
     func errorsNameTheLine(_ example: Bad) {
         let error = Self.error(example.lines)

@@ -107,7 +107,8 @@ import Testing
     @Test(arguments: [
         "seq repeats", "seq jumps", "seq goes back", "gap marker", "blank line", "header again",
         "white space", "other key order", "seq 0", "end marker early", "not an object", "broken action",
-        "CR LF", "state null", "no state", "us", "state null twice",
+        "CR LF", "state null", "no state", "us", "state null twice", "gap marker that counts too many",
+        "gap marker after another seq",
     ])
     func anOddLineInTheMiddleIsFoundAsInOnePass(_ change: String) throws {
         var lines = try Self.lines(of: "shop.jsonl")
@@ -118,6 +119,10 @@ import Testing
         case "seq jumps": lines[middle] = Self.withSeq(line, middle + 5)
         case "seq goes back": lines[middle] = Self.withSeq(line, 1)
         case "gap marker": lines.insert(#"{"gap":{"after":\#(middle - 1),"dropped":0}}"#, at: middle)
+        // The lines after these markers follow on from the entry before them, as the second
+        // thread takes lines; the warnings must be found all the same.
+        case "gap marker that counts too many": lines.insert(#"{"gap":{"after":\#(middle - 1),"dropped":3}}"#, at: middle)
+        case "gap marker after another seq": lines.insert(#"{"gap":{"after":\#(middle + 7),"dropped":1}}"#, at: middle)
         case "blank line": lines.insert("  ", at: middle)
         case "header again": lines.insert(lines[0], at: middle)
         case "white space": lines[middle] = line.replacingOccurrences(of: #","time":"#, with: #", "time":"#)

@@ -85,7 +85,11 @@ public final class Recording: @unchecked Sendable {
 
     /// How many entries are missing right after `seq`, summed over its gaps.
     public func missingEntries(after seq: Int) -> Int {
-        gaps(after: seq).reduce(0) { $0 + $1.dropped }
+        // The counts come from the file: their sum stops at Int.max rather than trapping.
+        gaps(after: seq).reduce(0) { total, gap in
+            let (sum, overflow) = total.addingReportingOverflow(gap.dropped)
+            return overflow ? Int.max : sum
+        }
     }
 
     /// The reducer the recording names.

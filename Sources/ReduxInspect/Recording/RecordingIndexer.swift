@@ -23,6 +23,9 @@ struct RecordingIndexer {
     /// The `after` of every gap so far: a jump in `seq` that a marker already explains adds
     /// no gap, and with a gap at every other step a search of ``gaps`` made indexing quadratic.
     private var gapsAfter: Set<Int> = []
+    /// The last seq the gap markers since the last entry say is missing (the entry's seq when
+    /// they say nothing): the next entry should follow it. `nil` when no marker came since.
+    private var markedThrough: Int?
     var endSeq: Int?
     var endLineIndex: Int?
     var endHasState = false
@@ -175,7 +178,21 @@ struct RecordingIndexer {
             }
             header = try reader.header(from: parse(line, lineNumber: lineNumber))
         } else if members.gap != nil {
-            add(try reader.gap(from: parse(line, lineNumber: lineNumber)))
+            let gap = try reader.gap(from: parse(line, lineNumber: lineNumber))
+            // The recorder writes a marker right after the last entry it wrote (or after
+            // markers for the entries just before), counting the entries missing next.
+            let follows = markedThrough ?? steps.last?.seq ?? 0
+            if gap.after != follows {
+                warnings.append(
+                    RecordingError(
+                        .malformed, path: path, line: lineNumber,
+                        column: ValueLocator.column(of: [.key("gap"), .key("after")], in: line),
+                        message: "gap marker after seq \(gap.after) where seq \(follows) is the last before it; its count is taken as given"))
+            }
+            // Both counts come from the file: kept below Int.max, which no seq reaches.
+            let (through, overflow) = gap.after.addingReportingOverflow(gap.dropped)
+            markedThrough = overflow ? Int.max - 1 : min(through, Int.max - 1)
+            add(gap)
         } else if members.end != nil {
             let value = try parse(line, lineNumber: lineNumber)
             endSeq = try reader.endSeq(from: value)
@@ -222,6 +239,15 @@ struct RecordingIndexer {
         if seq == 0 {
             throw RecordingError(
                 .malformed, path: path, line: lineNumber, column: seqColumn(), seq: seq, message: "expected seq to start at 1")
+        }
+        if let marked = markedThrough {
+            markedThrough = nil
+            if seqMember != nil, seq != marked + 1 {
+                warnings.append(
+                    RecordingError(
+                        .malformed, path: path, line: lineNumber, column: seqColumn(), seq: seq,
+                        message: "the gap markers before this entry count entries missing up to seq \(marked): expected seq \(marked + 1)"))
+            }
         }
         let expected = (previous ?? 0) + 1
         if seq > expected && !gapsAfter.contains(expected - 1) {
