@@ -127,6 +127,31 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
                 """)
     }
 
+    // MARK: Gaps
+
+    /// A move to a step that entries are missing before says so, as log, replay and diff do;
+    /// moving back over the gap does not.
+    @Test func aStepAfterMissingEntriesSaysSo() throws {
+        let path = try temporaryRecording([
+            #"{"format":"redux-inspect","version":1,"reducer":"counter"}"#,
+            #"{"seq":1,"action":{"increment":{}}}"#,
+            #"{"gap":{"after":1,"dropped":3,"reason":"queue full"}}"#,
+            #"{"seq":5,"action":{"increment":{}}}"#,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = StepRun([path], input: "next\nnext\nback\n")
+        #expect(text.code == 0)
+        #expect(text.lines.filter { !$0.hasPrefix("  ") } == [
+            #"seq 1/5  increment  {"increment":{}}"#,
+            "! 3 entries missing after seq 1 (queue full)",
+            #"seq 5/5  increment  {"increment":{}}"#,
+            #"seq 1/5  increment  {"increment":{}}"#,
+        ])
+        let json = StepRun([path, "--json"], input: "next\nnext\n")
+        let objects = try json.lines.map { try JSONParser.parse($0) }
+        #expect(objects.map { $0["gapBefore"]?.compactText } == [nil, #"{"after":1,"dropped":3,"reason":"queue full"}"#])
+    }
+
     // MARK: Every state, forward and back, matches an independent replay
 
     @Test(arguments: ["counter.jsonl", "shop.jsonl", "todos.jsonl"])

@@ -129,12 +129,16 @@ extension RecordingGap {
 
     /// The gap in the JSON formats of `replay` and `diff`, as the recording's own marker writes
     /// it: `{"gap":{"after":SEQ,"dropped":N,"reason":…}}`, the reason when there is one.
-    var json: JSONValue {
+    var json: JSONValue { .object(JSONObject([("gap", details)])) }
+
+    /// `{"after":SEQ,"dropped":N,"reason":…}`: the marker's own object, which `step --json`
+    /// puts in the step it comes before.
+    var details: JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("after", .number(JSONNumber(String(after)))),
             ("dropped", .number(JSONNumber(String(dropped)))),
         ]
         if let reason { members.append(("reason", .string(reason))) }
-        return .object(JSONObject([("gap", .object(JSONObject(members)))]))
+        return .object(JSONObject(members))
     }
 }

@@ -7,7 +7,9 @@
 ///   `count` steps; at the initial state `seq` and `position` are 0 and `type` and `action` are
 ///   `null`. `source` says where the state comes from: `recorded`, `replayed`, `header` or
 ///   `reducerDefault`. `changes` is what the step changed, as `diff --format json` writes it.
-///   A clamped move adds `"note":"stopped at the last step"` (or `already at …`).
+///   A clamped move adds `"note":"stopped at the last step"` (or `already at …`). A step
+///   that entries are missing just before has `"gapBefore":{"after":4,"dropped":3}` (with the
+///   marker's `reason`).
 /// - `state`: `{"seq":5,"state":{…}}`; `state PATH`: `{"seq":5,"path":"count","value":7}`.
 /// - `continue` / `reverse-continue`: the step object with `"fired":[…]`, one object per
 ///   watchpoint or breakpoint that fired — `{"number":1,"kind":"watchpoint","path":"cart.total",
@@ -79,7 +81,7 @@ struct StepJSONRenderer: StepRenderer {
             ("count", Self.number(view.count)),
             ("source", .string(view.source.rawValue)),
             ("changes", DiffJSONFormatter().value(view.changes)),
-        ]
+        ] + (view.gapBefore.map { [("gapBefore", $0.details)] } ?? [])
     }
 
     private static func verb(_ verb: StepCommandParser.Verb) -> JSONValue {

@@ -64,6 +64,8 @@ struct StepView: Equatable {
     let source: Source
     /// The reducer replayed with, when there is one.
     let reducerName: String?
+    /// Entries missing just before the step, whose changes are then in the step's.
+    var gapBefore: RecordingGap? = nil
 }
 
 /// The text a reply becomes: lines for standard output, or for standard error.

@@ -93,7 +93,8 @@ final class StepSession {
         return StepView(
             seq: cursor.seq, lastSeq: cursor.lastSeq, position: position + 1, count: cursor.count,
             entry: entry,
-            changes: changes, source: source(at: position), reducerName: timeline.reducer?.name)
+            changes: changes, source: source(at: position), reducerName: timeline.reducer?.name,
+            gapBefore: position >= 0 ? timeline.recording.gap(before: position) : nil)
     }
 
     /// The state after the step at `position` (`-1`: the initial state).

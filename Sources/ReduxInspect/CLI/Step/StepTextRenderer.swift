@@ -1,6 +1,7 @@
 /// Writes `step` replies for people.
 ///
-/// - A move: `seq 5/22  decrement  {"decrement":{}}` (`seq 0/22  (initial state)` at seq 0), then
+/// - A move: `seq 5/22  decrement  {"decrement":{}}` (`seq 0/22  (initial state)` at seq 0),
+///   after `! 3 entries missing after seq 4` when entries are missing just before it, then
 ///   the step's changes indented by two spaces — at most ``changeLimit``, values cut at 80
 ///   characters, `(no change)` when there are none. A clamped move first says
 ///   `stopped at the last step`; a move that could not go anywhere prints only
@@ -33,7 +34,7 @@ struct StepTextRenderer: StepRenderer {
             guard moved else {
                 return StepOutput(lines: ["\(note ?? "already there") (seq \(view.seq))"])
             }
-            return StepOutput(lines: (note.map { [$0] } ?? []) + [positionLine(view)] + changeLines(view))
+            return StepOutput(lines: (note.map { [$0] } ?? []) + gapLines(view) + [positionLine(view)] + changeLines(view))
         case .location(let view):
             return StepOutput(lines: [positionLine(view), "  \(place(view)); \(origin(view))"])
         case .diff(let view):
@@ -59,7 +60,7 @@ struct StepTextRenderer: StepRenderer {
                 return StepOutput(lines: ["\(note ?? "already there") (seq \(view.seq))"])
             }
             return StepOutput(
-                lines: fired.map(firingLine) + (note.map { [$0] } ?? []) + [positionLine(view)]
+                lines: fired.map(firingLine) + (note.map { [$0] } ?? []) + gapLines(view) + [positionLine(view)]
                     + changeLines(view))
         case .added(let statuses):
             return StepOutput(lines: statuses.map(statusLine))
@@ -85,6 +86,12 @@ struct StepTextRenderer: StepRenderer {
         guard let entry = view.entry else { return heading(seq: seq, type: nil) + "  (initial state)" }
         return heading(seq: seq, type: entry.type) + "  "
             + DiffTextFormatter.abbreviate(entry.action.compactText, width: 100)
+    }
+
+    /// `! 3 entries missing after seq 41`, before a step that entries are missing before, as
+    /// `log`, `replay` and `diff` print it.
+    private func gapLines(_ view: StepView) -> [String] {
+        view.gapBefore.map { [$0.notice] } ?? []
     }
 
     private func heading(seq: String, type: String?) -> String {
