@@ -190,26 +190,39 @@ import Testing
         Bad(name: "not an object", lines: [#""text""#], error: "test.jsonl:1:1: expected a JSON object on every line, found a string"),
     ]
 
-    /// Gap markers that do not agree with the seqs around them are taken as given, with a
-    /// warning that names the marker or the entry after it; markers in a row, each after the
-    /// entries the one before counted, agree.
-    @Test func gapMarkersThatContradictTheSeqsAreWarnedAbout() throws {
+    /// Gap markers that contradict the seqs around them are taken as given, with a warning
+    /// that names the marker or the entry after it. Markers in a row, and jumps in seq they do
+    /// not count (actions the recorder's filter left out), are one gap before the next step.
+    @Test func gapMarkersAreCheckedAgainstTheSeqsAndMergedBetweenSteps() throws {
         let recording = try Recording(text: [
             #"{"seq":1,"action":{}}"#,
             #"{"gap":{"after":1,"dropped":3}}"#,
             #"{"seq":2,"action":{}}"#,
-            #"{"gap":{"after":7,"dropped":1}}"#,
+            #"{"gap":{"after":7,"dropped":1,"reason":"queue full"}}"#,
             #"{"seq":9,"action":{}}"#,
             #"{"gap":{"after":9,"dropped":2,"reason":"queue full"}}"#,
             #"{"gap":{"after":11,"dropped":1,"reason":"encoding failed"}}"#,
             #"{"seq":13,"action":{}}"#,
+            #"{"gap":{"after":12,"dropped":1}}"#,
+            #"{"end":{"seq":15}}"#,
         ].joined(separator: "\n") + "\n", path: "test.jsonl")
         #expect(recording.warnings.map(\.description) == [
-            "test.jsonl:3:8: the gap markers before this entry count entries missing up to seq 4: expected seq 5 (seq 2)",
-            "test.jsonl:4:17: gap marker after seq 7 where seq 2 is the last before it; its count is taken as given",
+            "test.jsonl:3:8: the gap markers before this entry count entries missing up to seq 4: expected a seq past it (seq 2)",
+            "test.jsonl:9:17: gap marker after seq 12, which is not past seq 13 before it; its count is taken as given",
         ])
         #expect(recording.steps.map(\.seq) == [1, 2, 9, 13])
-        #expect(recording.missingEntries(after: 1) == 3)
+        func gap(_ index: Int) -> String? {
+            recording.gap(before: index).map { "\($0.dropped) after \($0.after)" + ($0.reason.map { " (\($0))" } ?? "") }
+        }
+        #expect(gap(0) == nil)
+        // The markers' count, as given.
+        #expect(gap(1) == "3 after 1")
+        // 3…8: the marker's 8, and 3…7 that no marker counts.
+        #expect(gap(2) == "6 after 2 (queue full)")
+        #expect(gap(3) == "3 after 9 (queue full; encoding failed)")
+        // 14 and 15, up to the end marker's seq: the last marker's one and one it does not count.
+        #expect(recording.gapAtEnd.map { "\($0.dropped) after \($0.after)" } == "2 after 13")
+        #expect(recording.gaps.count == 7)
     }
 
     /// Counts as large as an Int holds are summed without trapping, by every command that
@@ -217,7 +230,7 @@ import Testing
     @Test func gapCountsTooLargeToAddUpStopAtIntMax() throws {
         let path = CLITestSupport.fixturesDirectory.appendingPathComponent("bad/ok-gap-marker-counts-too-large.jsonl").path
         let recording = try Recording(path: path)
-        #expect(recording.missingEntries(after: 1) == Int.max)
+        #expect(recording.gap(before: 1)?.dropped == Int.max)
         // The second marker is not after the entries the first one counted.
         #expect(recording.warnings.count == 2)
         let blame = CLITestSupport.run(["blame", path, "count"])

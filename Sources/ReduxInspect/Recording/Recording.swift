@@ -22,7 +22,8 @@ public final class Recording: @unchecked Sendable {
     let bytes: FileBytes
     let lines: LineIndex
     let endLineIndex: Int?
-    private let gapsByAfter: [Int: [RecordingGap]]
+    /// For each of ``gaps`` (in file order), the index of the step it comes before.
+    private let gapPlaces: [Int]
     /// Whether the `end` marker holds a final state.
     public let endHasState: Bool
 
@@ -56,40 +57,55 @@ public final class Recording: @unchecked Sendable {
         self.header = indexer.header
         self.steps = indexer.steps
         self.gaps = indexer.gaps
-        self.gapsByAfter = Dictionary(grouping: indexer.gaps, by: \.after)
+        self.gapPlaces = indexer.gapPlaces
         self.endSeq = indexer.endSeq
         self.endLineIndex = indexer.endLineIndex
         self.endHasState = indexer.endHasState
         self.warnings = indexer.warnings
     }
 
-    /// The gaps whose entries are missing right after `seq` (usually none or one), in file
-    /// order. `seq` 0 asks for entries missing before the first step.
-    public func gaps(after seq: Int) -> [RecordingGap] {
-        gapsByAfter[seq] ?? []
-    }
-
-    /// The gap just before step `index` (the last, when markers name several), if entries are
-    /// missing there; for step 0, entries missing before the first.
+    /// The entries missing just before step `index` (for step 0, before the first), as one
+    /// gap after the step before it: the gap markers and jumps in `seq` between the two steps
+    /// together, their counts added up and their reasons joined; `nil` when none are missing.
     public func gap(before index: Int) -> RecordingGap? {
-        guard !gapsByAfter.isEmpty else { return nil }
-        return gaps(after: index > 0 ? steps[index - 1].seq : 0).last
+        guard !gaps.isEmpty else { return nil }
+        let after = index > 0 ? steps[index - 1].seq : 0
+        return merged(gaps[firstGap(before: index)..<firstGap(before: index + 1)], after: after)
     }
 
-    /// The gap after the last step (an end marker whose seq is past it), if entries are
-    /// missing there.
+    /// The entries missing after the last step (gap markers after it, an end marker whose seq
+    /// is past it), as one gap; `nil` when none are.
     public var gapAtEnd: RecordingGap? {
-        guard let last = steps.last else { return nil }
-        return gaps(after: last.seq).last
+        guard let last = steps.last?.seq else { return nil }
+        return merged(gaps[firstGap(before: steps.count)...], after: last)
     }
 
-    /// How many entries are missing right after `seq`, summed over its gaps.
-    public func missingEntries(after seq: Int) -> Int {
-        // The counts come from the file: their sum stops at Int.max rather than trapping.
-        gaps(after: seq).reduce(0) { total, gap in
-            let (sum, overflow) = total.addingReportingOverflow(gap.dropped)
-            return overflow ? Int.max : sum
+    /// Where the first gap that comes before step `index` or a later one is in ``gaps``.
+    private func firstGap(before index: Int) -> Int {
+        var low = 0
+        var high = gapPlaces.count
+        while low < high {
+            let middle = (low + high) / 2
+            if gapPlaces[middle] < index { low = middle + 1 } else { high = middle }
         }
+        return low
+    }
+
+    /// `gaps` as one gap after `seq`, the first's line; the one gap itself when there is one.
+    private func merged(_ gaps: ArraySlice<RecordingGap>, after seq: Int) -> RecordingGap? {
+        guard let first = gaps.first else { return nil }
+        guard gaps.count > 1 else { return first }
+        var reasons: [String] = []
+        for case let reason? in gaps.map(\.reason) where !reasons.contains(reason) { reasons.append(reason) }
+        return RecordingGap(
+            after: seq, dropped: gaps.reduce(0) { Self.sum($0, $1.dropped) },
+            reason: reasons.isEmpty ? nil : reasons.joined(separator: "; "), line: first.line)
+    }
+
+    /// `a + b`, or `Int.max` when that is more: counts come from the file.
+    private static func sum(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? Int.max : sum
     }
 
     /// The reducer the recording names.

@@ -20,12 +20,14 @@ struct RecordingIndexer {
     var header: RecordingHeader?
     var steps: [StepLocation] = []
     private(set) var gaps: [RecordingGap] = []
-    /// The `after` of every gap so far: a jump in `seq` that a marker already explains adds
-    /// no gap, and with a gap at every other step a search of ``gaps`` made indexing quadratic.
-    private var gapsAfter: Set<Int> = []
-    /// The last seq the gap markers since the last entry say is missing (the entry's seq when
-    /// they say nothing): the next entry should follow it. `nil` when no marker came since.
-    private var markedThrough: Int?
+    /// For each of ``gaps``, the index of the step it comes before in the file (the number of
+    /// steps, after the last): where the entries it counts are missing from.
+    private(set) var gapPlaces: [Int] = []
+    /// The gap markers since the last entry: the last seq they count as missing, which the
+    /// next entry's seq must be past, and how many they count. A jump in `seq` that they do
+    /// not account for (actions the recorder's filter left out, between or around dropped
+    /// ones) is a gap of its own. `nil` when no marker came since.
+    private var marked: (through: Int, count: Int)?
     var endSeq: Int?
     var endLineIndex: Int?
     var endHasState = false
@@ -102,8 +104,9 @@ struct RecordingIndexer {
         }
         // An end marker past the last entry: the entries between are missing, as at a jump
         // in seq (actions the recorder's filter left out, say), and are reported the same way.
-        if let endSeq, let endLineIndex, let last = steps.last?.seq, endSeq > last, !gapsAfter.contains(last) {
-            add(RecordingGap(after: last, dropped: endSeq - last, reason: nil, line: endLineIndex + 1))
+        // (The end marker's seq is the last action's: it is missing too.)
+        if let endSeq, let endLineIndex, let last = steps.last?.seq, endSeq > last {
+            addUnmarkedGap(after: last, before: endSeq + 1, line: endLineIndex + 1)
         }
         if steps.isEmpty && header == nil {
             throw RecordingError(
@@ -179,19 +182,20 @@ struct RecordingIndexer {
             header = try reader.header(from: parse(line, lineNumber: lineNumber))
         } else if members.gap != nil {
             let gap = try reader.gap(from: parse(line, lineNumber: lineNumber))
-            // The recorder writes a marker right after the last entry it wrote (or after
-            // markers for the entries just before), counting the entries missing next.
-            let follows = markedThrough ?? steps.last?.seq ?? 0
-            if gap.after != follows {
+            // The recorder writes a marker after the last seq it handed out before the entries
+            // it lost: the last entry written, or one its filter left out since. A marker
+            // that counts entries already in the file, or already counted, contradicts them.
+            let follows = marked?.through ?? steps.last?.seq ?? 0
+            if gap.after < follows {
                 warnings.append(
                     RecordingError(
                         .malformed, path: path, line: lineNumber,
                         column: ValueLocator.column(of: [.key("gap"), .key("after")], in: line),
-                        message: "gap marker after seq \(gap.after) where seq \(follows) is the last before it; its count is taken as given"))
+                        message: "gap marker after seq \(gap.after), which is not past seq \(follows) before it; its count is taken as given"))
             }
-            // Both counts come from the file: kept below Int.max, which no seq reaches.
-            let (through, overflow) = gap.after.addingReportingOverflow(gap.dropped)
-            markedThrough = overflow ? Int.max - 1 : min(through, Int.max - 1)
+            // The counts come from the file: sums are kept below Int.max, which no seq reaches.
+            let through = Self.sum(gap.after, gap.dropped)
+            marked = (max(through, marked?.through ?? 0), Self.sum(marked?.count ?? 0, gap.dropped))
             add(gap)
         } else if members.end != nil {
             let value = try parse(line, lineNumber: lineNumber)
@@ -240,19 +244,13 @@ struct RecordingIndexer {
             throw RecordingError(
                 .malformed, path: path, line: lineNumber, column: seqColumn(), seq: seq, message: "expected seq to start at 1")
         }
-        if let marked = markedThrough {
-            markedThrough = nil
-            if seqMember != nil, seq != marked + 1 {
-                warnings.append(
-                    RecordingError(
-                        .malformed, path: path, line: lineNumber, column: seqColumn(), seq: seq,
-                        message: "the gap markers before this entry count entries missing up to seq \(marked): expected seq \(marked + 1)"))
-            }
+        if let through = marked?.through, seqMember != nil, seq <= through {
+            warnings.append(
+                RecordingError(
+                    .malformed, path: path, line: lineNumber, column: seqColumn(), seq: seq,
+                    message: "the gap markers before this entry count entries missing up to seq \(through): expected a seq past it"))
         }
-        let expected = (previous ?? 0) + 1
-        if seq > expected && !gapsAfter.contains(expected - 1) {
-            add(RecordingGap(after: expected - 1, dropped: seq - expected, reason: nil, line: lineNumber))
-        }
+        addUnmarkedGap(after: previous ?? 0, before: seq, line: lineNumber)
         let hasState = KnownMembers.holdsState(stateMember, in: line)
         // The index keeps line numbers in 32 bits; a file of more lines is refused, not a trap.
         guard let compactIndex = Int32(exactly: lineIndex) else {
@@ -266,9 +264,24 @@ struct RecordingIndexer {
                 checkedStateStart: checked.state))
     }
 
+    /// Records the entries missing between seq `after` and seq `next` that the gap markers
+    /// since `after` do not count, as a gap after `after`, and starts counting markers afresh.
+    private mutating func addUnmarkedGap(after: Int, before next: Int, line: Int) {
+        let unmarked = next - after - 1 - (marked?.count ?? 0)
+        marked = nil
+        if unmarked > 0 { add(RecordingGap(after: after, dropped: unmarked, reason: nil, line: line)) }
+    }
+
+    /// Records `gap` before the next step.
     private mutating func add(_ gap: RecordingGap) {
         gaps.append(gap)
-        gapsAfter.insert(gap.after)
+        gapPlaces.append(steps.count)
+    }
+
+    /// `a + b`, or `Int.max - 1` when that is more.
+    private static func sum(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? Int.max - 1 : min(sum, Int.max - 1)
     }
 
     private func parse(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(RecordingError) -> JSONValue {

@@ -122,7 +122,7 @@ public struct ReplayRun {
         func finish(_ index: Int) throws(InspectorError) -> Bool {
             defer { entry = nil }
             let location = recording.steps[index]
-            let gap = recording.gaps(after: previousSeq).last
+            let gap = recording.gap(before: index)
             if gap != nil { desynchronized = true }
             previousSeq = location.seq
             var after: JSONValue?

@@ -102,7 +102,7 @@ struct BisectCommand: Subcommand {
             from: try timeline.state(before: first), to: try timeline.state(after: first))
         let entry = try timeline.entry(at: first)
         let previous = first == 0 ? nil : try timeline.entry(at: first - 1)
-        let missing = timeline.recording.missingEntries(after: previous?.seq ?? 0)
+        let missing = timeline.recording.gap(before: first)?.dropped ?? 0
         let lines = output.found(
             entry, position: first + 1, count: timeline.count, changes: changes, before: previous,
             missingBefore: missing)

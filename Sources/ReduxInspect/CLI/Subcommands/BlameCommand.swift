@@ -76,8 +76,7 @@ struct BlameCommand: Subcommand {
             changed = true
             progress.willPrint()
             let entry = try timeline.entry(at: index)
-            let missing = recording.missingEntries(after: index == 0 ? 0 : recording.steps[index - 1].seq)
-            let gap = missing > 0 ? missing : nil
+            let gap = recording.gap(before: index)?.dropped
             context.print(
                 format == "json"
                     ? jsonLine(entry, old: previous, new: value, gap: gap)
