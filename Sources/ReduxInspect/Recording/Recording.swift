@@ -70,7 +70,7 @@ public final class Recording: @unchecked Sendable {
     public func gap(before index: Int) -> RecordingGap? {
         guard !gaps.isEmpty else { return nil }
         let after = index > 0 ? steps[index - 1].seq : 0
-        return merged(gaps[firstGap(before: index)..<firstGap(before: index + 1)], after: after)
+        return merged(gaps(before: index..<(index + 1)), after: after)
     }
 
     /// The entries missing after the last step (gap markers after it, an end marker whose seq
@@ -78,6 +78,11 @@ public final class Recording: @unchecked Sendable {
     public var gapAtEnd: RecordingGap? {
         guard let last = steps.last?.seq else { return nil }
         return merged(gaps[firstGap(before: steps.count)...], after: last)
+    }
+
+    /// The gaps that come before the steps of `range`, in file order.
+    func gaps(before range: Range<Int>) -> ArraySlice<RecordingGap> {
+        gaps[firstGap(before: range.lowerBound)..<firstGap(before: range.upperBound)]
     }
 
     /// Where the first gap that comes before step `index` or a later one is in ``gaps``.

@@ -19,6 +19,10 @@ public final class Timeline {
     private var replayPosition: Int?
     private var checkpoints: [Int: ReplaySnapshot] = [:]
     private var cachedInitialState: JSONValue?
+    /// The indices of the steps whose state is recorded, made when first needed (where entries
+    /// are missing): a move in `step` must not search back through a million steps.
+    private lazy var stepsWithStates: [Int32] = recording.steps.indices.filter { recording.steps[$0].hasState }
+        .map { Int32(truncatingIfNeeded: $0) }
     /// The header's initial state as the reducer reads it, once ``state(before:)`` needed it.
     private var cachedInitialStateAsRead: JSONValue?
     /// Told how a replay of at least ``reportedReplayLength`` steps goes, for a progress line:
@@ -133,6 +137,25 @@ public final class Timeline {
         return recording.steps[index].hasState
             || (index == recording.steps.count - 1 && recording.endSeq == recording.steps[index].seq
                 && recording.endHasState)
+    }
+
+    /// How many entries are missing between the last state recorded at or before step
+    /// `index` (the initial state, when none is) and the step: the state after the step, when
+    /// replayed, leaves out what their actions did. 0 when the step's own state is recorded.
+    public func missingEntries(replayedThrough index: Int) -> Int {
+        guard !recording.gaps.isEmpty, index >= 0, !hasRecordedState(at: index) else { return 0 }
+        // The first step replayed: the one after the last recorded state before `index`.
+        var low = 0
+        var high = stepsWithStates.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(stepsWithStates[middle]) < index { low = middle + 1 } else { high = middle }
+        }
+        let first = low > 0 ? Int(stepsWithStates[low - 1]) + 1 : 0
+        return recording.gaps(before: first..<(index + 1)).reduce(0) { total, gap in
+            let (sum, overflow) = total.addingReportingOverflow(gap.dropped)
+            return overflow ? .max : sum
+        }
     }
 
     private func requireReplayer() throws(InspectorError) -> any StateReplayer {

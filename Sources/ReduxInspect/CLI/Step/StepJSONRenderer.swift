@@ -9,7 +9,8 @@
 ///   `reducerDefault`. `changes` is what the step changed, as `diff --format json` writes it.
 ///   A clamped move adds `"note":"stopped at the last step"` (or `already at …`). A step
 ///   that entries are missing just before has `"gapBefore":{"after":4,"dropped":3}` (with the
-///   marker's `reason`).
+///   marker's `reason`). A replayed state that entries missing since the last recorded state
+///   leave out has `"missingInReplay":3`.
 /// - `state`: `{"seq":5,"state":{…}}`; `state PATH`: `{"seq":5,"path":"count","value":7}`.
 /// - `continue` / `reverse-continue`: the step object with `"fired":[…]`, one object per
 ///   watchpoint or breakpoint that fired — `{"number":1,"kind":"watchpoint","path":"cart.total",
@@ -82,6 +83,7 @@ struct StepJSONRenderer: StepRenderer {
             ("source", .string(view.source.rawValue)),
             ("changes", DiffJSONFormatter().value(view.changes)),
         ] + (view.gapBefore.map { [("gapBefore", $0.details)] } ?? [])
+            + (view.missingInReplay > 0 ? [("missingInReplay", Self.number(view.missingInReplay))] : [])
     }
 
     private static func verb(_ verb: StepCommandParser.Verb) -> JSONValue {

@@ -66,6 +66,9 @@ struct StepView: Equatable {
     let reducerName: String?
     /// Entries missing just before the step, whose changes are then in the step's.
     var gapBefore: RecordingGap? = nil
+    /// Entries missing since the last recorded state, when the state is replayed: it leaves
+    /// out what their actions did.
+    var missingInReplay = 0
 }
 
 /// The text a reply becomes: lines for standard output, or for standard error.

@@ -94,7 +94,8 @@ final class StepSession {
             seq: cursor.seq, lastSeq: cursor.lastSeq, position: position + 1, count: cursor.count,
             entry: entry,
             changes: changes, source: source(at: position), reducerName: timeline.reducer?.name,
-            gapBefore: position >= 0 ? timeline.recording.gap(before: position) : nil)
+            gapBefore: position >= 0 ? timeline.recording.gap(before: position) : nil,
+            missingInReplay: timeline.missingEntries(replayedThrough: position))
     }
 
     /// The state after the step at `position` (`-1`: the initial state).

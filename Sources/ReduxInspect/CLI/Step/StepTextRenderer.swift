@@ -120,7 +120,10 @@ struct StepTextRenderer: StepRenderer {
         let reducer = TerminalText.escape(view.reducerName ?? "?")
         switch view.source {
         case .recorded: return "state recorded in the file"
-        case .replayed: return "state replayed with reducer \(reducer)"
+        case .replayed:
+            let missing = view.missingInReplay
+            guard missing > 0 else { return "state replayed with reducer \(reducer)" }
+            return "state replayed with reducer \(reducer), without the \(missing) \(missing == 1 ? "entry" : "entries") missing since the last recorded state"
         case .header: return "initial state from the file's header"
         case .reducerDefault: return "initial state: reducer \(reducer)'s default"
         }

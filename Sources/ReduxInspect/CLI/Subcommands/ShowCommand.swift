@@ -30,7 +30,14 @@ struct ShowCommand: Subcommand {
         let timeline = try session.open(file, reducerName: reducerName)
         timeline.showsReplayProgress(in: session.context)
         let path = try self.path.map { text throws(InspectorError) in try JSONPath.argument(text) }
-        let state = try timeline.state(after: try timeline.index(ofSeq: seq))
+        let index = try timeline.index(ofSeq: seq)
+        let state = try timeline.state(after: index)
+        // A replay cannot know what the actions of missing entries did.
+        let missing = timeline.missingEntries(replayedThrough: index)
+        if missing > 0 {
+            session.warn(
+                "\(file): \(missing) \(missing == 1 ? "entry is" : "entries are") missing before seq \(seq) with no recorded state since: the state is replayed without \(missing == 1 ? "its action" : "their actions")")
+        }
         guard let path else {
             session.context.print(state.prettyText())
             return .success
