@@ -135,7 +135,7 @@ import Testing
                 1 step replayed with reducer counter; no recorded state to compare with
 
                 """)
-        #expect(Support.run(["check", path]).out.contains("1 steps (seq 1…1), 0 with states"))
+        #expect(Support.run(["check", path]).out.contains("1 step (seq 1…1), 0 with states"))
     }
 
     @Test func diffEveryStepOneStepAndARange() {
@@ -279,7 +279,7 @@ import Testing
             "sparse.jsonl", lines: (1...30_000).map { #"{"seq":\#(2 * $0),"action":{"increment":{}}}"# })
         let check = Support.run(["check", path])
         #expect(check.code == 0)
-        #expect(check.out.contains("30000 steps (seq 2…60000), 0 with states, 30000 gaps;"))
+        #expect(check.out.contains("30000 steps (seq 2…60000), 0 with states, 30000 gaps, no end marker"))
         let warnings = check.err.split(separator: "\n")
         #expect(warnings.count == CheckCommand.listedGaps + 1)
         #expect(warnings.first == "warning: \(path):1: 1 entry missing after seq 0")
@@ -287,6 +287,16 @@ import Testing
         let log = Support.run(["log", path])
         #expect(log.outLines.count == 60_000)
         #expect(log.outLines.suffix(2) == ["! 1 entry missing after seq 59998", "60000  increment  {\"increment\":{}}"])
+    }
+
+    /// A recording the recorder never closed has no end marker: check says so, since its
+    /// last entries may be missing; one step is "1 step".
+    @Test func checkSaysWhenThereIsNoEndMarker() throws {
+        let directory = try CLITemporaryDirectory()
+        let path = try directory.file("open.jsonl", lines: [#"{"seq":1,"action":{"increment":{}}}"#])
+        let result = Support.run(["check", path, "--reducer", "counter"])
+        #expect(result.code == 0)
+        #expect(result.out == "\(path): ok: 1 step (seq 1…1), 0 with states, no gaps, no end marker (the recorder was not closed); every action decodes with reducer counter\n")
     }
 
     @Test func check() {

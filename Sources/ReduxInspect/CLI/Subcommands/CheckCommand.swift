@@ -58,8 +58,12 @@ struct CheckCommand: Subcommand {
         }
         let first = recording.steps.first.map { "seq \($0.seq)…\(recording.steps.last!.seq)" } ?? "no steps"
         let gaps = recording.gaps.isEmpty ? "no gaps" : "\(recording.gaps.count) gap\(recording.gaps.count == 1 ? "" : "s")"
+        // The recorder writes the end marker when it is closed; without one, the app may have
+        // stopped before writing its last entries.
+        let end = recording.endSeq == nil ? ", no end marker (the recorder was not closed)" : ""
+        let count = recording.steps.count
         session.context.print(
-            "\(TerminalText.escape(recording.path)): ok: \(recording.steps.count) steps (\(first)), \(states) with states, \(gaps); \(decoded)")
+            "\(TerminalText.escape(recording.path)): ok: \(count) step\(count == 1 ? "" : "s") (\(first)), \(states) with states, \(gaps)\(end); \(decoded)")
         return .success
     }
 }
