@@ -104,6 +104,9 @@ protocol StateReplayer: AnyObject {
     func currentStateEncodes(as recorded: UnsafeBufferPointer<UInt8>) -> Bool
     /// A copy of the current state to come back to.
     func snapshot() -> ReplaySnapshot
+    /// How many bytes the current state takes encoded, or `nil` when it cannot be encoded: a
+    /// measure of what a copy of it holds.
+    func currentStateByteCount() -> Int?
     /// A snapshot's state as JSON, as ``currentState()`` gives the current one; safe to call
     /// from several threads at once, also while the replay goes on.
     func json(of snapshot: ReplaySnapshot) throws(ReplayError) -> JSONValue

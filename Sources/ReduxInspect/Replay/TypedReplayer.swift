@@ -71,6 +71,10 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         return encoded.hasSameBytes(as: recorded)
     }
 
+    func currentStateByteCount() -> Int? {
+        try? encoder.encode(state).count
+    }
+
     func snapshot() -> ReplaySnapshot {
         ReplaySnapshot(state)
     }

@@ -11,8 +11,18 @@ public final class Timeline {
     public let recording: Recording
     /// The reducer used for steps without a recorded state, if any.
     public let reducer: InspectableReducer?
-    /// How many steps apart replayed checkpoints are kept.
-    public let checkpointInterval: Int
+    /// How many steps apart replayed checkpoints are kept: the interval asked for at first,
+    /// doubled each time the checkpoints would pass ``checkpointBudget``.
+    public private(set) var checkpointInterval: Int
+    /// About how many bytes of state (counted encoded) the checkpoints may hold, and at most how
+    /// many there are: a state that grows step after step (a list that only gets longer) would
+    /// otherwise make a long replay keep a copy of it every few steps, memory growing with the
+    /// square of the recording. Past either limit, every other checkpoint is dropped and the
+    /// interval doubles, so that a jump replays at most one interval of actions.
+    public static let checkpointBudget = (bytes: 256 << 20, count: 1024)
+    /// The encoded size of a recent checkpoint's state, measured every 16th checkpoint.
+    private var checkpointStateSize = 0
+    private var checkpointsSinceMeasured = 0
     private let replayer: (any StateReplayer)?
     private let availableReducers: [String]
     /// The step whose state the replayer holds now.
@@ -205,6 +215,8 @@ public final class Timeline {
     /// before it.
     private func replay(through index: Int) throws(InspectorError) -> any StateReplayer {
         let replayer = try requireReplayer()
+        // Already there: asked again for the state the last replay ended at.
+        if replayPosition == index { return replayer }
         var start = index - 1
         while true {
             if start == replayPosition { break }
@@ -237,7 +249,7 @@ public final class Timeline {
                 },
                 after: { step in
                     replayPosition = step
-                    if step % checkpointInterval == 0 { checkpoints[step] = replayer.snapshot() }
+                    if step % checkpointInterval == 0 { keepCheckpoint(at: step, of: replayer) }
                     if let progress, step & 1023 == 0 { progress((step, max(index, progressGoal ?? index))) }
                     return true
                 })
@@ -246,6 +258,23 @@ public final class Timeline {
             throw error
         }
         return replayer
+    }
+
+    /// Keeps the replayer's state as the checkpoint of `step`, and thins the checkpoints out
+    /// when they pass ``checkpointBudget``.
+    private func keepCheckpoint(at step: Int, of replayer: any StateReplayer) {
+        checkpoints[step] = replayer.snapshot()
+        if checkpointStateSize == 0 || checkpointsSinceMeasured >= 16 {
+            checkpointStateSize = max(1, replayer.currentStateByteCount() ?? 1)
+            checkpointsSinceMeasured = 0
+        }
+        checkpointsSinceMeasured += 1
+        let limit = max(4, min(Self.checkpointBudget.count, Self.checkpointBudget.bytes / checkpointStateSize))
+        while checkpoints.count > limit {
+            checkpointInterval *= 2
+            let interval = checkpointInterval
+            checkpoints = checkpoints.filter { $0.key % interval == 0 }
+        }
     }
 
     /// Makes `state` the replayer's, the state recorded with `entry`, or with `nil` the state

@@ -88,22 +88,30 @@ struct DiffCommand: Subcommand {
         try RecordedStateDiffer.forEachChunk(of: recording, steps: indices) { differ, chunk in
             var pieces: [DiffPiece] = []
             // The text of the steps diffed since the last one left to replay (and of the
-            // gaps between them), if any.
+            // gaps between them), if any, and whether it holds any step.
             var output: [UInt8] = []
+            var diffed = false
+            func flush() {
+                if !output.isEmpty { pieces.append(diffed ? .diffed(output) : .notice(output)) }
+                (output, diffed) = ([], false)
+            }
             for index in chunk {
                 if let gap = recording.gap(before: index) { text.write(gap, to: &output) }
                 guard let step = differ.rawChanges(at: index), (try? text.write(step, to: &output)) != nil else {
-                    if !output.isEmpty { pieces.append(.diffed(output)) }
-                    output = []
+                    flush()
                     pieces.append(.replay(index))
                     continue
                 }
+                diffed = true
             }
-            if !output.isEmpty { pieces.append(.diffed(output)) }
+            flush()
             return pieces
         } weight: { pieces in
             pieces.reduce(0) { total, piece in
-                if case .diffed(let output) = piece { total + output.count } else { total }
+                switch piece {
+                case .diffed(let output), .notice(let output): total + output.count
+                case .replay: total
+                }
             }
         } consume: { (pieces: [DiffPiece]) throws(InspectorError) in
             for piece in pieces {
@@ -111,6 +119,9 @@ struct DiffCommand: Subcommand {
                 case .diffed(let output):
                     context.output.write(utf8: output)
                     replay.forgetState()
+                case .notice(let output):
+                    // Only the lines of a gap: the replay's last state is still the one before.
+                    context.output.write(utf8: output)
                 case .replay(let index):
                     context.output.write(try replay.text(at: index, text))
                 }
@@ -124,8 +135,11 @@ struct DiffCommand: Subcommand {
 /// Part of a chunk of `diff` output: the text of steps diffed from their recorded states, or a
 /// step to replay.
 private enum DiffPiece: Sendable {
-    /// The text, as UTF-8, of one or more consecutive steps diffed from their recorded states.
+    /// The text, as UTF-8, of one or more consecutive steps diffed from their recorded states
+    /// (and of gaps between them).
     case diffed([UInt8])
+    /// The text of a gap alone, before a step to replay.
+    case notice([UInt8])
     /// A step whose state before or after is not recorded (or not well formed): the main
     /// thread diffs it from replayed states, or reports the problem.
     case replay(Int)
