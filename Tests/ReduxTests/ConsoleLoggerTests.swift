@@ -96,7 +96,7 @@ enum ProbeAction: Encodable, Sendable {
         #expect(
             Self.normalized(entries.value[0])
                 == #"action signIn {"signIn":{"token":"<redacted>"}} (µs)"# + "\n"
-                + #"  + token: "<redacted>""#)
+                + #"  + token: {"value":"<redacted>","expires":"<redacted>"}"#)
         #expect(
             Self.normalized(entries.value[1]).hasPrefix(
                 #"action refresh {"refresh":{"token":"<redacted>"}} (µs)"#))

@@ -37,7 +37,7 @@ import Testing
         #expect(lines[1].contains(#""password":"hunter2","PIN":"4321""#))
     }
 
-    @Test func redactedObjectsAreHiddenWholeInStatesHeaderAndEnd() throws {
+    @Test func redactedObjectsKeepTheirShapeInStatesHeaderAndEnd() throws {
         let (lines, state) = recordedLines(
             initialState: SessionState(user: "ada", token: Token(value: "tok-initial", expires: 1)),
             reducer: sessionReducer, options: steppingOptions(),
@@ -47,12 +47,14 @@ import Testing
         #expect(
             lines == [
                 #"{"format":"redux-inspect","version":1,"reducer":"test","started":"2026-11-22T10:00:00.000Z","#
-                    + #""initialState":{"user":"ada","token":"<redacted>"}}"#,
+                    + #""initialState":{"user":"ada","token":{"value":"<redacted>","expires":"<redacted>"}}}"#,
                 #"{"seq":1,"time":"2026-11-22T10:00:00.100Z","type":"signIn","#
-                    + #""action":{"signIn":{"token":"<redacted>"}},"state":{"user":"ada","token":"<redacted>"}}"#,
+                    + #""action":{"signIn":{"token":"<redacted>"}},"#
+                    + #""state":{"user":"ada","token":{"value":"<redacted>","expires":"<redacted>"}}}"#,
                 #"{"seq":2,"time":"2026-11-22T10:00:00.200Z","type":"refresh","#
-                    + #""action":{"refresh":{"token":"<redacted>"}},"state":{"user":"ada","token":"<redacted>"}}"#,
-                #"{"end":{"seq":2,"state":{"user":"ada","token":"<redacted>"}}}"#,
+                    + #""action":{"refresh":{"token":"<redacted>"}},"#
+                    + #""state":{"user":"ada","token":{"value":"<redacted>","expires":"<redacted>"}}}"#,
+                #"{"end":{"seq":2,"state":{"user":"ada","token":{"value":"<redacted>","expires":"<redacted>"}}}}"#,
             ])
     }
 }

@@ -10,7 +10,8 @@ import Foundation
 ///   ~ cart.total: 0 → 9
 /// ```
 ///
-/// Values of redacted keys (by default `password` and `token`) are never printed.
+/// Values of redacted keys (by default `password` and `token`) are never printed: they are
+/// shown as the ``Recorder`` writes them, every string and number inside as `"<redacted>"`.
 public struct ConsoleLogger<State: Encodable & Sendable, Action: Encodable & Sendable>: Sendable {
     /// Returns `false` for actions not to log.
     public var filter: @Sendable (Action) -> Bool
@@ -60,17 +61,15 @@ public struct ConsoleLogger<State: Encodable & Sendable, Action: Encodable & Sen
         do {
             let changes = try EncodedValue.encode(before).changes(to: EncodedValue.encode(after))
             if changes.isEmpty { lines.append("  (state unchanged)") }
-            for var change in changes {
-                if isRedacted(path: change.path) {
-                    let hidden = EncodedValue.string(JSONLineWriter.redactedPlaceholder)
-                    change = EncodedChange(
-                        marker: change.marker, path: change.path, old: change.old.map { _ in hidden },
-                        new: change.new.map { _ in hidden })
-                }
+            for change in changes {
+                // A change at or inside a redacted value (such as `token.value`) is shown
+                // redacted as a whole, as the recording holds it.
+                let hidden = isRedacted(path: change.path)
+                func show(_ value: EncodedValue) -> String { hidden ? redactedText(value) : text(value, writer) }
                 switch change.marker {
-                case "~": lines.append("  ~ \(change.path): \(text(change.old!, writer)) → \(text(change.new!, writer))")
-                case "+": lines.append("  + \(change.path): \(text(change.new!, writer))")
-                default: lines.append("  - \(change.path): \(text(change.old!, writer))")
+                case "~": lines.append("  ~ \(change.path): \(show(change.old!)) → \(show(change.new!))")
+                case "+": lines.append("  + \(change.path): \(show(change.new!))")
+                default: lines.append("  - \(change.path): \(show(change.old!))")
                 }
             }
         } catch {
@@ -92,6 +91,13 @@ public struct ConsoleLogger<State: Encodable & Sendable, Action: Encodable & Sen
         // Never fall back to `String(describing:)`: it would print redacted values.
         guard let value = try? EncodedValue.encode(action) else { return "(action cannot be encoded)" }
         return text(value, writer)
+    }
+
+    /// The value with its strings and numbers hidden, as the recorder writes a redacted value.
+    private func redactedText(_ value: EncodedValue) -> String {
+        var bytes: [UInt8] = []
+        JSONLineWriter.writeRedacted(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private func text(_ value: EncodedValue, _ writer: JSONLineWriter) -> String {

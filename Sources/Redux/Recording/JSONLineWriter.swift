@@ -1,6 +1,11 @@
-/// Writes ``EncodedValue``s as compact JSON bytes, replacing the values of redacted keys.
+/// Writes ``EncodedValue``s as compact JSON bytes, redacting the values of redacted keys.
+///
+/// A redacted value keeps its shape: objects keep their keys and arrays their length, and
+/// every string and number inside becomes the placeholder; booleans and `null` are kept. A
+/// replay can then still decode the value into the app's type, with placeholders in its
+/// leaves, where a bare placeholder for an object could not be decoded at all.
 struct JSONLineWriter {
-    /// The placeholder written instead of a redacted value.
+    /// The placeholder written instead of a redacted string or number.
     static let redactedPlaceholder = "<redacted>"
 
     /// Key names, lower-cased, whose values are replaced wherever they occur.
@@ -38,7 +43,7 @@ struct JSONLineWriter {
                 Self.writeQuoted(member.key, to: &output)
                 output.append(UInt8(ascii: ":"))
                 if isRedacted(member.key) {
-                    Self.writeQuoted(Self.redactedPlaceholder, to: &output)
+                    Self.writeRedacted(member.value, to: &output)
                 } else {
                     write(member.value, to: &output)
                 }
@@ -47,7 +52,34 @@ struct JSONLineWriter {
         }
     }
 
-    /// Whether the value under `key` is written as the placeholder.
+    /// Writes `value` redacted: its shape kept, its strings and numbers replaced by the
+    /// placeholder. (Redacted keys inside it change nothing: every leaf is hidden already.)
+    /// ``RedactedLeaves`` does the same to the streaming encoder's bytes.
+    static func writeRedacted(_ value: EncodedValue, to output: inout [UInt8]) {
+        switch value {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number, .string: writeQuoted(redactedPlaceholder, to: &output)
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for (offset, element) in elements.enumerated() {
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
+                writeRedacted(element, to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            for (offset, member) in members.enumerated() {
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
+                writeQuoted(member.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                writeRedacted(member.value, to: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Whether the value under `key` is redacted.
     func isRedacted(_ key: String) -> Bool {
         guard !redactedKeys.isEmpty else { return false }
         return key.utf8.withContiguousStorageIfAvailable { isRedacted(key, utf8: $0, isASCII: $0.isASCII) }
@@ -55,7 +87,7 @@ struct JSONLineWriter {
     }
 
     /// Whether the value under `key`, whose UTF-8 bytes the caller has at hand and has
-    /// checked for ASCII, is written as the placeholder.
+    /// checked for ASCII, is redacted.
     func isRedacted(_ key: String, utf8: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Bool {
         guard !redactedKeys.isEmpty else { return false }
         return isASCII ? asciiKeys.containsASCII(utf8) : isRedactedLowercased(key)

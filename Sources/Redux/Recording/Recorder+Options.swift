@@ -9,8 +9,10 @@ extension Recorder {
         public var app: String?
         /// Which entries carry the state after their action.
         public var statePolicy: RecordingStatePolicy
-        /// Key names (compared without regard to case) whose values are written as
-        /// `"<redacted>"` wherever they occur in actions and states.
+        /// Key names (compared without regard to case) whose values are redacted wherever
+        /// they occur in actions and states: every string and number in such a value is
+        /// written as `"<redacted>"`, while objects keep their keys, arrays their length, and
+        /// booleans and `null` stay, so that the inspector can still decode and replay it.
         public var redactedKeys: Set<String>
         /// Returns `false` for actions to leave out; they still take a `seq`, so the
         /// inspector sees the gap.

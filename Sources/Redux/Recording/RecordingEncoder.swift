@@ -1,6 +1,6 @@
 /// Encodes values as compact JSON exactly as the ``Recorder`` writes them: members in the
 /// order `Encodable` writes them, numbers as text (`Decimal` 9.99 stays `9.99`), control
-/// characters escaped, redacted keys replaced.
+/// characters escaped, the strings and numbers under redacted keys replaced.
 ///
 /// Inspectors use it to turn replayed states into the same text the recording holds.
 ///
@@ -12,12 +12,13 @@ public struct RecordingEncoder: Sendable {
 
     /// Creates an encoder.
     ///
-    /// - Parameter redactedKeys: Key names (any case) whose values become `"<redacted>"`.
+    /// - Parameter redactedKeys: Key names (any case) whose values are redacted: their
+    ///   strings and numbers become `"<redacted>"`, their shape, booleans and `null` stay.
     public init(redactedKeys: Set<String> = []) {
         writer = JSONLineWriter(redactedKeys: redactedKeys)
     }
 
-    /// The placeholder written in place of a redacted value.
+    /// The placeholder written in place of a redacted string or number.
     public static var redactedPlaceholder: String { JSONLineWriter.redactedPlaceholder }
 
     /// Encodes a value.

@@ -91,13 +91,13 @@ extension RecordingLine {
 
 extension StreamingEncoder {
     /// Writes a member of a line's own object: `,"key":` and the value `write` appends, or
-    /// the placeholder when the key is redacted.
+    /// that value redacted when the key is.
     fileprivate func lineMember(_ key: String, first: Bool = false, _ write: (StreamingEncoder) throws -> Void) rethrows {
         if !first { bytes.append(UInt8(ascii: ",")) }
         bytes.appendQuoted(key)
         bytes.append(UInt8(ascii: ":"))
         let start = bytes.count
         try write(self)
-        if writer.isRedacted(key) { replaceWithPlaceholder(from: start) }
+        if writer.isRedacted(key) { redact(from: start) }
     }
 }

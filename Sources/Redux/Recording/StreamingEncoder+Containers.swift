@@ -40,21 +40,31 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         try Unmanaged.passUnretained(target.sink)._withUnsafeGuaranteedRef(body)
     }
 
+    /// Writes a string or number member: the placeholder instead when its key is redacted.
     private func member(_ key: Key, _ write: (StreamingEncoder) -> Void) {
         withSink { sink in
             guard let redacted = sink.beginMember(key.stringValue, target.level, target.generation)
             else { return }
             if redacted {
-                sink.replaceWithPlaceholder(from: sink.bytes.count)
+                sink.writePlaceholder()
             } else {
                 write(sink)
             }
         }
     }
 
-    mutating func encodeNil(forKey key: Key) throws { member(key) { $0.writeLiteral("null") } }
+    /// Writes a `null` or Boolean member, which redaction keeps (as ``JSONLineWriter`` does):
+    /// an absent optional stays absent, and a replay can decode the value as it was.
+    private func keptMember(_ key: Key, _ write: (StreamingEncoder) -> Void) {
+        withSink { sink in
+            guard sink.beginMember(key.stringValue, target.level, target.generation) != nil else { return }
+            write(sink)
+        }
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { keptMember(key) { $0.writeLiteral("null") } }
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        member(key) { $0.writeLiteral(value ? "true" : "false") }
+        keptMember(key) { $0.writeLiteral(value ? "true" : "false") }
     }
     mutating func encode(_ value: String, forKey key: Key) throws {
         member(key) { $0.bytes.appendQuoted(value) }

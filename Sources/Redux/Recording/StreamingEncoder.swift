@@ -110,7 +110,7 @@ final class StreamingEncoder {
                 closeTop()
             }
         }
-        if redacted { replaceWithPlaceholder(from: start) }
+        if redacted { redact(from: start) }
     }
 
     /// A keyed container for the frame at `level`, reused from an earlier value when it can be.
@@ -168,7 +168,7 @@ final class StreamingEncoder {
         case .unkeyed: bytes.append(UInt8(ascii: "]"))
         case .single: break
         }
-        if frame.redacted { replaceWithPlaceholder(from: frame.valueStart) }
+        if frame.redacted { redact(from: frame.valueStart) }
         keyRanges.truncate(to: frame.keyBase)
     }
 
@@ -300,9 +300,28 @@ final class StreamingEncoder {
 
     // MARK: Scalars
 
-    func replaceWithPlaceholder(from start: Int) {
-        bytes.truncate(to: start)
-        bytes.appendQuoted(JSONLineWriter.redactedPlaceholder)
+    /// Redacts the value written from `start` on, as ``JSONLineWriter`` redacts a tree: a
+    /// string or number becomes the placeholder, `null` and booleans stay, and an object or
+    /// array keeps its shape with its leaves replaced. Only redacted values pay for this: the
+    /// value is written as any other, then rewritten.
+    func redact(from start: Int) {
+        guard start < bytes.count else { return writePlaceholder() }
+        switch bytes[start] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let written = Array(UnsafeBufferPointer(start: bytes.base + start, count: bytes.count - start))
+            bytes.truncate(to: start)
+            written.withUnsafeBufferPointer { RedactedLeaves.write($0, to: &bytes) }
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            break
+        default:
+            bytes.truncate(to: start)
+            writePlaceholder()
+        }
+    }
+
+    /// Writes the placeholder in place of a string or number that was never written.
+    func writePlaceholder() {
+        RedactedLeaves.writePlaceholder(to: &bytes)
     }
 
     func writeLiteral(_ text: StaticString) {
@@ -357,7 +376,7 @@ struct StreamFrame {
     let generation: Int
     /// Opened by a nested container or `superEncoder`: closed when its parent is used again.
     let implicit: Bool
-    /// The value is written, then replaced with the placeholder.
+    /// The value is written, then redacted (see ``StreamingEncoder/redact(from:)``).
     let redacted: Bool
     let valueStart: Int
     let keyBase: Int

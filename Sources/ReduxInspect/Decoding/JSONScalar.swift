@@ -1,6 +1,11 @@
 import Foundation
 
 /// A type read from one JSON scalar, as the recorder's encoder writes it.
+///
+/// Numbers and Booleans also read the recorder's `"<redacted>"` placeholder, as `0` and
+/// `false`: the recorder writes it for every string and number under a redacted key, and a
+/// replay runs with a placeholder of the right type there, as it runs with the placeholder
+/// itself where a `String` is expected. Only that exact string; any other is an error.
 protocol JSONScalar {
     /// Reads the value, or says what is wrong with the JSON; the caller adds the coding path.
     static func unbox(_ value: JSONValue) throws(ScalarProblem) -> Self
@@ -43,7 +48,10 @@ enum ScalarProblem: Error {
 
 extension Bool: JSONScalar {
     static func unbox(_ value: JSONValue) throws(ScalarProblem) -> Bool {
-        guard case .bool(let bool) = value else { throw .wrongKind }
+        guard case .bool(let bool) = value else {
+            if value.isRedactionPlaceholder { return false }
+            throw .wrongKind
+        }
         return bool
     }
 }
@@ -59,7 +67,10 @@ extension JSONScalar where Self: FixedWidthInteger {
     /// Plain integer text converts directly; `5.0` and `1e2` are accepted as whole numbers,
     /// as `JSONDecoder` accepts them, but exactly, without going through `Double`.
     static func unbox(_ value: JSONValue) throws(ScalarProblem) -> Self {
-        guard case .number(let number) = value else { throw .wrongKind }
+        guard case .number(let number) = value else {
+            if value.isRedactionPlaceholder { return 0 }
+            throw .wrongKind
+        }
         if let integer = Self(number.text) { return integer }
         switch WholeNumber(number.text) {
         case .digits(let digits):
@@ -85,7 +96,10 @@ extension UInt64: JSONScalar {}
 extension JSONScalar where Self: BinaryFloatingPoint & LosslessStringConvertible {
     /// Converts the number's text directly (so a `Float` is rounded once); infinity is out of range.
     static func unbox(_ value: JSONValue) throws(ScalarProblem) -> Self {
-        guard case .number(let number) = value else { throw .wrongKind }
+        guard case .number(let number) = value else {
+            if value.isRedactionPlaceholder { return 0 }
+            throw .wrongKind
+        }
         guard let float = Self(number.text), float.isFinite else { throw .outOfRange }
         return float
     }
@@ -97,7 +111,10 @@ extension Float: JSONScalar {}
 extension Decimal: JSONScalar {
     /// Reads the number's text, so `9.99` is exactly 9.99.
     static func unbox(_ value: JSONValue) throws(ScalarProblem) -> Decimal {
-        guard case .number(let number) = value else { throw .wrongKind }
+        guard case .number(let number) = value else {
+            if value.isRedactionPlaceholder { return 0 }
+            throw .wrongKind
+        }
         guard let decimal = Decimal(string: number.text), !decimal.isNaN else { throw .outOfRange }
         return decimal
     }
@@ -120,8 +137,17 @@ extension Data: JSONScalar {
 }
 
 extension Date: JSONScalar {
-    /// `Date`'s own `Codable`: seconds since 2001-01-01 as a number.
+    /// `Date`'s own `Codable`: seconds since 2001-01-01 as a number (so the placeholder is
+    /// 2001-01-01 itself).
     static func unbox(_ value: JSONValue) throws(ScalarProblem) -> Date {
         Date(timeIntervalSinceReferenceDate: try Double.unbox(value))
+    }
+}
+
+extension JSONValue {
+    /// Whether the value is exactly the recorder's placeholder for a redacted string or number.
+    var isRedactionPlaceholder: Bool {
+        guard case .string(let string) = self else { return false }
+        return string == "<redacted>"
     }
 }

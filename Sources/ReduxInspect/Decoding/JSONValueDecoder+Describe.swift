@@ -37,6 +37,33 @@ extension JSONValueDecoder {
         return text.isEmpty ? fallback : "\(fallback) (\(text))"
     }
 
+    /// `error`, about a value that is the recorder's `"<redacted>"` placeholder, rewritten to
+    /// say so and how to avoid it. The decoders read the placeholder as a `String`, a number
+    /// or a Boolean; a type that checks its string (`UUID`, an enum with `String` raw values,
+    /// base64 `Data`) cannot be made from it, nor can an object or array from a recording made
+    /// before redaction kept a value's shape.
+    ///
+    /// ```text
+    /// at loggedIn.id: Attempted to decode UUID from invalid UUID string; the recorder redacted
+    /// this value ("<redacted>"), which cannot stand in for it: to replay it, leave its key out
+    /// of the Recorder's redactedKeys
+    /// ```
+    static func explainRedacted(_ error: DecodingError) -> DecodingError {
+        func explained(_ context: DecodingError.Context) -> DecodingError.Context {
+            var text = oneLine(context.debugDescription)
+            while text.hasSuffix(".") { text.removeLast() }
+            let hint =
+                "the recorder redacted this value (\"<redacted>\"), which cannot stand in for it: "
+                + "to replay it, leave its key out of the Recorder's redactedKeys"
+            return .init(codingPath: context.codingPath, debugDescription: "\(text); \(hint)", underlyingError: error)
+        }
+        switch error {
+        case .typeMismatch(let type, let context): return .typeMismatch(type, explained(context))
+        case .dataCorrupted(let context): return .dataCorrupted(explained(context))
+        default: return error
+        }
+    }
+
     /// A coding path as `cart.items[2].quantity`, or `(root)` when it is empty.
     static func path(_ codingPath: [any CodingKey]) -> String {
         var text = ""

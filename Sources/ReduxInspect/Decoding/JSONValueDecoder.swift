@@ -34,12 +34,22 @@ public struct JSONValueDecoder: Sendable {
     }
 
     /// `error`, with the error Swift's synthesized `init(from:)` of an enum throws rewritten to
-    /// say which keys were found in `root` (what the decode started from).
+    /// say which keys were found in `root` (what the decode started from), and an error about
+    /// the recorder's `"<redacted>"` placeholder rewritten to say that the value was redacted.
+    /// `root` is only made for those two, so other errors cost nothing more.
     static func explained(_ error: any Error, in root: @autoclosure () throws -> JSONValue) -> any Error {
-        guard case DecodingError.typeMismatch(let type, let context) = error,
-            context.debugDescription == synthesizedEnumMessage, let root = try? root()
-        else { return error }
-        return explainEnumMismatch(type, context, in: root)
+        guard let error = error as? DecodingError else { return error }
+        switch error {
+        case .typeMismatch(let type, let context) where context.debugDescription == synthesizedEnumMessage:
+            guard let root = try? root() else { return error }
+            return explainEnumMismatch(type, context, in: root)
+        case .typeMismatch(_, let context), .dataCorrupted(let context):
+            guard let root = try? root(), value(at: context.codingPath, in: root)?.isRedactionPlaceholder == true
+            else { return error }
+            return explainRedacted(error)
+        default:
+            return error
+        }
     }
 
     /// What Swift's synthesized `init(from:)` of an enum says when the object does not hold

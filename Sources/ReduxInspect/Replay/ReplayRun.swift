@@ -77,10 +77,13 @@ public struct ReplayRun {
     }
 
     /// The differences between a recorded and a replayed state that matter: a recorded
-    /// `"<redacted>"` matches whatever the replay produced.
+    /// `"<redacted>"` matches whatever the replay produced, a whole value or a leaf of a
+    /// redacted value whose shape the recorder kept.
     public static func divergence(recorded: JSONValue, replayed: JSONValue) -> [JSONChange] {
         guard recorded != replayed else { return [] }
-        return JSONDiff.changes(from: recorded, to: replayed).filter { change in
+        let expected = recorded.fillingRedactions(from: replayed) ?? recorded
+        guard expected != replayed else { return [] }
+        return JSONDiff.changes(from: expected, to: replayed).filter { change in
             change.oldValue != .string("<redacted>")
         }
     }

@@ -1,0 +1,41 @@
+extension JSONValue {
+    /// This recorded value with every `"<redacted>"` placeholder replaced by what `replayed`
+    /// holds at the same place; `nil` when no placeholder has a counterpart to take.
+    ///
+    /// The recorder keeps a redacted value's shape and writes the placeholder in its strings
+    /// and numbers, where the replayed value holds whatever the replay made. Filling the
+    /// placeholders in before the two are diffed makes them match, and keeps the diff's view of
+    /// the rest intact: an array matched by `id` still finds the ids the replay made, where
+    /// recorded ids that are all placeholders would make every element a removal and an
+    /// insertion. A placeholder for a whole object (as recorders wrote before they kept the
+    /// shape) takes the whole replayed object.
+    func fillingRedactions(from replayed: JSONValue) -> JSONValue? {
+        switch (self, replayed) {
+        case (.string, _):
+            return isRedactionPlaceholder && self != replayed ? replayed : nil
+        case (.array(var elements), .array(let others)):
+            var filledAny = false
+            for index in elements.indices where index < others.count {
+                guard let filled = elements[index].fillingRedactions(from: others[index]) else { continue }
+                elements[index] = filled
+                filledAny = true
+            }
+            return filledAny ? .array(elements) : nil
+        case (.object(let object), .object(let other)):
+            var members = object.members
+            var filledAny = false
+            for index in members.indices {
+                let key = members[index].key
+                // Members are usually in the same order on both sides: look at the same place first.
+                let counterpart = index < other.count && other[index].key == key ? other[index].value : other[key]
+                guard let counterpart, let filled = members[index].value.fillingRedactions(from: counterpart)
+                else { continue }
+                members[index].value = filled
+                filledAny = true
+            }
+            return filledAny ? .object(JSONObject(members)) : nil
+        default:
+            return nil
+        }
+    }
+}
