@@ -156,4 +156,26 @@ import Testing
 
         #expect(handled.value == 1)
     }
+
+    /// Without a store there is no header; an `end` marker alone was a file the inspector
+    /// rejects as malformed.
+    @Test func aRecorderNoStoreUsedWritesNothing() throws {
+        let sink = MemoryRecordingSink()
+        let recorder = Recorder<CounterState, CounterAction>(sink: sink, options: steppingOptions())
+
+        recorder.close()
+
+        #expect(sink.isClosed)
+        #expect(sink.bytes == [])
+    }
+
+    @Test func aRecorderNoStoreUsedLeavesItsFileEmpty() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("unused.jsonl").path
+            do {
+                _ = try Recorder<CounterState, CounterAction>(path: path, options: steppingOptions())
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data())
+        }
+    }
 }

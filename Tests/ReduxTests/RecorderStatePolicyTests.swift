@@ -40,4 +40,17 @@ import Testing
         #expect(seqsWithState == example.seqsWithState)
         #expect(lines.last == #"{"end":{"seq":10,"state":{"count":55}}}"#)
     }
+
+    /// An interval below 1 means nothing; it used to record no state at all, silently, which
+    /// showed only when a replay had to start from the beginning.
+    @Test func everyWithAnIntervalBelowOneStopsTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            _ = Recorder<CounterState, CounterAction>(
+                sink: MemoryRecordingSink(), options: .init(statePolicy: .every(0)))
+        }
+        await #expect(processExitsWith: .failure) {
+            _ = Recorder<CounterState, CounterAction>(
+                sink: MemoryRecordingSink(), options: .init(statePolicy: .every(-2)))
+        }
+    }
 }

@@ -94,26 +94,29 @@ final class FlakySink: RecordingSink, @unchecked Sendable {
         #expect(lines[3] == #"{"end":{"seq":3,"state":{"count":0}}}"#)
     }
 
-    @Test func actionThatCannotBeEncodedBecomesAGapAndIsReported() throws {
+    @Test func actionThatCannotBeEncodedBecomesAGapAndIsReportedOncePerRun() throws {
         let errors = LockedBox<[RecorderError]>([])
         let (lines, state) = recordedLines(
             initialState: ShopState(), reducer: shopReducer,
             options: steppingOptions(
                 statePolicy: .never, onError: { error in errors.withLock { $0.append(error) } }),
-            actions: [.note("a"), .measure(.nan), .note("b")])
+            actions: [.note("a"), .measure(.nan), .measure(.infinity), .note("b"), .measure(-.infinity)])
 
         #expect(state.note == "b")
-        try #require(errors.value.count == 1)
-        guard case .encodingFailed(let seq, _) = errors.value[0] else {
-            Issue.record("expected encodingFailed, got \(errors.value[0])")
-            return
+        #expect(errors.value.map(\.seq) == [2, 5])
+        for error in errors.value {
+            guard case .encodingFailed = error else {
+                Issue.record("expected encodingFailed, got \(error)")
+                return
+            }
         }
-        #expect(seq == 2)
-        try #require(lines.count == 5)
+        try #require(lines.count == 7)
         #expect(lines[1].hasPrefix(#"{"seq":1,"#))
         #expect(lines[2] == #"{"gap":{"after":1,"dropped":1,"reason":"encoding failed"}}"#)
-        #expect(lines[3].hasPrefix(#"{"seq":3,"#))
-        #expect(lines[4] == #"{"end":{"seq":3,"state":{"items":[],"total":0,"note":"b"}}}"#)
+        #expect(lines[3] == #"{"gap":{"after":2,"dropped":1,"reason":"encoding failed"}}"#)
+        #expect(lines[4].hasPrefix(#"{"seq":4,"#))
+        #expect(lines[5] == #"{"gap":{"after":4,"dropped":1,"reason":"encoding failed"}}"#)
+        #expect(lines[6] == #"{"end":{"seq":5,"state":{"items":[],"total":0,"note":"b"}}}"#)
     }
 
     @Test func finalStateThatCannotBeEncodedStillEndsTheRecordingWithoutAFalseGap() throws {
@@ -123,7 +126,8 @@ final class FlakySink: RecordingSink, @unchecked Sendable {
             options: steppingOptions(onError: { error in errors.withLock { $0.append(error) } }),
             actions: [.set(1), .set(.nan)])
 
-        #expect(errors.value.count == 2)
+        // The action of seq 2 holds the NaN too: its entry is a gap, the end marker has no state.
+        #expect(errors.value.map(\.seq) == [2, 2])
         try #require(lines.count == 4)
         #expect(lines[1].hasPrefix(#"{"seq":1,"#))
         #expect(lines[2] == #"{"gap":{"after":1,"dropped":1,"reason":"encoding failed"}}"#)
@@ -131,7 +135,7 @@ final class FlakySink: RecordingSink, @unchecked Sendable {
         #expect(lines[3] == #"{"end":{"seq":2}}"#)
     }
 
-    @Test func initialStateThatCannotBeEncodedStillStartsWithAHeader() throws {
+    @Test func initialStateThatCannotBeEncodedIsReportedAsSuchAndTheHeaderIsWrittenWithoutIt() throws {
         let errors = LockedBox<[RecorderError]>([])
         let (lines, _) = recordedLines(
             initialState: ReadingState(value: .nan), reducer: readingReducer,
@@ -139,10 +143,20 @@ final class FlakySink: RecordingSink, @unchecked Sendable {
                 statePolicy: .never, onError: { error in errors.withLock { $0.append(error) } }),
             actions: [.set(1)])
 
-        #expect(errors.value.count == 1)
+        try #require(errors.value.count == 1)
+        guard case .stateEncodingFailed(seq: 0, _) = errors.value[0] else {
+            Issue.record("expected stateEncodingFailed(seq: 0), got \(errors.value[0])")
+            return
+        }
+        // Said plainly: a replay of this recording does not start where the app did.
+        #expect(errors.value[0].description.hasPrefix("initial state: cannot encode: "))
+        #expect(
+            errors.value[0].description.hasSuffix("so a replay starts from the inspector's initial state"))
         try #require(lines.count == 3)
-        #expect(lines[0].hasPrefix(#"{"format":"redux-inspect","version":1,"#), "\(lines[0])")
-        #expect(lines.filter { $0.contains(#""after":-1"#) } == [])
+        #expect(
+            lines[0]
+                == #"{"format":"redux-inspect","version":1,"reducer":"test","#
+                + #""started":"2026-11-22T10:00:00.000Z"}"#)
         #expect(lines[1].hasPrefix(#"{"seq":1,"#))
         #expect(lines[2] == #"{"end":{"seq":1,"state":{"value":1.0}}}"#)
     }
@@ -161,6 +175,22 @@ final class FlakySink: RecordingSink, @unchecked Sendable {
             "a.jsonl: write failed: No space left on device"
         ),
         (.encodingFailed(seq: 7, reason: "NaN"), "seq 7: cannot encode: NaN"),
+        (
+            .stateEncodingFailed(seq: 7, reason: "NaN"),
+            "seq 7: cannot encode the state: NaN; lines are written without their state until one can be encoded"
+        ),
+        (
+            .stateEncodingFailed(seq: 0, reason: "NaN"),
+            "initial state: cannot encode: NaN; the header is written without it, so a replay starts from the inspector's initial state"
+        ),
+        (
+            .lineTooLong(seq: 7, length: 70_000_000, limit: 67_108_864),
+            "seq 7: the line would be 70000000 bytes, more than the 67108864 a line may hold; written without its state"
+        ),
+        (
+            .lineTooLong(seq: 0, length: 70_000_000, limit: 67_108_864),
+            "initial state: the header would be 70000000 bytes, more than the 67108864 a line may hold; written without its state, so a replay starts from the inspector's initial state"
+        ),
     ])
     func errorsSayWhatWentWrong(_ error: RecorderError, _ message: String) {
         #expect(error.description == message)

@@ -93,6 +93,15 @@ struct OutputBuffer: ByteOutput {
         count = end
     }
 
+    /// Gives back the memory of an empty buffer grown past `limit` bytes: one huge line (a
+    /// large state) would otherwise keep its size for as long as the owner lives.
+    mutating func releaseCapacity(above limit: Int) {
+        guard count == 0, capacity > limit else { return }
+        base.deallocate()
+        capacity = max(limit, 16)
+        base = .allocate(capacity: capacity)
+    }
+
     /// Drops the bytes from `newCount` on.
     mutating func truncate(to newCount: Int) {
         precondition(newCount >= 0 && newCount <= count)

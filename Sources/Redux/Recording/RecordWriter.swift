@@ -29,11 +29,32 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
     private var isFailing = false
     /// Entries lost to failed writes since the last successful one.
     private var lost: (after: Int, count: Int, reason: String)?
+    /// The lines encoded and not yet written, with what they hold.
+    private var batch = PendingBatch()
+    /// Flushes waiting for the lines encoded so far to be written.
+    private var barriers: [DispatchSemaphore] = []
+    /// The longest line the writer writes, without its newline.
+    private let maximumLineLength: Int
+    /// Whether the last line that had a state to record was written without it: such
+    /// failures are reported once per run.
+    private var isLeavingOutStates = false
+    /// Whether the last entry became a gap because its action could not be written: such
+    /// failures are reported once per run.
+    private var isFailingActions = false
+
+    /// Bytes of encoded lines after which a batch is written without waiting for the rest of
+    /// the queue: the writer's memory then stays near this whatever the size of the states.
+    static var batchByteLimit: Int { 2 << 20 }
+    /// The most buffer capacity kept from one batch to the next; a larger buffer (grown for a
+    /// huge line) is given back.
+    static var keptBatchCapacity: Int { 4 << 20 }
 
     init(
         sink: any RecordingSink, capacity: Int, redactedKeys: Set<String>,
+        maximumLineLength: Int = RecordingFormat.maximumLineLength,
         onError: @escaping @Sendable (RecorderError) -> Void
     ) {
+        self.maximumLineLength = maximumLineLength
         self.queue = RecordQueue(capacity: capacity)
         self.sink = sink
         self.lineWriter = JSONLineWriter(redactedKeys: redactedKeys)
@@ -60,16 +81,15 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
     }
 
     private func run() {
-        var batchBytes: [UInt8] = []
         var busy = false
         while true {
-            let batch = queue.takeAll(busy: busy)
+            var lines = queue.takeAll(busy: busy)
             busy = true
-            if batch.isEmpty { break }
-            var barriers: [DispatchSemaphore] = []
-            var entriesInBatch = 0
-            var highestSeq: Int?
-            for line in batch {
+            if lines.isEmpty { break }
+            // Taken from the end, so that each line (and the state it holds) is released once
+            // it is encoded rather than when the whole batch is.
+            lines.reverse()
+            while let line = lines.popLast() {
                 switch line {
                 case .barrier(let semaphore):
                     barriers.append(semaphore)
@@ -81,43 +101,117 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
                     headerBytes = header
                     continue
                 case .gap(_, let dropped, _):
-                    entriesInBatch += dropped
+                    batch.entries += dropped
                 case .entry(let seq, _, _, _, _):
-                    entriesInBatch += 1
-                    highestSeq = seq
+                    batch.entries += 1
+                    batch.highestSeq = seq
                 case .end(let seq, _):
-                    highestSeq = max(highestSeq ?? seq, seq)
+                    batch.highestSeq = max(batch.highestSeq ?? seq, seq)
                 }
-                encode(line, to: &batchBytes)
+                encode(line, to: &batch.bytes)
+                // Bounded in bytes, not only in lines: a queue of large states encoded whole
+                // took gigabytes.
+                if batch.bytes.count >= Self.batchByteLimit { writeBatch() }
             }
-            write(&batchBytes, entries: entriesInBatch, highestSeq: highestSeq)
-            barriers.forEach { $0.signal() }
+            writeBatch()
         }
         do { try sink.close() } catch { onError(asRecorderError(error)) }
         finished.leave()
     }
 
+    /// Writes the lines encoded so far, signals the flushes waiting for them, and trims the
+    /// buffer back to a modest size.
+    private func writeBatch() {
+        write(&batch.bytes, entries: batch.entries, highestSeq: batch.highestSeq)
+        if batch.bytes.capacity > Self.keptBatchCapacity {
+            batch.bytes = []
+        } else {
+            batch.bytes.removeAll(keepingCapacity: true)
+        }
+        batch.entries = 0
+        batch.highestSeq = nil
+        lineEncoder.bytes.releaseCapacity(above: Self.keptBatchCapacity)
+        for barrier in barriers { barrier.signal() }
+        barriers.removeAll()
+    }
+
+    /// Appends `line`, or what stands in for it when it cannot be written whole.
+    ///
+    /// A line whose state cannot be encoded, or would make it longer than the inspector reads,
+    /// is written without its state: an entry's action is what a replay needs. Only an entry
+    /// whose action cannot be written becomes a `gap` marker.
     private func encode(_ line: Line, to output: inout [UInt8]) {
+        // The header is reported on its own: a replay without the initial state starts
+        // elsewhere, which the report about later lines would not say.
+        let hasState: Bool
+        let stateSeq: Int
+        let inRun: Bool
+        switch line {
+        case .header(_, _, _, let initialState): (hasState, stateSeq, inRun) = (initialState != nil, 0, false)
+        case .entry(let seq, _, _, let state, _): (hasState, stateSeq, inRun) = (state != nil, seq, true)
+        case .end(let seq, let state): (hasState, stateSeq, inRun) = (state != nil, seq, true)
+        case .gap, .barrier: (hasState, stateSeq, inRun) = (false, 0, false)
+        }
+        var failure: any Error
         do {
-            try line.encode(with: lineEncoder, to: &output)
+            try line.encode(with: lineEncoder, to: &output, maximumLength: maximumLineLength)
+            if hasState && inRun { isLeavingOutStates = false }
+            if line.seq != nil { isFailingActions = false }
+            return
         } catch {
-            let reason = String(describing: error)
-            // What stands in for the line that could not be encoded depends on its kind: an
-            // entry becomes a gap, the header and end marker are written without their state.
-            let replacement: Line
-            switch line {
-            case .header(let reducer, let app, let started, _):
-                onError(.encodingFailed(seq: 0, reason: reason))
-                replacement = .header(reducer: reducer, app: app, started: started, initialState: nil)
-            case .end(let seq, _):
-                onError(.encodingFailed(seq: seq, reason: reason))
-                replacement = .end(seq: seq, state: nil)
-            default:
-                let seq = line.seq ?? lastWrittenSeq
-                onError(.encodingFailed(seq: seq, reason: reason))
-                replacement = .gap(after: seq - 1, dropped: 1, reason: "encoding failed")
+            failure = error
+        }
+        if hasState, let withoutState = Self.withoutState(line) {
+            do {
+                try withoutState.encode(with: lineEncoder, to: &output, maximumLength: maximumLineLength)
+                // Once per run of lines without their state: one unencodable value in a state
+                // that every entry carries would otherwise report every entry.
+                if !(isLeavingOutStates && inRun) {
+                    if let tooLong = failure as? LineTooLong {
+                        onError(.lineTooLong(seq: stateSeq, length: tooLong.length, limit: tooLong.limit))
+                    } else {
+                        onError(.stateEncodingFailed(seq: stateSeq, reason: String(describing: failure)))
+                    }
+                }
+                if inRun { isLeavingOutStates = true }
+                if line.seq != nil { isFailingActions = false }
+                return
+            } catch {
+                // The state was not the (only) trouble: the action cannot be written either.
+                failure = error
             }
-            try? replacement.encode(with: lineWriter, to: &output)
+        }
+        let reason: String
+        let gapReason: String
+        if let tooLong = failure as? LineTooLong {
+            reason =
+                "the line would be \(tooLong.length) bytes without a state, more than the \(tooLong.limit) a line may hold"
+            gapReason = "line too long"
+        } else {
+            reason = String(describing: failure)
+            gapReason = "encoding failed"
+        }
+        // Only an entry gets this far in practice (a header or marker without its state is a
+        // few short fields); anything else is reported and left out.
+        guard let seq = line.seq else {
+            onError(.encodingFailed(seq: stateSeq, reason: reason))
+            return
+        }
+        if !isFailingActions { onError(.encodingFailed(seq: seq, reason: reason)) }
+        isFailingActions = true
+        try? Line.gap(after: seq - 1, dropped: 1, reason: gapReason).encode(with: lineWriter, to: &output)
+    }
+
+    /// `line` without its state; made only when a line has failed, to keep the usual path free
+    /// of copies.
+    private static func withoutState(_ line: Line) -> Line? {
+        switch line {
+        case .header(let reducer, let app, let started, _):
+            .header(reducer: reducer, app: app, started: started, initialState: nil)
+        case .entry(let seq, let time, let action, _, let microseconds):
+            .entry(seq: seq, time: time, action: action, state: nil, microseconds: microseconds)
+        case .end(let seq, _): .end(seq: seq, state: nil)
+        case .gap, .barrier: nil
         }
     }
 
@@ -127,17 +221,19 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
     /// empty one at the same path), everything written so far went with the old file: the
     /// batch is written again after the header and a gap marker for the entries up to here.
     private func write(_ batchBytes: inout [UInt8], entries: Int, highestSeq: Int?) {
-        defer { batchBytes.removeAll(keepingCapacity: true) }
         guard !batchBytes.isEmpty || !unwrittenHeader.isEmpty else { return }
         for attempt in 0..<2 {
-            var bytes = unwrittenHeader
+            var prefix = unwrittenHeader
             if let lost {
                 let gap = Line.gap(after: lost.after, dropped: lost.count, reason: lost.reason)
-                try? gap.encode(with: lineWriter, to: &bytes)
+                try? gap.encode(with: lineWriter, to: &prefix)
             }
-            bytes.append(contentsOf: batchBytes)
+            // Put in front of the batch in place (rarely: the first batch, or after a failure)
+            // rather than copying the batch after it; taken off again if the batch is retried.
+            if !prefix.isEmpty { batchBytes.insert(contentsOf: prefix, at: 0) }
+            defer { batchBytes.removeFirst(prefix.count) }
             do {
-                try sink.write(bytes)
+                try sink.write(batchBytes)
                 unwrittenHeader = []
                 lost = nil
                 isFailing = false
@@ -174,4 +270,15 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
         if case .writeFailed(_, let reason) = error { return reason }
         return error.description
     }
+}
+
+/// The lines the writer has encoded and not yet written.
+private struct PendingBatch {
+    /// The lines, each ending in a newline.
+    var bytes: [UInt8] = []
+    /// How many entries the lines stand for (a gap marker stands for its count), should the
+    /// write fail.
+    var entries = 0
+    /// The highest `seq` among the lines.
+    var highestSeq: Int?
 }

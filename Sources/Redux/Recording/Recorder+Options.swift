@@ -26,6 +26,9 @@ extension Recorder {
         /// Receives errors on the writer thread. It must not dispatch or close the recorder
         /// synchronously. The default prints them to standard error.
         public var onError: @Sendable (RecorderError) -> Void
+        /// The longest line to write, without its newline: what `redux-inspect` reads. Only
+        /// tests set a smaller one, to exercise the limit without writing 64 MiB lines.
+        var maximumLineLength = RecordingFormat.maximumLineLength
 
         /// Creates options; every parameter has a sensible default.
         ///

@@ -20,6 +20,13 @@ import Foundation
 /// - A full queue: with ``QueueFullPolicy/wait`` (the default) the dispatching thread waits and
 ///   nothing is lost; with ``QueueFullPolicy/drop`` entries are dropped and counted, and a
 ///   `gap` marker with the exact count takes their place.
+/// - A state that cannot be encoded (a NaN or infinite `Double`), or whose line would be
+///   longer than ``RecordingFormat/maximumLineLength``, is left out of that line and the
+///   action kept; ``Options/onError`` hears once per run of such lines (again only after a
+///   state has been written), and about the initial state on its own. An entry whose action
+///   cannot be written becomes a `gap` marker, reported once per run of such entries.
+/// - The writer encodes and writes in batches of a few megabytes at most, so its memory does
+///   not grow with the size of the states.
 /// - ``close()`` from several threads ends the recording once; dispatches after it are not
 ///   recorded. A process killed while writing leaves at most its last line incomplete, which
 ///   `redux-inspect` reports as a warning.
@@ -34,7 +41,7 @@ import Foundation
 ///     reducer: Shop.reducer,
 ///     middleware: [Shop.loginMiddleware(), recorder.middleware]
 /// )
-/// store.dispatch(.addToCart(Shop.catalog[0], quantity: 1))
+/// store.dispatch(.addToCart(productID: Shop.catalog[0].id, quantity: 1))
 /// recorder.close()
 /// ```
 public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sendable>: @unchecked Sendable {
@@ -67,14 +74,20 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
 
     /// Creates a recorder that writes to any sink.
     ///
+    /// - Precondition: A ``RecordingStatePolicy/every(_:)`` interval is 1 or more.
     /// - Parameters:
     ///   - sink: Receives whole lines from a background thread.
     ///   - options: What to record and how.
     public init(sink: any RecordingSink, options: Options = Options()) {
+        if case .every(let interval) = options.statePolicy {
+            // Checked here, as `stride(by: 0)` is: an interval below 1 has no meaning, and
+            // recording no state at all in its place would only show up at replay time.
+            precondition(interval >= 1, "RecordingStatePolicy.every(\(interval)): the interval must be 1 or more")
+        }
         self.options = options
         self.writer = RecordWriter(
             sink: sink, capacity: options.queueCapacity, redactedKeys: options.redactedKeys,
-            onError: options.onError)
+            maximumLineLength: options.maximumLineLength, onError: options.onError)
         self.queue = writer.queue
         self.clock = options.clock
         self.shouldRecord = options.shouldRecord
@@ -187,6 +200,8 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     /// Writes the final state in an `end` marker, drains the queue and closes the sink.
     /// Later dispatches are no longer recorded. Safe to call more than once and from any
     /// thread; every call returns once the recording is complete.
+    ///
+    /// A recorder that no store ever used has no header and nothing to end: it writes nothing.
     public func close() {
         let storeLock = lock.withLock { self.storeLock }
         // Same lock order as dispatch (store, then recorder), so the final state and the
@@ -200,7 +215,9 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
             if let gap = dropped {
                 markers.append(.gap(after: gap.after, dropped: gap.count, reason: "queue full"))
             }
-            markers.append(.end(seq: seq, state: getState?()))
+            // The header is written when a store installs the recorder; an end marker alone
+            // would be a file the inspector rejects.
+            if let getState { markers.append(.end(seq: seq, state: getState())) }
             queue.force(markers)
             queue.finish()
         }

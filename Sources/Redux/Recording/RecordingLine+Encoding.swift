@@ -12,9 +12,10 @@ extension RecordingLine {
     /// Appends the line's JSON and a newline to `output`, with an encoder the writer thread
     /// keeps from line to line: its buffers and caches then outlive a line.
     ///
-    /// - Throws: `EncodingError` when the action or state cannot be encoded; nothing is
-    ///   appended then.
-    func encode(with encoder: StreamingEncoder, to output: inout [UInt8]) throws {
+    /// - Parameter maximumLength: The most bytes the line may hold, without its newline.
+    /// - Throws: `EncodingError` when the action or state cannot be encoded, ``LineTooLong``
+    ///   when the line would be longer than `maximumLength`; nothing is appended then.
+    func encode(with encoder: StreamingEncoder, to output: inout [UInt8], maximumLength: Int = .max) throws {
         let writer = encoder.writer
         let value: EncodedValue
         switch self {
@@ -29,7 +30,8 @@ extension RecordingLine {
             value = .object(members)
         case .entry(let seq, let time, let action, let state, let microseconds):
             // The line written on every action: streamed, without building a tree.
-            try Self.encodeEntry(seq, time, action, state, microseconds, with: encoder, to: &output)
+            try Self.encodeEntry(
+                seq, time, action, state, microseconds, with: encoder, to: &output, maximumLength: maximumLength)
             return
         case .gap(let after, let dropped, let reason):
             value = .object([
@@ -45,7 +47,14 @@ extension RecordingLine {
         case .barrier:
             return
         }
+        let start = output.count
         writer.write(value, to: &output)
+        // Headers and markers are built as trees, so they are measured once written.
+        guard output.count - start <= maximumLength else {
+            let length = output.count - start
+            output.removeSubrange(start...)
+            throw LineTooLong(length: length, limit: maximumLength)
+        }
         output.append(UInt8(ascii: "\n"))
     }
 
@@ -66,7 +75,7 @@ extension RecordingLine {
 
     private static func encodeEntry(
         _ seq: Int, _ time: Date, _ action: Action, _ state: State?, _ microseconds: Int?,
-        with encoder: StreamingEncoder, to output: inout [UInt8]
+        with encoder: StreamingEncoder, to output: inout [UInt8], maximumLength: Int
     ) throws {
         encoder.reset()
         // Written to the encoder's buffer first, so that a failure leaves `output` untouched.
@@ -84,6 +93,10 @@ extension RecordingLine {
         if let state { try encoder.lineMember("state") { try $0.encodeTopLevel(state) } }
         if let microseconds { encoder.lineMember("us") { $0.writeSigned(Int64(microseconds)) } }
         encoder.bytes.append(UInt8(ascii: "}"))
+        // Measured before it is copied out: a line too long for the inspector costs no copy.
+        guard encoder.bytes.count <= maximumLength else {
+            throw LineTooLong(length: encoder.bytes.count, limit: maximumLength)
+        }
         encoder.bytes.append(UInt8(ascii: "\n"))
         output.append(contentsOf: encoder.bytes.bytes)
     }

@@ -29,8 +29,21 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A write to the sink failed; the entries in it are replaced by a `gap` marker once
     /// writing works again.
     case writeFailed(path: String, reason: String)
-    /// An action or state could not be encoded as JSON; the entry became a gap.
+    /// An action could not be encoded as JSON, or its entry would be longer than
+    /// ``RecordingFormat/maximumLineLength`` even without a state: the entry became a `gap`
+    /// marker. Reported for the first entry of a run of such entries.
     case encodingFailed(seq: Int, reason: String)
+    /// The state after `seq` (`0`: the initial state, in the header) could not be encoded as
+    /// JSON — a `Double` that is NaN or infinite, say — so the line was written without it.
+    ///
+    /// Reported once per run of lines whose state is left out: again only after a state has
+    /// been written. Without an initial state, a replay starts from the inspector's own
+    /// initial state instead of the app's.
+    case stateEncodingFailed(seq: Int, reason: String)
+    /// The line of `seq` (`0`: the header) would be `length` bytes with its state, more than
+    /// `limit` (``RecordingFormat/maximumLineLength``, what `redux-inspect` reads), so it was
+    /// written without its state. Reported like ``stateEncodingFailed(seq:reason:)``.
+    case lineTooLong(seq: Int, length: Int, limit: Int)
     /// The recording file was removed (unlinked) while recording. The sink has started a new
     /// file at the same path; the recorder writes the header there again, then a `gap` marker
     /// for the entries that went with the removed file, then goes on.
@@ -43,6 +56,14 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotOpen(let path, let reason): "\(path): cannot open: \(reason)"
         case .writeFailed(let path, let reason): "\(path): write failed: \(reason)"
         case .encodingFailed(let seq, let reason): "seq \(seq): cannot encode: \(reason)"
+        case .stateEncodingFailed(0, let reason):
+            "initial state: cannot encode: \(reason); the header is written without it, so a replay starts from the inspector's initial state"
+        case .stateEncodingFailed(let seq, let reason):
+            "seq \(seq): cannot encode the state: \(reason); lines are written without their state until one can be encoded"
+        case .lineTooLong(0, let length, let limit):
+            "initial state: the header would be \(length) bytes, more than the \(limit) a line may hold; written without its state, so a replay starts from the inspector's initial state"
+        case .lineTooLong(let seq, let length, let limit):
+            "seq \(seq): the line would be \(length) bytes, more than the \(limit) a line may hold; written without its state"
         case .fileRemoved(let path):
             "\(path): file removed while recording; recording goes on in a new file at this path, after a gap marker"
         }

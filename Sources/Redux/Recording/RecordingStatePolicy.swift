@@ -9,6 +9,10 @@ public enum RecordingStatePolicy: Sendable, Equatable {
     /// the inspector replays the actions in between. A jump anywhere then replays fewer than
     /// `interval` actions: with 1,000, a millisecond or two, for a file about 1% larger than
     /// with `.never` (the shop example; `redux-bench goto`, `goto-sparse`).
+    ///
+    /// The interval must be 1 or more (`.every(1)` is ``everyAction``): creating a ``Recorder``
+    /// with `.every(0)` or a negative interval is a programming error and stops the program,
+    /// as `stride(from:to:by: 0)` does.
     case every(Int)
     /// No entry holds a state; the inspector replays from the initial state.
     case never

@@ -1,3 +1,5 @@
+import Redux
+
 /// Parses JSON text (RFC 8259) from UTF-8 bytes into a `JSONValue`.
 ///
 /// The parser is strict, because a recording that another tool would read differently is a
@@ -35,8 +37,9 @@ public enum JSONParser {
         ///
         /// - Parameters:
         ///   - maximumDepth: Arrays and objects open at once; 512 by default.
-        ///   - maximumLength: Bytes per input; 64 MiB by default.
-        public init(maximumDepth: Int = 512, maximumLength: Int = 64 << 20) {
+        ///   - maximumLength: Bytes per input; by default `RecordingFormat.maximumLineLength`
+        ///     (64 MiB), the longest line the recorder writes.
+        public init(maximumDepth: Int = 512, maximumLength: Int = RecordingFormat.maximumLineLength) {
             self.maximumDepth = maximumDepth
             self.maximumLength = maximumLength
         }

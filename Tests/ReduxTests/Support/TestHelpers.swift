@@ -124,3 +124,13 @@ func steppingOptions<State, Action>(
         reducer: reducer, app: app, statePolicy: statePolicy, redactedKeys: redactedKeys,
         shouldRecord: shouldRecord, clock: .stepping(from: recordingStart, by: 0.1), onError: onError)
 }
+
+extension RecorderError {
+    /// The `seq` the error is about, for the errors that have one.
+    var seq: Int? {
+        switch self {
+        case .encodingFailed(let seq, _), .stateEncodingFailed(let seq, _), .lineTooLong(let seq, _, _): seq
+        default: nil
+        }
+    }
+}
