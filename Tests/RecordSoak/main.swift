@@ -9,6 +9,8 @@
 //   --max-file-size BYTES  limit the file's size (RLIMIT_FSIZE), so writes fail part-way as on
 //                          a full disk; errors are printed to standard error
 //   --flush-every N        flush after every N actions of a thread, so writes stay small
+//   --exit-without-close   after COUNT actions, exit(0) with the recorder open, as a tool whose
+//                          store lives in a global does
 
 import Foundation
 import Redux
@@ -97,6 +99,7 @@ var threads = 1
 var drops = false
 var maximumFileSize: Int?
 var flushEvery: Int?
+var exitsWithoutClose = false
 var remaining = CommandLine.arguments.dropFirst()
 while let argument = remaining.popFirst() {
     switch argument {
@@ -104,12 +107,13 @@ while let argument = remaining.popFirst() {
     case "--drop": drops = true
     case "--max-file-size": maximumFileSize = remaining.popFirst().flatMap { Int($0) }
     case "--flush-every": flushEvery = remaining.popFirst().flatMap { Int($0) }
+    case "--exit-without-close": exitsWithoutClose = true
     default: positional.append(argument)
     }
 }
 guard let path = positional.first, positional.count <= 2, threads >= 1 else {
     FileHandle.standardError.write(
-        Data("usage: redux-record-soak PATH [COUNT] [--threads N] [--drop] [--max-file-size BYTES] [--flush-every N]\n".utf8))
+        Data("usage: redux-record-soak PATH [COUNT] [--threads N] [--drop] [--max-file-size BYTES] [--flush-every N] [--exit-without-close]\n".utf8))
     exit(64)
 }
 let count = positional.count == 2 ? Int(positional[1]) : nil
@@ -147,6 +151,7 @@ do {
         }.start()
     }
     group.wait()
+    if exitsWithoutClose { exit(0) }
     recorder.close()
 } catch {
     FileHandle.standardError.write(Data("redux-record-soak: \(error)\n".utf8))

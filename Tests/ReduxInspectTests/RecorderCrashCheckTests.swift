@@ -44,6 +44,26 @@ import Testing
         (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
     }
 
+    /// A tool that exits with its recorder open (its store in a global, never released) still
+    /// leaves every action it recorded on disk: the recorder flushes when the process exits.
+    /// Only the end marker, which close writes, is missing, and check says so.
+    @Test(.timeLimit(.minutes(1))) func exitingWithTheRecorderOpenKeepsTheSession() throws {
+        let directory = try CLITemporaryDirectory()
+        let path = directory.path("exit.jsonl")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Self.soakExecutable())
+        process.arguments = [path, "500", "--exit-without-close"]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let recording = try Recording(path: path)
+        #expect(recording.steps.map(\.seq) == Array(1...500))
+        #expect(recording.endSeq == nil)
+        let check = CLITestSupport.run(["check", path])
+        #expect(check.code == 0)
+        #expect(check.out.contains("500 steps (seq 1…500), 500 with states, no gaps, no end marker (the recorder was not closed)"))
+    }
+
     @Test(.timeLimit(.minutes(2)), arguments: loads)
     func killedWhileRecordingLeavesAFileThatChecks(_ load: Load) throws {
         let directory = try CLITemporaryDirectory()

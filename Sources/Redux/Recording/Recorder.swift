@@ -30,6 +30,9 @@ import Foundation
 /// - ``close()`` from several threads ends the recording once; dispatches after it are not
 ///   recorded. A process killed while writing leaves at most its last line incomplete, which
 ///   `redux-inspect` reports as a warning.
+/// - A process that exits with the recorder still open (a store in a global is never
+///   released) first waits, a few seconds at most, for what was recorded to be written; the
+///   recording then has no `end` marker, which only ``close()`` writes.
 ///
 /// ```swift
 /// let recorder = try Recorder<Shop.State, Shop.Action>(
@@ -94,6 +97,7 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
         self.statePolicy = options.statePolicy
         self.waitsWhenFull = options.whenQueueFull == .wait
         writer.start()
+        OpenRecorders.shared.add(ObjectIdentifier(self)) { [weak self] in self?.flushBeforeExit() }
     }
 
     /// Creates a recorder that writes to a new file with mode 0600.
@@ -197,12 +201,20 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
         }
     }
 
+    /// ``flush()`` for the process's exit: waits at most a few seconds.
+    private func flushBeforeExit() {
+        guard !writer.isWriterThread else { return }
+        let done = DispatchSemaphore(value: 0)
+        if queue.appendUnlessFinished(.barrier(done)) { _ = done.wait(timeout: .now() + 5) }
+    }
+
     /// Writes the final state in an `end` marker, drains the queue and closes the sink.
     /// Later dispatches are no longer recorded. Safe to call more than once and from any
     /// thread; every call returns once the recording is complete.
     ///
     /// A recorder that no store ever used has no header and nothing to end: it writes nothing.
     public func close() {
+        OpenRecorders.shared.remove(ObjectIdentifier(self))
         let storeLock = lock.withLock { self.storeLock }
         // Same lock order as dispatch (store, then recorder), so the final state and the
         // last `seq` agree.
