@@ -63,14 +63,15 @@ import Testing
     /// A long replay keeps at most `checkpointBudget.count` checkpoints: past it, the interval
     /// doubles and every other one goes; jumps back still give the right states.
     @Test func checkpointsAreThinnedOutOnALongReplay() throws {
-        let steps = 3000
+        let steps = 9000
         let text = (1...steps).map { #"{"seq":\#($0),"action":{"increment":{}}}"# }.joined(separator: "\n") + "\n"
         let timeline = Timeline(
             recording: try Recording(text: text), reducer: try Self.reducer("counter"), checkpointInterval: 1)
-        #expect(try timeline.state(after: steps - 1) == .object(JSONObject([("count", .number(JSONNumber("3000")))])))
-        // 3,000 checkpoints would pass 1,024: every 2nd (1,500) still would, every 4th does not.
+        #expect(try timeline.state(after: steps - 1) == .object(JSONObject([("count", .number(JSONNumber("9000")))])))
+        // 9,000 checkpoints would pass 4,096: every 2nd (4,500) still would, every 4th does not.
+        #expect(Timeline.checkpointBudget.count == 4096)
         #expect(timeline.checkpointInterval == 4)
-        for index in [2998, 1, 1500, 2047, 0, 2999] {
+        for index in [8998, 1, 4500, 4095, 0, 8999] {
             #expect(try timeline.state(after: index) == .object(JSONObject([("count", .number(JSONNumber(String(index + 1))))])))
         }
     }

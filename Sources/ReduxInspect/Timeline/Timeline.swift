@@ -19,7 +19,7 @@ public final class Timeline {
     /// otherwise make a long replay keep a copy of it every few steps, memory growing with the
     /// square of the recording. Past either limit, every other checkpoint is dropped and the
     /// interval doubles, so that a jump replays at most one interval of actions.
-    public static let checkpointBudget = (bytes: 256 << 20, count: 1024)
+    public static let checkpointBudget = (bytes: 256 << 20, count: 4096)
     /// The encoded size of a recent checkpoint's state, measured every 16th checkpoint.
     private var checkpointStateSize = 0
     private var checkpointsSinceMeasured = 0
