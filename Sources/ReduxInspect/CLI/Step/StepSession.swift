@@ -122,9 +122,10 @@ final class StepSession {
     /// Moves to the first step after the cursor whose type or compact action contains `text`.
     private func find(_ text: String) throws(InspectorError) -> StepReply {
         let start = cursor.position + 1
+        let search = TextSearch(text)
         for index in start..<max(start, cursor.count) {
             let entry = try timeline.entry(at: index)
-            if entry.type.contains(text) || entry.action.compactText.contains(text) {
+            if search.isFound(in: entry.type) || search.isFound(in: entry.action.compactText) {
                 return try moved(cursor.move(to: index))
             }
         }

@@ -29,12 +29,13 @@ struct LogCommand: Subcommand {
         let recording = timeline.recording
         // Gaps are shown where entries are missing, when every entry is listed.
         let listsEvery = types.isEmpty && grep == nil
+        let search = grep.map(TextSearch.init)
         for index in recording.steps.indices {
             let entry = try timeline.entry(at: index)
             if listsEvery, let gap = recording.gap(before: index) { session.context.print(gap.notice) }
             if !types.isEmpty && !types.contains(entry.type) { continue }
             let action = entry.action.compactText
-            if let grep, !entry.type.contains(grep) && !action.contains(grep) { continue }
+            if let search, !search.isFound(in: entry.type) && !search.isFound(in: action) { continue }
             // One line per action: a huge one is cut, as in the headings of replay and step.
             let shown = full ? action : DiffTextFormatter.abbreviate(action, width: 120)
             session.context.print(Self.line(entry, action: shown, colors: session.context.colorsOutput))

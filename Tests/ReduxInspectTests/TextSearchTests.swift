@@ -1,0 +1,29 @@
+import Testing
+
+@testable import ReduxInspect
+
+/// `log --grep` and `step`'s `find` look for the pattern's bytes in the text's.
+@Suite struct TextSearchTests {
+    @Test(arguments: [
+        ("addToCart", "", true), ("addToCart", "To", true), ("addToCart", "addToCart", true),
+        ("addToCart", "cart", false), ("add", "addToCart", false), ("", "", true), ("", "a", false),
+        ("aabaabaaab", "aabaaab", true), ("abababc", "ababc", true), ("abababd", "ababc", false),
+        (#"{"title":"café ✓"}"#, "é ✓", true), ("ab\u{0}c", "\u{0}c", true),
+    ])
+    func findsThePatternsBytes(_ text: String, _ pattern: String, _ found: Bool) {
+        #expect(TextSearch(pattern).isFound(in: text) == found)
+        // The same answer as a plain search, for these.
+        #expect(found == (pattern.isEmpty || text.utf8.count >= pattern.utf8.count
+            && (0...(text.utf8.count - pattern.utf8.count)).contains { start in
+                Array(text.utf8).dropFirst(start).starts(with: Array(pattern.utf8))
+            }))
+    }
+
+    /// A pattern that almost matches everywhere: found, or not, without comparing it again
+    /// from every position (a million positions of a 3,000-byte pattern would not finish here).
+    @Test func aLongPatternThatAlmostMatchesEverywhere() {
+        let text = String(repeating: "a", count: 1_000_000)
+        #expect(!TextSearch(String(repeating: "a", count: 3000) + "b").isFound(in: text))
+        #expect(TextSearch(String(repeating: "a", count: 3000) + "b").isFound(in: text + "b"))
+    }
+}
