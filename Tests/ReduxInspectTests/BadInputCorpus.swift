@@ -141,9 +141,10 @@ enum BadInputCorpus {
             ":3:39: cannot decode the action as ReduxExamples.Counter.Action: at incrementBy.n: expected Int, found 92233720368547758070 (out of range) (seq 2)"),
         // Accepted.
         Case("ok-crlf-line-endings.jsonl", 0, nil),
+        Case("ok-end-marker-seq-int-max.jsonl", 0, ":3: 9223372036854775806 entries missing after seq 1"),
         Case(
             "ok-gap-marker-counts-too-large.jsonl", 0,
-            ":4:17: gap marker after seq 1, which is not past seq 9223372036854775806 before it; its count is taken as given"),
+            ":4:17: gap marker after seq 1, which is not past seq 9223372036854775807 before it; its count is taken as given"),
         Case("ok-no-final-newline.jsonl", 0, nil),
         Case("ok-blank-lines-and-unknown-keys.jsonl", 0, nil),
         Case("ok-gap-in-seq.jsonl", 0, ":3: 3 entries missing after seq 1"),

@@ -223,6 +223,8 @@ import Testing
         // 14 and 15, up to the end marker's seq: the last marker's one and one it does not count.
         #expect(recording.gapAtEnd.map { "\($0.dropped) after \($0.after)" } == "2 after 13")
         #expect(recording.gaps.count == 7)
+        // check counts and lists the places, as the other commands show them.
+        #expect(recording.gapsBetweenSteps.map(\.dropped) == [3, 6, 3, 2])
     }
 
     /// Counts as large as an Int holds are summed without trapping, by every command that

@@ -97,7 +97,8 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
         self.statePolicy = options.statePolicy
         self.waitsWhenFull = options.whenQueueFull == .wait
         writer.start()
-        OpenRecorders.shared.add(ObjectIdentifier(self)) { [weak self] in self?.flushBeforeExit() }
+        // At the process's exit, a few seconds at most (see OpenRecorders).
+        OpenRecorders.shared.add(ObjectIdentifier(self)) { [weak self] in self?.flush(waitingAtMost: 5) }
     }
 
     /// Creates a recorder that writes to a new file with mode 0600.
@@ -192,20 +193,18 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     ///
     /// Safe to call from any thread; from the recorder's own error handler it returns at once.
     public func flush() {
+        flush(waitingAtMost: nil)
+    }
+
+    /// ``flush()``, waiting at most `seconds` for the writer when given.
+    private func flush(waitingAtMost seconds: Double?) {
         guard !writer.isWriterThread else { return }
         let done = DispatchSemaphore(value: 0)
         if queue.appendUnlessFinished(.barrier(done)) {
-            done.wait()
-        } else {
+            if let seconds { _ = done.wait(timeout: .now() + seconds) } else { done.wait() }
+        } else if seconds == nil {
             writer.waitUntilFinished()
         }
-    }
-
-    /// ``flush()`` for the process's exit: waits at most a few seconds.
-    private func flushBeforeExit() {
-        guard !writer.isWriterThread else { return }
-        let done = DispatchSemaphore(value: 0)
-        if queue.appendUnlessFinished(.barrier(done)) { _ = done.wait(timeout: .now() + 5) }
     }
 
     /// Writes the final state in an `end` marker, drains the queue and closes the sink.

@@ -76,8 +76,21 @@ public final class Recording: @unchecked Sendable {
     /// The entries missing after the last step (gap markers after it, an end marker whose seq
     /// is past it), as one gap; `nil` when none are.
     public var gapAtEnd: RecordingGap? {
-        guard let last = steps.last?.seq else { return nil }
-        return merged(gaps[firstGap(before: steps.count)...], after: last)
+        merged(gaps[firstGap(before: steps.count)...], after: steps.last?.seq ?? 0)
+    }
+
+    /// Every place where entries are missing, one gap each as ``gap(before:)`` and
+    /// ``gapAtEnd`` give it, in file order: what `check` counts and lists.
+    public var gapsBetweenSteps: [RecordingGap] {
+        var places = gapPlaces[...]
+        var found: [RecordingGap] = []
+        while let place = places.first {
+            let next = places.partitionIndex(atOrPast: { $0 > place })
+            let gap = place < steps.count ? self.gap(before: place) : gapAtEnd
+            if let gap { found.append(gap) }
+            places = places[next...]
+        }
+        return found
     }
 
     /// The gaps that come before the steps of `range`, in file order.
@@ -87,13 +100,7 @@ public final class Recording: @unchecked Sendable {
 
     /// Where the first gap that comes before step `index` or a later one is in ``gaps``.
     private func firstGap(before index: Int) -> Int {
-        var low = 0
-        var high = gapPlaces.count
-        while low < high {
-            let middle = (low + high) / 2
-            if gapPlaces[middle] < index { low = middle + 1 } else { high = middle }
-        }
-        return low
+        gapPlaces.partitionIndex(atOrPast: { $0 >= index })
     }
 
     /// `gaps` as one gap after `seq`, the first's line; the one gap itself when there is one.
@@ -101,16 +108,11 @@ public final class Recording: @unchecked Sendable {
         guard let first = gaps.first else { return nil }
         guard gaps.count > 1 else { return first }
         var reasons: [String] = []
-        for case let reason? in gaps.map(\.reason) where !reasons.contains(reason) { reasons.append(reason) }
+        var seen: Set<String> = []
+        for case let reason? in gaps.map(\.reason) where seen.insert(reason).inserted { reasons.append(reason) }
         return RecordingGap(
-            after: seq, dropped: gaps.reduce(0) { Self.sum($0, $1.dropped) },
+            after: seq, dropped: gaps.reduce(0) { $0.addingSaturated($1.dropped) },
             reason: reasons.isEmpty ? nil : reasons.joined(separator: "; "), line: first.line)
-    }
-
-    /// `a + b`, or `Int.max` when that is more: counts come from the file.
-    private static func sum(_ a: Int, _ b: Int) -> Int {
-        let (sum, overflow) = a.addingReportingOverflow(b)
-        return overflow ? Int.max : sum
     }
 
     /// The reducer the recording names.

@@ -106,7 +106,7 @@ struct RecordingIndexer {
         // in seq (actions the recorder's filter left out, say), and are reported the same way.
         // (The end marker's seq is the last action's: it is missing too.)
         if let endSeq, let endLineIndex, let last = steps.last?.seq, endSeq > last {
-            addUnmarkedGap(after: last, before: endSeq + 1, line: endLineIndex + 1)
+            addUnmarkedGap(after: last, through: endSeq, line: endLineIndex + 1)
         }
         if steps.isEmpty && header == nil {
             throw RecordingError(
@@ -194,8 +194,8 @@ struct RecordingIndexer {
                         message: "gap marker after seq \(gap.after), which is not past seq \(follows) before it; its count is taken as given"))
             }
             // The counts come from the file: sums are kept below Int.max, which no seq reaches.
-            let through = Self.sum(gap.after, gap.dropped)
-            marked = (max(through, marked?.through ?? 0), Self.sum(marked?.count ?? 0, gap.dropped))
+            let through = gap.after.addingSaturated(gap.dropped)
+            marked = (max(through, marked?.through ?? 0), (marked?.count ?? 0).addingSaturated(gap.dropped))
             add(gap)
         } else if members.end != nil {
             let value = try parse(line, lineNumber: lineNumber)
@@ -250,7 +250,7 @@ struct RecordingIndexer {
                     .malformed, path: path, line: lineNumber, column: seqColumn(), seq: seq,
                     message: "the gap markers before this entry count entries missing up to seq \(through): expected a seq past it"))
         }
-        addUnmarkedGap(after: previous ?? 0, before: seq, line: lineNumber)
+        addUnmarkedGap(after: previous ?? 0, through: seq - 1, line: lineNumber)
         let hasState = KnownMembers.holdsState(stateMember, in: line)
         // The index keeps line numbers in 32 bits; a file of more lines is refused, not a trap.
         guard let compactIndex = Int32(exactly: lineIndex) else {
@@ -264,10 +264,11 @@ struct RecordingIndexer {
                 checkedStateStart: checked.state))
     }
 
-    /// Records the entries missing between seq `after` and seq `next` that the gap markers
+    /// Records the entries missing after seq `after` up to seq `through` that the gap markers
     /// since `after` do not count, as a gap after `after`, and starts counting markers afresh.
-    private mutating func addUnmarkedGap(after: Int, before next: Int, line: Int) {
-        let unmarked = next - after - 1 - (marked?.count ?? 0)
+    private mutating func addUnmarkedGap(after: Int, through: Int, line: Int) {
+        // Both seqs are at least 0, and the count at most Int.max: no overflow.
+        let unmarked = through - after - (marked?.count ?? 0)
         marked = nil
         if unmarked > 0 { add(RecordingGap(after: after, dropped: unmarked, reason: nil, line: line)) }
     }
@@ -276,12 +277,6 @@ struct RecordingIndexer {
     private mutating func add(_ gap: RecordingGap) {
         gaps.append(gap)
         gapPlaces.append(steps.count)
-    }
-
-    /// `a + b`, or `Int.max - 1` when that is more.
-    private static func sum(_ a: Int, _ b: Int) -> Int {
-        let (sum, overflow) = a.addingReportingOverflow(b)
-        return overflow ? Int.max - 1 : min(sum, Int.max - 1)
     }
 
     private func parse(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(RecordingError) -> JSONValue {

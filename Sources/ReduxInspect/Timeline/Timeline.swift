@@ -155,17 +155,9 @@ public final class Timeline {
     public func missingEntries(replayedThrough index: Int) -> Int {
         guard !recording.gaps.isEmpty, index >= 0, !hasRecordedState(at: index) else { return 0 }
         // The first step replayed: the one after the last recorded state before `index`.
-        var low = 0
-        var high = stepsWithStates.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(stepsWithStates[middle]) < index { low = middle + 1 } else { high = middle }
-        }
-        let first = low > 0 ? Int(stepsWithStates[low - 1]) + 1 : 0
-        return recording.gaps(before: first..<(index + 1)).reduce(0) { total, gap in
-            let (sum, overflow) = total.addingReportingOverflow(gap.dropped)
-            return overflow ? .max : sum
-        }
+        let later = stepsWithStates.partitionIndex(atOrPast: { Int($0) >= index })
+        let first = later > 0 ? Int(stepsWithStates[later - 1]) + 1 : 0
+        return recording.gaps(before: first..<(index + 1)).reduce(0) { $0.addingSaturated($1.dropped) }
     }
 
     private func requireReplayer() throws(InspectorError) -> any StateReplayer {

@@ -47,23 +47,24 @@ struct CheckCommand: Subcommand {
             try ReplayRun(recording: recording, reducer: reducer).check(comparingStates: false) { _ in true }
             decoded = "every action decodes with reducer \(reducer.name)"
         }
-        for gap in recording.gaps.prefix(Self.listedGaps) {
+        let gaps = recording.gapsBetweenSteps
+        for gap in gaps.prefix(Self.listedGaps) {
             let reason = gap.reason.map { ": \($0)" } ?? ""
             session.warn("\(recording.path):\(gap.line): \(gap.summary)\(reason)")
         }
-        if recording.gaps.count > Self.listedGaps {
-            let more = recording.gaps.count - Self.listedGaps
+        if gaps.count > Self.listedGaps {
+            let more = gaps.count - Self.listedGaps
             session.warn(
                 "\(recording.path): \(more) more gap\(more == 1 ? "" : "s") not listed; 'redux-inspect log' shows each where it is")
         }
         let first = recording.steps.first.map { "seq \($0.seq)…\(recording.steps.last!.seq)" } ?? "no steps"
-        let gaps = recording.gaps.isEmpty ? "no gaps" : "\(recording.gaps.count) gap\(recording.gaps.count == 1 ? "" : "s")"
+        let gapCount = gaps.isEmpty ? "no gaps" : "\(gaps.count) gap\(gaps.count == 1 ? "" : "s")"
         // The recorder writes the end marker when it is closed; without one, the app may have
         // stopped before writing its last entries.
         let end = recording.endSeq == nil ? ", no end marker (the recorder was not closed)" : ""
         let count = recording.steps.count
         session.context.print(
-            "\(TerminalText.escape(recording.path)): ok: \(count) step\(count == 1 ? "" : "s") (\(first)), \(states) with states, \(gaps)\(end); \(decoded)")
+            "\(TerminalText.escape(recording.path)): ok: \(count) step\(count == 1 ? "" : "s") (\(first)), \(states) with states, \(gapCount)\(end); \(decoded)")
         return .success
     }
 }
