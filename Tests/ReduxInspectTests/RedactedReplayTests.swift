@@ -60,11 +60,13 @@ private enum Auth {
     }
 
     /// Records a session with the real recorder and its default redacted keys, into memory.
-    static func record() -> String {
+    static func record(statePolicy: RecordingStatePolicy = .everyAction) -> String {
         let sink = MemoryRecordingSink()
         let recorder = Recorder<State, Action>(
             sink: sink,
-            options: .init(reducer: "auth", clock: .stepping(from: Date(timeIntervalSince1970: 1_795_000_000), by: 0.25)))
+            options: .init(
+                reducer: "auth", statePolicy: statePolicy,
+                clock: .stepping(from: Date(timeIntervalSince1970: 1_795_000_000), by: 0.25)))
         let store = Store(initialState: State(), reducer: reducer, middleware: [recorder.middleware])
         let token = AuthToken(
             value: "tok-SECRET-1", expires: 1_800_000_123, grants: [Grant(id: 7, scope: "scope-SECRET")])
@@ -102,6 +104,21 @@ private enum Auth {
 
         let verify = Support.run(["verify", file], inspector: Auth.inspector())
         #expect(verify.code == 0, "\(verify)")
+    }
+
+    /// Where a step's state before is replayed and the state after recorded (or the other way
+    /// round), the recorder's placeholders on one side are no change from the values on the
+    /// other: diff and step show none for redacted leaves.
+    @Test func aPlaceholderMeetingAReplayedValueIsNoChange() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("auth.jsonl", Auth.record(statePolicy: .every(2)))
+        let diff = Support.run(["diff", file], inspector: Auth.inspector())
+        #expect(diff.code == 0, "\(diff)")
+        let changed = diff.outLines.filter { $0.hasPrefix("~ ") }
+        #expect(!changed.isEmpty)
+        #expect(!changed.contains { $0.contains("<redacted>") }, "\(diff.out)")
+        let step = Support.run(["step", file], input: "next\nnext\nnext\nnext\nnext\n", inspector: Auth.inspector())
+        #expect(!step.outLines.filter { $0.hasPrefix("  ~ ") }.contains { $0.contains("<redacted>") }, "\(step.out)")
     }
 
     @Test func aRealDivergenceInsideARedactedObjectIsStillFound() throws {

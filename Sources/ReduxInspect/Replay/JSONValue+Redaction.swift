@@ -39,3 +39,16 @@ extension JSONValue {
         }
     }
 }
+
+extension JSONDiff {
+    /// The two states of a step's diff with the recorder's placeholders in each filled from
+    /// the other (``JSONValue/fillingRedactions(from:)``), for a step where one state is
+    /// recorded and the other replayed: a redacted leaf then shows no change that only the
+    /// placeholder made. Both recorded, the placeholders match already; what a redacted value
+    /// did between them cannot be known either way.
+    static func matchingRedactions(_ before: JSONValue, _ after: JSONValue) -> (before: JSONValue, after: JSONValue) {
+        guard before != after else { return (before, after) }
+        let old = before.fillingRedactions(from: after) ?? before
+        return (old, after.fillingRedactions(from: old) ?? after)
+    }
+}

@@ -87,7 +87,8 @@ final class StepSession {
                 // the header's as the reducer reads it rather than the initial state shown.
                 position == 0 ? try timeline.state(before: 0) : try state(at: position - 1)
             }
-            changes = JSONDiff.changes(from: before, to: try state(at: position))
+            let states = JSONDiff.matchingRedactions(before, try state(at: position))
+            changes = JSONDiff.changes(from: states.before, to: states.after)
             entry = try timeline.entry(at: position)
         }
         return StepView(

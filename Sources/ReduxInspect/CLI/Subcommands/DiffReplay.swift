@@ -34,8 +34,11 @@ struct DiffReplay {
         let entry = try timeline.entry(at: index)
         let after = try timeline.state(after: index)
         // Under a prefix, diff just that part, so that JSON Patch pointers stay valid.
+        // One state may be recorded, with the recorder's placeholders, and the other replayed.
+        let states = JSONDiff.matchingRedactions(old, after)
         let changes =
-            prefix.map { JSONDiff.changes(from: old, to: after, under: $0) } ?? JSONDiff.changes(from: old, to: after)
+            prefix.map { JSONDiff.changes(from: states.before, to: states.after, under: $0) }
+            ?? JSONDiff.changes(from: states.before, to: states.after)
         before = after
         return text.lines(seq: entry.seq, type: entry.type, changes: changes)
     }
