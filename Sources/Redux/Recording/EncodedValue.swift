@@ -33,6 +33,15 @@ public enum EncodedValue: Equatable, Sendable {
         }
     }
 
+    /// How many arrays and objects are open at once at the deepest point: 0 for a scalar.
+    var depth: Int {
+        switch self {
+        case .null, .bool, .number, .string: 0
+        case .array(let elements): 1 + (elements.map(\.depth).max() ?? 0)
+        case .object(let members): 1 + (members.map(\.value.depth).max() ?? 0)
+        }
+    }
+
     /// Encodes any `Encodable` value.
     ///
     /// - Throws: `EncodingError` when the value cannot be represented in JSON (a NaN, say).

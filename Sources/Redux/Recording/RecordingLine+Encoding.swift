@@ -14,7 +14,8 @@ extension RecordingLine {
     ///
     /// - Parameter maximumLength: The most bytes the line may hold, without its newline.
     /// - Throws: `EncodingError` when the action or state cannot be encoded, ``LineTooLong``
-    ///   when the line would be longer than `maximumLength`; nothing is appended then.
+    ///   when the line would be longer than `maximumLength`, ``LineTooDeep`` when it would nest
+    ///   deeper than ``RecordingFormat/maximumDepth``; nothing is appended then.
     func encode(with encoder: StreamingEncoder, to output: inout [UInt8], maximumLength: Int = .max) throws {
         let writer = encoder.writer
         let value: EncodedValue
@@ -46,6 +47,10 @@ extension RecordingLine {
             value = .object([("end", .object(members))])
         case .barrier:
             return
+        }
+        // Headers and markers are built as trees, whose depth includes the line's object.
+        guard value.depth <= RecordingFormat.maximumDepth else {
+            throw LineTooDeep(depth: value.depth, limit: RecordingFormat.maximumDepth)
         }
         let start = output.count
         writer.write(value, to: &output)
@@ -93,6 +98,10 @@ extension RecordingLine {
         if let state { try encoder.lineMember("state") { try $0.encodeTopLevel(state) } }
         if let microseconds { encoder.lineMember("us") { $0.writeSigned(Int64(microseconds)) } }
         encoder.bytes.append(UInt8(ascii: "}"))
+        // The line's own object is one more level around the action and the state.
+        guard 1 + encoder.deepest <= RecordingFormat.maximumDepth else {
+            throw LineTooDeep(depth: 1 + encoder.deepest, limit: RecordingFormat.maximumDepth)
+        }
         // Measured before it is copied out: a line too long for the inspector costs no copy.
         guard encoder.bytes.count <= maximumLength else {
             throw LineTooLong(length: encoder.bytes.count, limit: maximumLength)

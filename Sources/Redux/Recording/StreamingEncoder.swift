@@ -17,6 +17,10 @@ final class StreamingEncoder {
     @exclusivity(unchecked) var keyRanges = KeyRangeStack()
     /// Set when the value was used in a way streaming cannot reproduce.
     @exclusivity(unchecked) var failed = false
+    /// The arrays and objects open now, and the most that were since ``reset()``: a line
+    /// nested deeper than ``RecordingFormat/maximumDepth`` is not written.
+    @exclusivity(unchecked) private var openContainers = 0
+    @exclusivity(unchecked) private(set) var deepest = 0
     let writer: JSONLineWriter
     @exclusivity(unchecked) private var nextGeneration = 0
     /// The `type` of entries; made on first use, as only the recorder's encoder needs it.
@@ -43,6 +47,7 @@ final class StreamingEncoder {
     func reset() {
         bytes.truncate(to: 0)
         forgetFrames()
+        deepest = 0
     }
 
     /// Forgets the open frames and a failure, after a value was abandoned.
@@ -50,6 +55,7 @@ final class StreamingEncoder {
         frames.removeAll(keepingCapacity: true)
         keyRanges.truncate(to: 0)
         failed = false
+        openContainers = 0
     }
 
     /// Appends `value`'s JSON, falling back to the tree encoder when streaming cannot
@@ -78,6 +84,7 @@ final class StreamingEncoder {
 
     /// Appends a tree as ``JSONLineWriter`` writes it.
     private func write(_ tree: EncodedValue) {
+        deepest = max(deepest, openContainers + tree.depth)
         var text: [UInt8] = []
         writer.write(tree, to: &text)
         bytes.append(contentsOf: text)
@@ -164,8 +171,13 @@ final class StreamingEncoder {
         case .empty:
             bytes.append(UInt8(ascii: "{"))
             bytes.append(UInt8(ascii: "}"))
-        case .keyed: bytes.append(UInt8(ascii: "}"))
-        case .unkeyed: bytes.append(UInt8(ascii: "]"))
+            deepest = max(deepest, openContainers + 1)
+        case .keyed:
+            bytes.append(UInt8(ascii: "}"))
+            openContainers -= 1
+        case .unkeyed:
+            bytes.append(UInt8(ascii: "]"))
+            openContainers -= 1
         case .single: break
         }
         if frame.redacted { redact(from: frame.valueStart) }
@@ -180,6 +192,8 @@ final class StreamingEncoder {
         case .empty:
             frames[level].kind = kind
             bytes.append(kind == .keyed ? UInt8(ascii: "{") : UInt8(ascii: "["))
+            openContainers += 1
+            deepest = max(deepest, openContainers)
             return true
         default: return fail()
         }

@@ -36,10 +36,11 @@ public enum JSONParser {
         /// Creates options; the defaults suit recordings.
         ///
         /// - Parameters:
-        ///   - maximumDepth: Arrays and objects open at once; 512 by default.
+        ///   - maximumDepth: Arrays and objects open at once; by default
+        ///     `RecordingFormat.maximumDepth` (512), the most the recorder writes.
         ///   - maximumLength: Bytes per input; by default `RecordingFormat.maximumLineLength`
         ///     (64 MiB), the longest line the recorder writes.
-        public init(maximumDepth: Int = 512, maximumLength: Int = RecordingFormat.maximumLineLength) {
+        public init(maximumDepth: Int = RecordingFormat.maximumDepth, maximumLength: Int = RecordingFormat.maximumLineLength) {
             self.maximumDepth = maximumDepth
             self.maximumLength = maximumLength
         }
