@@ -121,6 +121,21 @@ private enum Auth {
         #expect(!step.outLines.filter { $0.hasPrefix("  ~ ") }.contains { $0.contains("<redacted>") }, "\(step.out)")
     }
 
+    /// `verify --update` writes the replayed states, with the recorder's placeholders kept
+    /// where the recording had them: not the 0s and stand-ins the replay decoded them as.
+    @Test func updatingGoldensKeepsWhatTheRecorderHid() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("auth.jsonl", Auth.record())
+        let update = Support.run(["verify", file, "--update"], inspector: Auth.inspector(revokes: false))
+        #expect(update.code == 0, "\(update)")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        // The divergence is written: a revoke no longer clears `refreshable`.
+        let revoked = try #require(text.split(separator: "\n").first { $0.contains(#""revoke""#) })
+        #expect(revoked.contains(#""state":{"user":"ada","token":{"value":"<redacted>","expires":"<redacted>","refreshable":true"#), "\(revoked)")
+        #expect(!text.contains(#""expires":0"#) && !text.contains(#""expires":60"#), "\(text)")
+        #expect(Support.run(["verify", file], inspector: Auth.inspector(revokes: false)).code == 0)
+    }
+
     @Test func aRealDivergenceInsideARedactedObjectIsStillFound() throws {
         let directory = try CLITemporaryDirectory()
         let file = try directory.file("auth.jsonl", Auth.record())

@@ -40,6 +40,37 @@ extension JSONValue {
     }
 }
 
+extension JSONValue {
+    /// This replayed value with the recorder's placeholder put back wherever `recorded` holds
+    /// it at the same place: what `verify --update` writes, so that a golden state keeps
+    /// hidden what the recorder hid rather than the stand-ins the replay decoded (0, `false`).
+    func keepingRedactions(of recorded: JSONValue) -> JSONValue {
+        switch (self, recorded) {
+        case (_, .string) where recorded.isRedactionPlaceholder:
+            // Booleans and null are kept by the recorder, and so here.
+            switch self {
+            case .bool, .null: return self
+            default: return recorded
+            }
+        case (.array(var elements), .array(let others)):
+            for index in elements.indices where index < others.count {
+                elements[index] = elements[index].keepingRedactions(of: others[index])
+            }
+            return .array(elements)
+        case (.object(let object), .object(let other)):
+            var members = object.members
+            for index in members.indices {
+                let key = members[index].key
+                let counterpart = index < other.count && other[index].key == key ? other[index].value : other[key]
+                if let counterpart { members[index].value = members[index].value.keepingRedactions(of: counterpart) }
+            }
+            return .object(JSONObject(members))
+        default:
+            return self
+        }
+    }
+}
+
 extension JSONDiff {
     /// The two states of a step's diff with the recorder's placeholders in each filled from
     /// the other (``JSONValue/fillingRedactions(from:)``), for a step where one state is

@@ -59,7 +59,11 @@ struct RecordingVerifier: Sendable {
                 guard !divergence.isEmpty, step.gapBefore == nil, let entry = step.entry else { return true }
                 if firstDivergence == nil { firstDivergence = Self.divergence(entry, line: entry.line, divergence) }
                 guard collectsUpdates else { return false }
-                updates[Int(recording.steps[step.index].lineIndex)] = step.after
+                // What the recorder hid stays hidden in the golden.
+                let recorded = entry.state
+                updates[Int(recording.steps[step.index].lineIndex)] = step.after.map { after in
+                    recorded.map { after.keepingRedactions(of: $0) } ?? after
+                }
                 return true
             }
             // The replay stops at the first divergence unless it collects updates; only a replay
@@ -72,7 +76,7 @@ struct RecordingVerifier: Sendable {
                     let lastEntry = try recording.readEntry(at: lastIndex)
                     let line = recording.endLineIndex.map { $0 + 1 } ?? lastEntry.line
                     if firstDivergence == nil { firstDivergence = Self.divergence(lastEntry, line: line, end.divergence) }
-                    if let endLine = recording.endLineIndex { updates[endLine] = end.replayed }
+                    if let endLine = recording.endLineIndex { updates[endLine] = end.replayed.keepingRedactions(of: end.recorded) }
                 }
             }
             if let firstDivergence { return result(.diverged(firstDivergence)) }
