@@ -48,21 +48,12 @@ private let chainReducer = Reducer<ChainState, ChainAction> { state, action in
     }
 
     @Test func aStateNestedTooDeepIsLeftOutAndTheRecordingIsReadable() throws {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("redux-depth-limit-\(UUID().uuidString).jsonl").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let errors = LockedErrors()
-        let recorder = try Recorder<ChainState, ChainAction>(
-            path: path, options: .init(reducer: "chain", onError: { errors.append($0) }))
-        let store = Store(initialState: ChainState(), reducer: chainReducer, middleware: [recorder.middleware])
         // `{"seq":…,"state":{"chain":` is 2 levels, each link 2 more (`{"link":{"_0":`), and
         // the end case 2 (`{"end":{}}`): 254 links make 512, 255 make 514.
-        store.dispatch(.nest(254))
-        store.dispatch(.nest(255))
-        store.dispatch(.nest(3))
-        recorder.close()
-
-        #expect(errors.count == 1)
+        let (path, errors) = try recordSession(
+            [.nest(254), .nest(255), .nest(3)], from: ChainState(), reducer: chainReducer, name: "chain")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(errors == 1)
         let check = CLITestSupport.run(["check", path])
         #expect(check.code == 0, "\(check)")
         #expect(check.out.contains("ok: 3 steps (seq 1…3), 2 with states, no gaps"), "\(check)")
@@ -78,21 +69,11 @@ private let chainReducer = Reducer<ChainState, ChainAction> { state, action in
     }
 
     @Test func aRecordingWithAStateOverTheLimitIsReadable() throws {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("redux-line-limit-\(UUID().uuidString).jsonl").path
+        let (path, errors) = try recordSession(
+            [.grow(1), .grow(RecordingFormat.maximumLineLength), .grow(2)], from: SizedState(), reducer: sizedReducer,
+            name: "sized")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let errors = LockedErrors()
-        let recorder = try Recorder<SizedState, SizedAction>(
-            path: path, options: .init(reducer: "sized", onError: { errors.append($0) }))
-        let store = Store(
-            initialState: SizedState(), reducer: sizedReducer, middleware: [recorder.middleware])
-
-        store.dispatch(.grow(1))
-        store.dispatch(.grow(RecordingFormat.maximumLineLength))
-        store.dispatch(.grow(2))
-        recorder.close()
-
-        #expect(errors.count == 1)
+        #expect(errors == 1)
         let check = CLITestSupport.run(["check", path])
         #expect(check.code == 0, "\(check)")
         #expect(check.out.contains("ok: 3 steps (seq 1…3), 2 with states, no gaps"), "\(check)")
@@ -100,6 +81,20 @@ private let chainReducer = Reducer<ChainState, ChainAction> { state, action in
         #expect(show.code == 0, "\(show)")
         #expect(show.out.contains(#""aa""#), "\(show)")
     }
+}
+
+/// Records `actions` dispatched into a store with the recorder, to a new temporary file;
+/// returns its path and how many errors the recorder reported.
+private func recordSession<State: Codable & Sendable, Action: Codable & Sendable>(
+    _ actions: [Action], from initialState: State, reducer: Reducer<State, Action>, name: String
+) throws -> (path: String, errors: Int) {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("redux-\(name)-\(UUID().uuidString).jsonl").path
+    let errors = LockedErrors()
+    let recorder = try Recorder<State, Action>(path: path, options: .init(reducer: name, onError: { errors.append($0) }))
+    let store = Store(initialState: initialState, reducer: reducer, middleware: [recorder.middleware])
+    for action in actions { store.dispatch(action) }
+    recorder.close()
+    return (path, errors.count)
 }
 
 /// Errors the recorder reported, from its writer thread.
