@@ -24,45 +24,39 @@ struct JSONLineWriter {
     private let asciiKeys: RedactedASCIIKeys
 
     func write(_ value: EncodedValue, to output: inout [UInt8]) {
-        Self.write(value, redacting: false, keys: self, to: &output)
-    }
-
-    /// Writes `value` redacted: its shape kept, its strings and numbers replaced by the
-    /// placeholder. ``RedactedLeaves`` does the same to the streaming encoder's bytes.
-    static func writeRedacted(_ value: EncodedValue, to output: inout [UInt8]) {
-        write(value, redacting: true, keys: nil, to: &output)
-    }
-
-    /// Writes `value`, its leaves as placeholders when `redacting`; inside an object, the
-    /// value of a key that `keys` redacts is written redacted. (Redacted keys inside a
-    /// redacted value change nothing: every leaf is hidden already.)
-    private static func write(
-        _ value: EncodedValue, redacting: Bool, keys: JSONLineWriter?, to output: inout [UInt8]
-    ) {
         switch value {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .number where redacting, .string where redacting: writeQuoted(redactedPlaceholder, to: &output)
         case .number(let text): output.append(contentsOf: text.utf8)
-        case .string(let string): writeQuoted(string, to: &output)
+        case .string(let string): Self.writeQuoted(string, to: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
             for (offset, element) in elements.enumerated() {
                 if offset > 0 { output.append(UInt8(ascii: ",")) }
-                write(element, redacting: redacting, keys: keys, to: &output)
+                write(element, to: &output)
             }
             output.append(UInt8(ascii: "]"))
         case .object(let members):
             output.append(UInt8(ascii: "{"))
             for (offset, member) in members.enumerated() {
                 if offset > 0 { output.append(UInt8(ascii: ",")) }
-                writeQuoted(member.key, to: &output)
+                Self.writeQuoted(member.key, to: &output)
                 output.append(UInt8(ascii: ":"))
-                let hidden = redacting || (keys?.isRedacted(member.key) ?? false)
-                write(member.value, redacting: hidden, keys: keys, to: &output)
+                let start = output.count
+                write(member.value, to: &output)
+                // Rewritten as the streaming encoder rewrites a redacted value: one rule.
+                if isRedacted(member.key) { RedactedLeaves.redact(&output, from: start) }
             }
             output.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// Writes `value` redacted: its shape kept, its strings and numbers replaced by the
+    /// placeholder (``RedactedLeaves``).
+    static func writeRedacted(_ value: EncodedValue, to output: inout [UInt8]) {
+        let start = output.count
+        JSONLineWriter().write(value, to: &output)
+        RedactedLeaves.redact(&output, from: start)
     }
 
     /// Whether the value under `key` is redacted.

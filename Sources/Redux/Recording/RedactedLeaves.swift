@@ -4,9 +4,9 @@
 ///
 /// A redacted value keeps its shape so that a replay can still decode it into the app's type
 /// (an object stays an object, an absent optional stays absent); the inspector's decoders read
-/// the placeholder as `0` or `false` where a number or a Boolean is expected. This is the
-/// streaming encoder's form of ``JSONLineWriter``'s redaction, which does the same to a tree:
-/// the two must write the same bytes.
+/// the placeholder as `0` or `false` where a number or a Boolean is expected. The streaming
+/// encoder and ``JSONLineWriter`` both write a redacted value as any other, then rewrite it
+/// here, so that the two agree by construction.
 enum RedactedLeaves {
     /// The placeholder, quoted, as it is written.
     private static let quotedPlaceholder: [UInt8] = Array("\"\(JSONLineWriter.redactedPlaceholder)\"".utf8)
@@ -46,6 +46,13 @@ enum RedactedLeaves {
                 offset += 1
             }
         }
+    }
+
+    /// Redacts the value written to `output` from `start` on, in place.
+    static func redact(_ output: inout [UInt8], from start: Int) {
+        let written = Array(output[start...])
+        output.removeSubrange(start...)
+        written.withUnsafeBufferPointer { write($0, to: &output) }
     }
 
     /// Appends the quoted placeholder.
