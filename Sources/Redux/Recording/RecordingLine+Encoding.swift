@@ -48,13 +48,14 @@ extension RecordingLine {
         case .barrier:
             return
         }
-        // Headers and markers are built as trees, whose depth includes the line's object.
-        guard value.depth <= RecordingFormat.maximumDepth else {
-            throw LineTooDeep(depth: value.depth, limit: RecordingFormat.maximumDepth)
+        // Headers and markers are built as trees: measured whole (the depth includes the
+        // line's own object), and their length once written.
+        let depth = value.depth
+        guard depth <= RecordingFormat.maximumDepth else {
+            throw LineTooDeep(depth: depth, limit: RecordingFormat.maximumDepth)
         }
         let start = output.count
         writer.write(value, to: &output)
-        // Headers and markers are built as trees, so they are measured once written.
         guard output.count - start <= maximumLength else {
             let length = output.count - start
             output.removeSubrange(start...)
