@@ -193,7 +193,7 @@ struct RecordingIndexer {
                         column: ValueLocator.column(of: [.key("gap"), .key("after")], in: line),
                         message: "gap marker after seq \(gap.after), which is not past seq \(follows) before it; its count is taken as given"))
             }
-            // The counts come from the file: sums are kept below Int.max, which no seq reaches.
+            // The counts come from the file: their sums stop at Int.max rather than trapping.
             let through = gap.after.addingSaturated(gap.dropped)
             marked = (max(through, marked?.through ?? 0), (marked?.count ?? 0).addingSaturated(gap.dropped))
             add(gap)

@@ -25,10 +25,7 @@ extension JSONValue {
             var members = object.members
             var filledAny = false
             for index in members.indices {
-                let key = members[index].key
-                // Members are usually in the same order on both sides: look at the same place first.
-                let counterpart = index < other.count && other[index].key == key ? other[index].value : other[key]
-                guard let counterpart, let filled = members[index].value.fillingRedactions(from: counterpart)
+                guard let counterpart = other.counterpart(of: members[index].key, at: index), let filled = members[index].value.fillingRedactions(from: counterpart)
                 else { continue }
                 members[index].value = filled
                 filledAny = true
@@ -60,9 +57,7 @@ extension JSONValue {
         case (.object(let object), .object(let other)):
             var members = object.members
             for index in members.indices {
-                let key = members[index].key
-                let counterpart = index < other.count && other[index].key == key ? other[index].value : other[key]
-                if let counterpart { members[index].value = members[index].value.keepingRedactions(of: counterpart) }
+                if let counterpart = other.counterpart(of: members[index].key, at: index) { members[index].value = members[index].value.keepingRedactions(of: counterpart) }
             }
             return .object(JSONObject(members))
         default:
@@ -81,5 +76,13 @@ extension JSONDiff {
         guard before != after else { return (before, after) }
         let old = before.fillingRedactions(from: after) ?? before
         return (old, after.fillingRedactions(from: old) ?? after)
+    }
+}
+
+extension JSONObject {
+    /// The value of `key` here, for the member at `index` of another object: members are
+    /// usually in the same order on both sides, so the same place is looked at first.
+    fileprivate func counterpart(of key: String, at index: Int) -> JSONValue? {
+        index < count && self[index].key == key ? self[index].value : self[key]
     }
 }
