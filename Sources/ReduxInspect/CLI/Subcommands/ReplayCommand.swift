@@ -117,12 +117,16 @@ struct ReplayCommand: Subcommand {
     /// `{"end":{"seq":SEQ,"matchesRecording":BOOL,"divergence":[…]}}`, the divergence only
     /// when there is one.
     static func json(endSeq: Int, divergence: [JSONChange]) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [
-            ("seq", .number(JSONNumber(String(endSeq)))),
-            ("matchesRecording", .bool(divergence.isEmpty)),
-        ]
-        if !divergence.isEmpty { members.append(("divergence", DiffJSONFormatter().value(divergence))) }
+        let members = [("seq", .number(JSONNumber(String(endSeq))))] + comparison(divergence)
         return .object(JSONObject([("end", .object(JSONObject(members)))]))
+    }
+
+    /// `"matchesRecording":BOOL`, and `"divergence":[…]` when the replay differs from the
+    /// recorded state: how a step and the end marker say so alike.
+    private static func comparison(_ divergence: [JSONChange]) -> [(key: String, value: JSONValue)] {
+        var members: [(key: String, value: JSONValue)] = [("matchesRecording", .bool(divergence.isEmpty))]
+        if !divergence.isEmpty { members.append(("divergence", DiffJSONFormatter().value(divergence))) }
+        return members
     }
 
     /// One step as a JSON object; `initialDivergence`, given with the first step where the
@@ -134,10 +138,7 @@ struct ReplayCommand: Subcommand {
             ("action", step.entry.action),
             ("changes", DiffJSONFormatter().value(JSONDiff.changes(from: step.before, to: step.after))),
         ]
-        if let divergence = step.divergence {
-            members.append(("matchesRecording", .bool(divergence.isEmpty)))
-            if !divergence.isEmpty { members.append(("divergence", DiffJSONFormatter().value(divergence))) }
-        }
+        if let divergence = step.divergence { members += comparison(divergence) }
         if !initialDivergence.isEmpty {
             members.append(("initialDivergence", DiffJSONFormatter().value(initialDivergence)))
         }
