@@ -1,4 +1,5 @@
 import Foundation
+import Redux
 
 /// A type read from one JSON scalar, as the recorder's encoder writes it.
 ///
@@ -148,6 +149,6 @@ extension JSONValue {
     /// Whether the value is exactly the recorder's placeholder for a redacted string or number.
     var isRedactionPlaceholder: Bool {
         guard case .string(let string) = self else { return false }
-        return string == "<redacted>"
+        return string == RecordingEncoder.redactedPlaceholder
     }
 }

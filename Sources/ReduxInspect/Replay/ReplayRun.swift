@@ -84,7 +84,7 @@ public struct ReplayRun {
         let expected = recorded.fillingRedactions(from: replayed) ?? recorded
         guard expected != replayed else { return [] }
         return JSONDiff.changes(from: expected, to: replayed).filter { change in
-            change.oldValue != .string("<redacted>")
+            change.oldValue?.isRedactionPlaceholder != true
         }
     }
 

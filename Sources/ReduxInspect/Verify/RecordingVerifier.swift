@@ -101,7 +101,7 @@ extension JSONValue {
     /// Whether the value is, or holds, the recorder's `"<redacted>"` placeholder.
     var containsRedaction: Bool {
         switch self {
-        case .string(let text): text == "<redacted>"
+        case .string: isRedactionPlaceholder
         case .array(let elements): elements.contains { $0.containsRedaction }
         case .object(let object): object.members.contains { $0.value.containsRedaction }
         default: false
