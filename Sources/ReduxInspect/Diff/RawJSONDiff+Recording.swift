@@ -28,7 +28,7 @@ public struct RecordedStateDiffer {
     public let recording: Recording
     /// The walker, kept for the next step; shared by copies of the differ until one of them
     /// walks, which then makes its own.
-    private var walker: WalkerBox?
+    private var walker: RawDiffWalkerBox?
     /// The last new line and where its state starts.
     private var last: (line: Int, stateStart: Int)?
     /// The types of the last steps, which the next step likely shares.
@@ -120,7 +120,7 @@ public struct RecordedStateDiffer {
         if walker != nil && isKnownUniquelyReferenced(&walker!) {
             walker!.walker.reset(old: old, new: new)
         } else {
-            walker = WalkerBox(RawDiffWalker(old: old, new: new))
+            walker = RawDiffWalkerBox(RawDiffWalker(old: old, new: new))
         }
         let box = walker!
         let newStateEnd: Int
@@ -132,20 +132,7 @@ public struct RecordedStateDiffer {
         }
         let type = try newEntry.type(after: newStateEnd, recent: &recentTypes)
         return RecordedRawStepChanges(
-            recording: recording, seq: location.seq, type: type, changes: box.walker.changes, old: old, new: new)
-    }
-
-    /// A walker, which cannot be copied, in a differ, which can.
-    ///
-    /// Its accesses are not checked at run time: the differ uses its box only when it holds
-    /// the only reference, one access at a time, and checking costs a few hundred
-    /// instructions a step.
-    private final class WalkerBox {
-        @exclusivity(unchecked) var walker: RawDiffWalker
-
-        init(_ walker: consuming RawDiffWalker) {
-            self.walker = walker
-        }
+            owner: .recording(recording), seq: location.seq, type: type, changes: box.walker.changes, old: old, new: new)
     }
 }
 
@@ -163,8 +150,8 @@ public struct RecordedStepChanges: Sendable, Equatable {
 /// kept as addresses and value bytes in the two lines, which stay mapped as long as the
 /// recording, which this holds. Every value's bytes have been checked to be valid JSON.
 public struct RecordedRawStepChanges {
-    /// The recording whose mapped lines ``old`` and ``new`` point into, kept alive with them.
-    let recording: Recording
+    /// What keeps the bytes ``old`` and ``new`` point into alive as long as this is.
+    let owner: RawTextOwner
     /// The step's `seq`.
     public var seq: Int
     /// The action's case name, as ``RecordingEntry/type``.

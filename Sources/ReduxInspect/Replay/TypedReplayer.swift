@@ -65,6 +65,14 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         try json(of: state)
     }
 
+    func currentStateText() throws(ReplayError) -> [UInt8] {
+        do {
+            return try encoder.encode(state)
+        } catch {
+            throw .cannotEncodeState(detail: String(describing: error))
+        }
+    }
+
     func currentStateEncodes(as recorded: UnsafeBufferPointer<UInt8>) -> Bool {
         // An encoding failure is not decided here: the full comparison reports it.
         guard let encoded = try? encoder.encode(state) else { return false }

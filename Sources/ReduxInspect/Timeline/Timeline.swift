@@ -128,6 +128,31 @@ public final class Timeline {
         return try replayedState(after: index)
     }
 
+    /// The state ``state(before:)`` gives, as compact JSON text: a state to replay is encoded
+    /// straight to text, without the tree; one the recording holds is written from its tree.
+    ///
+    /// - Throws: ``InspectorError`` as ``state(before:)`` does.
+    func stateText(before index: Int) throws(InspectorError) -> StateText {
+        guard index == 0, index < count, !hasRecordedState(at: 0), recording.header?.initialState != nil else {
+            return try stateText(after: index - 1)
+        }
+        return StateText(try state(before: index))
+    }
+
+    /// The state ``state(after:)`` gives, as compact JSON text, made as ``stateText(before:)``
+    /// makes it.
+    ///
+    /// - Throws: ``InspectorError`` as ``state(after:)`` does.
+    func stateText(after index: Int) throws(InspectorError) -> StateText {
+        guard index >= 0, !hasRecordedState(at: index) else { return StateText(try state(after: index)) }
+        let replayer = try replay(through: index)
+        do {
+            return StateText(try replayer.currentStateText())
+        } catch {
+            throw recording.replayFailure(error, at: index)
+        }
+    }
+
     /// The `end` marker's state, when `index` is the step it closes: a recording made with
     /// `.never` still holds the state after its last step there.
     private func finalState(at index: Int) throws(InspectorError) -> JSONValue? {

@@ -77,7 +77,7 @@ struct DiffCommand: Subcommand {
             // pointers stay valid.
             for index in indices {
                 write(recording.gap(before: index))
-                context.output.write(try replay.text(at: index, text))
+                context.output.write(utf8: try replay.output(at: index, text))
             }
             write(endGap)
             return .success
@@ -123,7 +123,7 @@ struct DiffCommand: Subcommand {
                     // Only the lines of a gap: the replay's last state is still the one before.
                     context.output.write(utf8: output)
                 case .replay(let index):
-                    context.output.write(try replay.text(at: index, text))
+                    context.output.write(utf8: try replay.output(at: index, text))
                 }
             }
         }

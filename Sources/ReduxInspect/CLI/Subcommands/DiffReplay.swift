@@ -1,15 +1,28 @@
-/// The steps `diff` diffs from parsed (or replayed) states: those whose state before or after
+import Foundation
+
+/// The steps `diff` diffs from replayed (or parsed) states: those whose state before or after
 /// is not recorded, and every step under `--path`.
 ///
-/// Keeps the last state it computed, so that a run of such steps parses or replays each
-/// state once.
+/// Keeps the last state it computed, so that a run of such steps replays or parses each state
+/// once. Without `--path`, a step is diffed from the states' text (``StateTextDiffer``): a
+/// replayed state is encoded straight to the text the recorder would write, and what the step
+/// left alone is compared by its bytes. Under `--path`, and where the text cannot settle it,
+/// the step is diffed from parsed values (``JSONDiff``).
 struct DiffReplay {
     /// Where the states come from.
     let timeline: Timeline
     /// Only changes at or under this path, when given.
     let prefix: JSONPath?
     /// The state after the last step diffed here, while the next step is the one after it.
-    private var before: JSONValue?
+    private var before: State?
+    /// Diffs the states' text.
+    private var differ = StateTextDiffer()
+
+    /// A state, as the way it was diffed needs it.
+    private enum State {
+        case text(StateText)
+        case value(JSONValue)
+    }
 
     /// Creates a replay over `timeline`, keeping only changes under `prefix`.
     init(timeline: Timeline, prefix: JSONPath?) {
@@ -22,24 +35,91 @@ struct DiffReplay {
         before = nil
     }
 
-    /// The output for step `index`, diffed from the states before and after it.
+    /// The output for step `index`, as UTF-8, diffed from the states before and after it.
     ///
     /// - Parameters:
     ///   - index: 0-based position in the recording's steps.
     ///   - text: How to print the step.
     /// - Throws: `InspectorError` when the step's line or a state cannot be read or replayed.
-    mutating func text(at index: Int, _ text: DiffStepText) throws(InspectorError) -> String {
+    mutating func output(at index: Int, _ text: DiffStepText) throws(InspectorError) -> [UInt8] {
+        guard prefix == nil else { return try outputFromValues(at: index, text) }
+        let old: StateText
+        switch before {
+        case .text(let state): old = state
+        case .value, nil: old = try timeline.stateText(before: index)
+        }
+        let entry = try timeline.entry(at: index)
+        let after = try timeline.stateText(after: index)
+        before = .text(after)
+        // A recorder's placeholder needs the values' view (`JSONDiff.matchingRedactions`).
+        if !Self.holdsPlaceholder(old), !Self.holdsPlaceholder(after),
+            let step = differ.rawChanges(from: old, to: after, seq: entry.seq, type: entry.type)
+        {
+            var output: [UInt8] = []
+            if (try? text.write(step, to: &output)) != nil { return output }
+        }
+        let oldValue = try Self.value(of: old, orElse: { () throws(InspectorError) in try timeline.state(before: index) })
+        let afterValue = try Self.value(of: after, orElse: { () throws(InspectorError) in try timeline.state(after: index) })
+        return Self.output(from: oldValue, to: afterValue, of: entry, under: nil, text)
+    }
+
+    /// The step's output from parsed or replayed values.
+    private mutating func outputFromValues(at index: Int, _ text: DiffStepText) throws(InspectorError) -> [UInt8] {
         let old: JSONValue
-        if let before { old = before } else { old = try timeline.state(before: index) }
+        switch before {
+        case .value(let state): old = state
+        case .text(let state):
+            old = try Self.value(of: state, orElse: { () throws(InspectorError) in try timeline.state(before: index) })
+        case nil: old = try timeline.state(before: index)
+        }
         let entry = try timeline.entry(at: index)
         let after = try timeline.state(after: index)
+        before = .value(after)
+        return Self.output(from: old, to: after, of: entry, under: prefix, text)
+    }
+
+    /// The step's output from the values before and after it.
+    private static func output(
+        from old: JSONValue, to after: JSONValue, of entry: RecordingEntry, under prefix: JSONPath?, _ text: DiffStepText
+    ) -> [UInt8] {
         // Under a prefix, diff just that part, so that JSON Patch pointers stay valid.
         // One state may be recorded, with the recorder's placeholders, and the other replayed.
         let states = JSONDiff.matchingRedactions(old, after)
         let changes =
             prefix.map { JSONDiff.changes(from: states.before, to: states.after, under: $0) }
             ?? JSONDiff.changes(from: states.before, to: states.after)
-        before = after
-        return text.lines(seq: entry.seq, type: entry.type, changes: changes)
+        var output: [UInt8] = []
+        text.write(seq: entry.seq, type: entry.type, changes: changes, to: &output)
+        return output
+    }
+
+    /// The parsed text, or what `tree` gives when the parser refuses it (a state nested
+    /// deeper than it reads): the timeline's value, which it makes another way.
+    private static func value(
+        of state: StateText, orElse tree: () throws(InspectorError) -> JSONValue
+    ) throws(InspectorError) -> JSONValue {
+        if let value = try? JSONParser.parse(state.bytes) { return value }
+        return try tree()
+    }
+
+    /// Whether the text holds the recorder's placeholder for a redacted value, as a string.
+    private static func holdsPlaceholder(_ state: StateText) -> Bool {
+        let placeholder = JSONValue.redactionPlaceholderText
+        let bytes = state.bytes
+        var start = 1
+        // `<` is rare in a state, and `memchr` finds it many bytes at a time.
+        while start < bytes.count,
+            let found = memchr(bytes.baseAddress! + start, Int32(UInt8(ascii: "<")), bytes.count - start)
+        {
+            let offset = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if bytes[offset - 1] == UInt8(ascii: "\""), offset + placeholder.count < bytes.count,
+                bytes[offset + placeholder.count] == UInt8(ascii: "\""),
+                memcmp(found, placeholder, placeholder.count) == 0
+            {
+                return true
+            }
+            start = offset + 1
+        }
+        return false
     }
 }
