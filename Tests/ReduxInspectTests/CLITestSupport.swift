@@ -72,6 +72,23 @@ enum CLITestSupport {
     }
 }
 
+extension CLITestSupport {
+    /// A copy of the recording at `path`, written in `directory`, whose entries keep their
+    /// state only one in `keep` (none with 0): the same session, with states to replay.
+    static func strippingStates(_ path: String, keepingOneIn keep: Int, in directory: CLITemporaryDirectory) throws -> String {
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        var entry = 0
+        let stripped = try lines.map { line throws -> String in
+            guard case .object(var object) = try JSONParser.parse(line), object["seq"] != nil else { return line }
+            entry += 1
+            if keep == 0 || entry % keep != 0 { object["state"] = nil }
+            return JSONValue.object(object).compactText
+        }
+        let name = (path as NSString).lastPathComponent.replacingOccurrences(of: ".jsonl", with: "-keeping-\(keep).jsonl")
+        return try directory.file(name, lines: stripped)
+    }
+}
+
 /// A directory under the system's temporary directory, removed when the value goes away.
 final class CLITemporaryDirectory {
     /// The directory.

@@ -32,6 +32,19 @@ public struct RecordingEncoder: Sendable {
         return Array(encoder.bytes.bytes)
     }
 
+    /// Encodes a value as ``encode(_:)`` does, and says how deeply its text nests: arrays and
+    /// objects open at once at its deepest point, 0 for a scalar. For inspectors, which read a
+    /// text only within the limits of ``RecordingFormat``.
+    ///
+    /// - Parameter value: Any `Encodable` value.
+    /// - Returns: The text, and its depth.
+    /// - Throws: `EncodingError` when the value has no JSON form.
+    package func encodeMeasuringDepth(_ value: some Encodable) throws -> (text: [UInt8], depth: Int) {
+        let encoder = StreamingEncoder(writer: writer)
+        try encoder.encodeTopLevel(value)
+        return (Array(encoder.bytes.bytes), encoder.deepest)
+    }
+
     /// Encodes a value into a tree, without redaction: what ``encode(_:)`` would write,
     /// before it becomes text.
     ///

@@ -99,9 +99,9 @@ protocol StateReplayer: AnyObject {
     ) throws(InspectorError) -> Bool
     /// The current state as JSON, encoded as the recorder encodes it.
     func currentState() throws(ReplayError) -> JSONValue
-    /// The current state as the compact JSON text the recorder writes, without making a tree:
-    /// what a diff of replayed states compares byte by byte.
-    func currentStateText() throws(ReplayError) -> [UInt8]
+    /// The current state as the compact JSON text the recorder writes, without making a tree
+    /// (what a diff of replayed states compares byte by byte), and how deeply the text nests.
+    func currentStateText() throws(ReplayError) -> (text: [UInt8], depth: Int)
     /// Whether the current state, encoded as the recorder encodes it, is exactly `recorded`:
     /// the cheap check that settles most steps of a replay without building a tree.
     func currentStateEncodes(as recorded: UnsafeBufferPointer<UInt8>) -> Bool

@@ -14,6 +14,9 @@ public struct ReplayCheck: Sendable {
     /// gap, the replayed one where it differs from the recorded one, and the recorded one where
     /// the entry was parsed and the states match.
     public let after: JSONValue?
+    /// The state after the step as text, where a replay made with texts made one instead of a
+    /// tree (see ``ReplayRun/replay(through:trees:texts:comparingStates:start:_:)``).
+    let afterText: StateText?
     /// Recorded → replayed differences when the recording holds a state for this step and
     /// it differs; empty when it matches; `nil` when the recording holds no state here, or
     /// when entries missing before it make the replay unable to match.

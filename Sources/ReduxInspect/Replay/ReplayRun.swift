@@ -106,8 +106,13 @@ public struct ReplayRun {
     /// recorder did not write them). Without
     /// `comparingStates` either, no state is encoded or compared (a recorded state is used
     /// only after a gap, to go on from), and there is no end comparison.
+    ///
+    /// With `texts` as well, a replayed state that is not compared is encoded to text
+    /// (``ReplayCheck/afterText``) instead of becoming a tree, unless the text would nest
+    /// deeper or be longer than the parser reads; and where the replayed state matches the
+    /// recorded bytes, those are kept as its text too.
     func replay(
-        through lastSeq: Int?, trees: Bool, comparingStates: Bool, start: ((JSONValue) -> Void)?,
+        through lastSeq: Int?, trees: Bool, texts: Bool = false, comparingStates: Bool, start: ((JSONValue) -> Void)?,
         _ visit: (ReplayCheck) throws(InspectorError) -> Bool
     ) throws(InspectorError) -> EndComparison? {
         try self.start()
@@ -129,6 +134,7 @@ public struct ReplayRun {
             if gap != nil { desynchronized = true }
             previousSeq = location.seq
             var after: JSONValue?
+            var afterText: StateText?
             var divergence: [JSONChange]?
             // A line read without parsing it is well formed: it holds a state exactly when
             // the index says so.
@@ -147,6 +153,7 @@ public struct ReplayRun {
                     // Byte for byte what the recorder wrote: the same JSON, without building
                     // and comparing a tree of the replayed state.
                     after = entry?.state
+                    if texts { afterText = StateText(Array(bytes)) }
                     divergence = []
                 } else {
                     let parsed = try recording.readEntry(at: index, keepingIn: &entry)
@@ -156,12 +163,14 @@ public struct ReplayRun {
                     divergence = Self.divergence(recorded: recorded, replayed: replayed)
                 }
             } else if let entry, trees {
-                after = try current(entry)
+                if texts, let text = try currentText(entry) { afterText = text } else { after = try current(entry) }
             }
             lastTree = after
             lastIndex = index
             return try visit(
-                ReplayCheck(index: index, seq: location.seq, entry: entry, after: after, divergence: divergence, gapBefore: gap))
+                ReplayCheck(
+                    index: index, seq: location.seq, entry: entry, after: after, afterText: afterText,
+                    divergence: divergence, gapBefore: gap))
         }
 
         let end = lastSeq.flatMap { last in recording.steps.firstIndex { $0.seq > last } } ?? recording.steps.count
@@ -243,6 +252,19 @@ public struct ReplayRun {
     private func current(_ entry: RecordingEntry) throws(InspectorError) -> JSONValue {
         do {
             return try replayer.currentState()
+        } catch {
+            throw .recording(recording.failure(error, at: entry))
+        }
+    }
+
+    /// The current state as text, as ``current(_:)`` makes it a tree; `nil` when the text
+    /// would nest deeper or be longer than the parser reads, for ``current(_:)`` to make it.
+    private func currentText(_ entry: RecordingEntry) throws(InspectorError) -> StateText? {
+        do {
+            let (text, depth) = try replayer.currentStateText()
+            let limits = JSONParser.Options()
+            guard depth <= limits.maximumDepth, text.count <= limits.maximumLength else { return nil }
+            return StateText(text)
         } catch {
             throw .recording(recording.failure(error, at: entry))
         }

@@ -65,9 +65,9 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         try json(of: state)
     }
 
-    func currentStateText() throws(ReplayError) -> [UInt8] {
+    func currentStateText() throws(ReplayError) -> (text: [UInt8], depth: Int) {
         do {
-            return try encoder.encode(state)
+            return try encoder.encodeMeasuringDepth(state)
         } catch {
             throw .cannotEncodeState(detail: String(describing: error))
         }

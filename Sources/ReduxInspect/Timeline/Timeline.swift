@@ -147,7 +147,7 @@ public final class Timeline {
         guard index >= 0, !hasRecordedState(at: index) else { return StateText(try state(after: index)) }
         let replayer = try replay(through: index)
         do {
-            return StateText(try replayer.currentStateText())
+            return StateText(try replayer.currentStateText().text)
         } catch {
             throw recording.replayFailure(error, at: index)
         }

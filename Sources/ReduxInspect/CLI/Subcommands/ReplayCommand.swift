@@ -49,20 +49,28 @@ struct ReplayCommand: Subcommand {
         var steps = 0
         var compared = 0
         var differing = 0
-        let header = timeline.recording.header?.initialState
-        let end = try ReplayRun(recording: timeline.recording, reducer: reducer).run(through: lastSeq) { step in
+        let recording = timeline.recording
+        let header = recording.header?.initialState
+        var differ = StateTextDiffer()
+        let end = try ReplayRun(recording: recording, reducer: reducer).runTexts(through: lastSeq) {
+            step throws(InspectorError) in
             steps += 1
             // The first step starts from the header's state as the reducer reads it, so its
             // changes leave out what the reading itself changed; that is told apart, here.
-            let initialDivergence =
-                step.index == 0 ? header.map { ReplayRun.initialDivergence(recorded: $0, read: step.before) } ?? [] : []
+            var initialDivergence: [JSONChange] = []
+            if step.index == 0, let header {
+                initialDivergence = ReplayRun.initialDivergence(recorded: header, read: try step.tree(step.before, in: recording))
+            }
+            let changes = try step.changes(using: &differ, in: recording)
+            let state = showsStates ? try step.tree(step.after, in: recording) : nil
             if let divergence = step.divergence {
                 compared += 1
                 if !divergence.isEmpty { differing += 1 }
             }
             if format == "json" {
                 if let gap = step.gapBefore { context.print(gap.json.compactText) }
-                context.print(Self.json(step, showsStates: showsStates, initialDivergence: initialDivergence).compactText)
+                context.print(
+                    Self.json(step, changes: changes, state: state, initialDivergence: initialDivergence).compactText)
                 return true
             }
             if !initialDivergence.isEmpty {
@@ -71,14 +79,13 @@ struct ReplayCommand: Subcommand {
             }
             if let gap = step.gapBefore { context.print(gap.notice) }
             context.print(StepHeading.text(step.entry, colors: context.colorsOutput))
-            let changes = JSONDiff.changes(from: step.before, to: step.after)
             if changes.isEmpty { context.print("  (no change)") }
             for change in changes { context.print("  " + text.line(for: change)) }
             if let divergence = step.divergence, !divergence.isEmpty {
                 context.print("  ! the recorded state differs from the replay (recorded → replayed):")
                 for change in divergence { context.print("    " + text.line(for: change)) }
             }
-            if showsStates { context.print("  state: " + step.after.compactText) }
+            if let state { context.print("  state: " + state.compactText) }
             return true
         }
         // Entries missing after the last one (an end marker past it), on a replay to the end.
@@ -129,20 +136,23 @@ struct ReplayCommand: Subcommand {
         return members
     }
 
-    /// One step as a JSON object; `initialDivergence`, given with the first step where the
-    /// reducer reads the header's initial state differently, is added as `initialDivergence`.
-    static func json(_ step: ReplayStep, showsStates: Bool, initialDivergence: [JSONChange]) -> JSONValue {
+    /// One step as a JSON object, with its `changes`, and its `state` after when given;
+    /// `initialDivergence`, given with the first step where the reducer reads the header's
+    /// initial state differently, is added as `initialDivergence`.
+    static func json(
+        _ step: ReplayTextStep, changes: [JSONChange], state: JSONValue?, initialDivergence: [JSONChange]
+    ) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("seq", .number(JSONNumber(String(step.entry.seq)))),
             ("type", .string(step.entry.type)),
             ("action", step.entry.action),
-            ("changes", DiffJSONFormatter().value(JSONDiff.changes(from: step.before, to: step.after))),
+            ("changes", DiffJSONFormatter().value(changes)),
         ]
         if let divergence = step.divergence { members += comparison(divergence) }
         if !initialDivergence.isEmpty {
             members.append(("initialDivergence", DiffJSONFormatter().value(initialDivergence)))
         }
-        if showsStates { members.append(("state", step.after)) }
+        if let state { members.append(("state", state)) }
         return .object(JSONObject(members))
     }
 }
