@@ -9,7 +9,7 @@ struct Benchmark: Sendable {
     static var all: [Benchmark] {
         [
             RecordOverhead.benchmark, RecordSustained.benchmark, DiffThroughput.benchmark,
-            DecodeActions.benchmark,
+            DiffReplayed.benchmark, DecodeActions.benchmark,
             Goto.benchmark, VerifyThroughput.benchmark,
         ]
     }

@@ -85,14 +85,14 @@ enum DiffThroughput {
         return measurements
     }
 
-    /// Runs `redux-inspect diff FILE` in process, as a user would, with the text it prints
-    /// counted and dropped.
-    static func runCommand(_ path: String) throws {
+    /// Runs `redux-inspect diff FILE` in process, as a user would, with `reducer` (the shop's
+    /// by default) and the text it prints counted and dropped.
+    static func runCommand(_ path: String, reducer: InspectableReducer = Goto.shop) throws {
         let output = CountingSink()
         let context = CLIContext(
             output: output, error: output, readLine: { nil }, outputIsTerminal: false, errorIsTerminal: false,
             inputIsTerminal: false, environment: [:])
-        let status = Inspector(reducers: [Goto.shop]).run(["diff", path], context: context)
+        let status = Inspector(reducers: [reducer]).run(["diff", path], context: context)
         guard status == 0, output.bytes > 0 else {
             throw BenchError("diff exited with \(status) after \(output.bytes) bytes of output")
         }

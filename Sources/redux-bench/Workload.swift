@@ -64,18 +64,37 @@ final class Workload {
             case .every(let interval): "states-every-\(interval)"
             case .never: "actions"
             }
-        let name = "shop-\(steps)-\(kind).jsonl"
+        return try generated("shop-\(steps)-\(kind).jsonl", lines: steps + 2) { path in
+            try ShopScript(steps: steps).record(to: path, states: states)
+        }
+    }
+
+    /// The to-do session whose state grows large: 2,000 to-dos, then toggles to 10,000 steps
+    /// (500 and 2,000 with `--quick`).
+    var todosScript: TodosScript {
+        quick ? TodosScript(items: 500, steps: 2_000) : TodosScript(items: 2_000, steps: 10_000)
+    }
+
+    /// The path of `script`'s recording, which holds no state but the final one, generated on
+    /// first use.
+    func recording(_ script: TodosScript) throws -> String {
+        try generated("todos-\(script.items)-items-\(script.steps)-actions.jsonl", lines: script.steps + 2) { path in
+            try script.record(to: path)
+        }
+    }
+
+    /// The path of the recording `name`: made by `record` unless the run made it already, or
+    /// `--data` kept it from an earlier run; `lines` checks what was made (header, steps, end).
+    private func generated(_ name: String, lines: Int, record: (String) throws -> Void) throws -> String {
         if let path = generated[name] { return path }
         let path = (directory as NSString).appendingPathComponent(name)
         if !(keepsDirectory && FileManager.default.fileExists(atPath: path)) {
             Progress.show("generating \(name)")
             let partial = path + ".partial"
-            let seconds = try Stopwatch.time {
-                try ShopScript(steps: steps).record(to: partial, states: states)
-            }
-            let lines = try NewlineCount.count(path: partial)
-            guard lines == steps + 2 else {
-                throw BenchError("\(name): expected \(steps + 2) lines (header, steps, end), found \(lines)")
+            let seconds = try Stopwatch.time { try record(partial) }
+            let found = try NewlineCount.count(path: partial)
+            guard found == lines else {
+                throw BenchError("\(name): expected \(lines) lines (header, steps, end), found \(found)")
             }
             try? FileManager.default.removeItem(atPath: path)
             try FileManager.default.moveItem(atPath: partial, toPath: path)

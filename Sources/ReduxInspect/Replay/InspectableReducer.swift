@@ -113,6 +113,9 @@ protocol StateReplayer: AnyObject {
     /// A snapshot's state as JSON, as ``currentState()`` gives the current one; safe to call
     /// from several threads at once, also while the replay goes on.
     func json(of snapshot: ReplaySnapshot) throws(ReplayError) -> JSONValue
+    /// A snapshot's state as the text ``currentStateText()`` gives for the current one; safe to
+    /// call from several threads at once, also while the replay goes on.
+    func text(of snapshot: ReplaySnapshot) throws(ReplayError) -> [UInt8]
     /// Makes a snapshot's state the current state.
     func restore(_ snapshot: ReplaySnapshot)
 }

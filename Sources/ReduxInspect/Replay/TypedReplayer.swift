@@ -92,6 +92,15 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         try json(of: snapshot.state as! State)
     }
 
+    func text(of snapshot: ReplaySnapshot) throws(ReplayError) -> [UInt8] {
+        do {
+            // Only `encoder` is shared, and encoding reads it without changing it.
+            return try encoder.encode(snapshot.state as! State)
+        } catch {
+            throw .cannotEncodeState(detail: String(describing: error))
+        }
+    }
+
     func restore(_ snapshot: ReplaySnapshot) {
         state = snapshot.state as! State
     }

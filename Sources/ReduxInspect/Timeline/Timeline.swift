@@ -308,7 +308,8 @@ public final class Timeline {
 /// Makes the states a timeline replayed JSON, on any thread: the replayer's
 /// ``StateReplayer/json(of:)`` is safe to call from several at once.
 struct SnapshotJSON: @unchecked Sendable {
-    // Unchecked Sendable: only `json(of:)` of the replayer is called, which is thread-safe.
+    // Unchecked Sendable: only `json(of:)` and `text(of:)` of the replayer are called, which
+    // are thread-safe.
     let replayer: any StateReplayer
     let recording: Recording
 
@@ -320,5 +321,12 @@ struct SnapshotJSON: @unchecked Sendable {
         } catch {
             throw recording.replayFailure(error, at: index)
         }
+    }
+
+    /// The text of a state from ``Timeline/replayedSnapshot(after:)``, as
+    /// ``Timeline/stateText(after:)`` would make it; `nil` when it cannot be encoded, for
+    /// ``Timeline/stateText(after:)`` to report.
+    func text(of snapshot: ReplaySnapshot) -> StateText? {
+        (try? replayer.text(of: snapshot)).map(StateText.init)
     }
 }

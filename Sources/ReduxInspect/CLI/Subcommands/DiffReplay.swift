@@ -17,6 +17,8 @@ struct DiffReplay {
     private var before: State?
     /// Diffs the states' text.
     private var differ = StateTextDiffer()
+    /// Steps made ahead on every core, when there is more than one.
+    private var ahead: DiffAhead
 
     /// A state, as the way it was diffed needs it.
     private enum State {
@@ -24,10 +26,12 @@ struct DiffReplay {
         case value(JSONValue)
     }
 
-    /// Creates a replay over `timeline`, keeping only changes under `prefix`.
-    init(timeline: Timeline, prefix: JSONPath?) {
+    /// Creates a replay over `timeline`, keeping only changes under `prefix`, that makes steps
+    /// ahead on `cores` cores when there is more than one.
+    init(timeline: Timeline, prefix: JSONPath?, cores: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.timeline = timeline
         self.prefix = prefix
+        ahead = DiffAhead(cores: cores)
     }
 
     /// Forgets the last state: the steps after it were diffed elsewhere.
@@ -43,24 +47,46 @@ struct DiffReplay {
     /// - Throws: `InspectorError` when the step's line or a state cannot be read or replayed.
     mutating func output(at index: Int, _ text: DiffStepText) throws(InspectorError) -> [UInt8] {
         guard prefix == nil else { return try outputFromValues(at: index, text) }
+        if let output = ahead.output(at: index), let after = ahead.text(after: index) {
+            before = .text(after)
+            return output
+        }
         let old: StateText
         switch before {
         case .text(let state): old = state
         case .value, nil: old = try timeline.stateText(before: index)
         }
+        if ahead.cores > 1, ahead.text(after: index) == nil, !timeline.hasRecordedState(at: index) {
+            ahead.prepare(from: index, before: old, timeline: timeline, text)
+            if let output = ahead.output(at: index), let after = ahead.text(after: index) {
+                before = .text(after)
+                return output
+            }
+        }
         let entry = try timeline.entry(at: index)
-        let after = try timeline.stateText(after: index)
+        let after: StateText
+        if let made = ahead.text(after: index) { after = made } else { after = try timeline.stateText(after: index) }
         before = .text(after)
-        // A recorder's placeholder needs the values' view (`JSONDiff.matchingRedactions`).
-        if !Self.holdsPlaceholder(old), !Self.holdsPlaceholder(after),
-            let step = differ.rawChanges(from: old, to: after, seq: entry.seq, type: entry.type)
-        {
-            var output: [UInt8] = []
-            if (try? text.write(step, to: &output)) != nil { return output }
+        if let output = Self.output(from: old, to: after, seq: entry.seq, type: entry.type, text, differ: &differ) {
+            return output
         }
         let oldValue = try Self.value(of: old, orElse: { () throws(InspectorError) in try timeline.state(before: index) })
         let afterValue = try Self.value(of: after, orElse: { () throws(InspectorError) in try timeline.state(after: index) })
         return Self.output(from: oldValue, to: afterValue, of: entry, under: nil, text)
+    }
+
+    /// The step's output from the states' texts, or `nil` when the values' view must make it:
+    /// a text holds the recorder's placeholder (see `JSONDiff.matchingRedactions`), or the
+    /// bytes cannot settle the diff.
+    static func output(
+        from old: StateText, to new: StateText, seq: Int, type: String, _ text: DiffStepText,
+        differ: inout StateTextDiffer
+    ) -> [UInt8]? {
+        guard !holdsPlaceholder(old), !holdsPlaceholder(new),
+            let step = differ.rawChanges(from: old, to: new, seq: seq, type: type)
+        else { return nil }
+        var output: [UInt8] = []
+        return (try? text.write(step, to: &output)) != nil ? output : nil
     }
 
     /// The step's output from parsed or replayed values.

@@ -1,0 +1,114 @@
+import Dispatch
+import Foundation
+
+/// Steps of `diff` whose states are replayed, made ahead a window at a time on every core.
+///
+/// Encoding a replayed state costs many times running its action through the reducer (three
+/// quarters of such a step's time), and it need not wait for the steps before it. So the main
+/// thread replays the window's steps, one action each, keeping a copy of each state (cheap:
+/// the app's state is a value whose unchanged parts are shared); then the states are encoded,
+/// and each step's output made from the texts before and after it, on every core at once.
+/// A step the window cannot make (its line or action fails, its state does not encode, or its
+/// texts need the values' view) is left to ``DiffReplay``, which makes it, or reports the
+/// error, as it would have without the window.
+struct DiffAhead {
+    /// The cores to share the work among.
+    let cores: Int
+    /// The steps of the current window.
+    private var range = 0..<0
+    /// The state after each step of the window, as text; `nil` where it could not be made.
+    private var texts: [StateText?] = []
+    /// Each step's output; `nil` where ``DiffReplay`` must make it.
+    private var outputs: [[UInt8]?] = []
+
+    /// The text memory a window may hold, which sets how many steps it takes for a state's size.
+    static let budget = 64 << 20
+
+    /// Creates an empty window for `cores` cores.
+    init(cores: Int) {
+        self.cores = cores
+    }
+
+    /// The state after step `index`, when the window made it.
+    func text(after index: Int) -> StateText? {
+        range.contains(index) ? texts[index - range.lowerBound] : nil
+    }
+
+    /// Step `index`'s output, when the window made it.
+    func output(at index: Int) -> [UInt8]? {
+        range.contains(index) ? outputs[index - range.lowerBound] : nil
+    }
+
+    /// Makes the steps from `index` on whose states are not recorded, up to a window's worth.
+    ///
+    /// - Parameters:
+    ///   - index: The first step; its state after must not be recorded.
+    ///   - before: The state before it, as text.
+    ///   - timeline: Where the states come from; it replays up to the window's last step.
+    ///   - text: How to print a step.
+    mutating func prepare(from index: Int, before: StateText, timeline: Timeline, _ text: DiffStepText) {
+        let size = max(1, before.bytes.count)
+        let limit = min(timeline.count, index + max(2 * cores, min(64 * cores, Self.budget / size)))
+        var snapshots: [ReplaySnapshot] = []
+        var headings: [(seq: Int, type: String)] = []
+        var end = index
+        while end < limit, !timeline.hasRecordedState(at: end),
+            let entry = try? timeline.entry(at: end), let snapshot = try? timeline.replayedSnapshot(after: end)
+        {
+            snapshots.append(snapshot)
+            headings.append((entry.seq, entry.type))
+            end += 1
+        }
+        range = index..<end
+        guard let maker = timeline.snapshotJSON, !snapshots.isEmpty else {
+            (texts, outputs) = ([], [])
+            return
+        }
+        let taken = Snapshots(snapshots)
+        texts = Self.inParallel(snapshots.count, cores: cores) { offsets in
+            offsets.map { maker.text(of: taken.snapshots[$0]) }
+        }
+        let made = texts
+        let steps = headings
+        outputs = Self.inParallel(snapshots.count, cores: cores) { offsets in
+            var differ = StateTextDiffer()
+            return offsets.map { offset -> [UInt8]? in
+                guard let new = made[offset], let old = offset == 0 ? before : made[offset - 1] else { return nil }
+                let heading = steps[offset]
+                return DiffReplay.output(from: old, to: new, seq: heading.seq, type: heading.type, text, differ: &differ)
+            }
+        }
+    }
+
+    /// `make(offsets)` for `cores` runs of consecutive offsets that make up `0..<count`, each
+    /// on a thread of its own, the results in order.
+    private static func inParallel<Value: Sendable>(
+        _ count: Int, cores: Int, _ make: @Sendable (Range<Int>) -> [Value?]
+    ) -> [Value?] {
+        var results = [Value?](repeating: nil, count: count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            let slots = Slots(buffer: buffer)
+            DispatchQueue.concurrentPerform(iterations: cores) { part in
+                let offsets = (part * count / cores)..<((part + 1) * count / cores)
+                for (offset, value) in zip(offsets, make(offsets)) { slots.buffer[offset] = value }
+            }
+        }
+        return results
+    }
+}
+
+/// Copies of replayed states, read by the threads that encode them. Unchecked Sendable: the
+/// snapshots hold `Sendable` states, and are only read while shared.
+private struct Snapshots: @unchecked Sendable {
+    let snapshots: [ReplaySnapshot]
+
+    init(_ snapshots: [ReplaySnapshot]) {
+        self.snapshots = snapshots
+    }
+}
+
+/// The results of a parallel run. Unchecked Sendable: each thread writes only the slots of its
+/// own offsets, and the buffer outlives the threads.
+private struct Slots<Value>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Value>
+}
