@@ -1,3 +1,5 @@
+import Foundation
+
 /// A state as JSON text, in memory that stays where it is as long as this object lives: what
 /// a replayed state is diffed from (``StateTextDiffer``), and what the raw views of it
 /// (``RawJSON``) and the changes found in it point into.
@@ -5,6 +7,10 @@ final class StateText: @unchecked Sendable {
     // Unchecked Sendable: the bytes are immutable after `init`.
     /// The text, UTF-8.
     let bytes: UnsafeBufferPointer<UInt8>
+    /// Whether the text holds the recorder's placeholder for a redacted value, as a string:
+    /// a diff against such a state needs the values' view (`JSONDiff.matchingRedactions`).
+    /// Found once here, where every thread that reads the text may ask.
+    let holdsPlaceholder: Bool
     private let allocation: UnsafeMutablePointer<UInt8>
 
     /// Copies `text`.
@@ -15,6 +21,7 @@ final class StateText: @unchecked Sendable {
         }
         self.allocation = allocation
         bytes = UnsafeBufferPointer(start: allocation, count: text.count)
+        holdsPlaceholder = Self.findsPlaceholder(in: bytes)
     }
 
     /// Writes `value` as compact JSON.
@@ -26,6 +33,26 @@ final class StateText: @unchecked Sendable {
 
     deinit {
         allocation.deallocate()
+    }
+
+    /// Whether `bytes` hold `"<redacted>"`. Both writers of state text (the recorder's encoder
+    /// and ``JSONTextWriter``) write `<` as it is, never escaped.
+    private static func findsPlaceholder(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let placeholder = JSONValue.redactionPlaceholderText
+        guard let base = bytes.baseAddress else { return false }
+        var start = 1
+        // `<` is rare in a state, and `memchr` finds it many bytes at a time.
+        while start < bytes.count, let found = memchr(base + start, Int32(UInt8(ascii: "<")), bytes.count - start) {
+            let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if bytes[offset - 1] == UInt8(ascii: "\""), offset + placeholder.count < bytes.count,
+                bytes[offset + placeholder.count] == UInt8(ascii: "\""),
+                memcmp(found, placeholder, placeholder.count) == 0
+            {
+                return true
+            }
+            start = offset + 1
+        }
+        return false
     }
 }
 

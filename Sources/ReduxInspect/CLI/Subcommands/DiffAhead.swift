@@ -22,7 +22,7 @@ struct DiffAhead {
     private var outputs: [[UInt8]?] = []
 
     /// The text memory a window may hold, which sets how many steps it takes for a state's size.
-    static let budget = 64 << 20
+    static let budget = 32 << 20
 
     /// Creates an empty window for `cores` cores.
     init(cores: Int) {

@@ -22,7 +22,9 @@ struct DiffReplay {
 
     /// A state, as the way it was diffed needs it.
     private enum State {
-        case text(StateText)
+        /// Its text, and its tree when the step after which it is the state needed one: the
+        /// next step, if it needs one too, need not parse it again.
+        case text(StateText, tree: JSONValue?)
         case value(JSONValue)
     }
 
@@ -48,31 +50,37 @@ struct DiffReplay {
     mutating func output(at index: Int, _ text: DiffStepText) throws(InspectorError) -> [UInt8] {
         guard prefix == nil else { return try outputFromValues(at: index, text) }
         if let output = ahead.output(at: index), let after = ahead.text(after: index) {
-            before = .text(after)
+            before = .text(after, tree: nil)
             return output
         }
         let old: StateText
+        var oldTree: JSONValue?
         switch before {
-        case .text(let state): old = state
+        case .text(let state, let tree): (old, oldTree) = (state, tree)
         case .value, nil: old = try timeline.stateText(before: index)
         }
         if ahead.cores > 1, ahead.text(after: index) == nil, !timeline.hasRecordedState(at: index) {
             ahead.prepare(from: index, before: old, timeline: timeline, text)
             if let output = ahead.output(at: index), let after = ahead.text(after: index) {
-                before = .text(after)
+                before = .text(after, tree: nil)
                 return output
             }
         }
         let entry = try timeline.entry(at: index)
         let after: StateText
         if let made = ahead.text(after: index) { after = made } else { after = try timeline.stateText(after: index) }
-        before = .text(after)
+        before = .text(after, tree: nil)
         if let output = Self.output(from: old, to: after, seq: entry.seq, type: entry.type, text, differ: &differ) {
             return output
         }
-        let oldValue = try Self.value(of: old, orElse: { () throws(InspectorError) in try timeline.state(before: index) })
-        let afterValue = try Self.value(of: after, orElse: { () throws(InspectorError) in try timeline.state(after: index) })
-        return Self.output(from: oldValue, to: afterValue, of: entry, under: nil, text)
+        if oldTree == nil {
+            oldTree = try Self.value(of: old, orElse: { () throws(InspectorError) in try timeline.state(before: index) })
+        }
+        let afterTree = try Self.value(of: after, orElse: { () throws(InspectorError) in try timeline.state(after: index) })
+        // A recording whose states hold placeholders takes this way at every step: the tree
+        // made here is the next step's before.
+        before = .text(after, tree: afterTree)
+        return Self.output(from: oldTree!, to: afterTree, of: entry, under: nil, text)
     }
 
     /// The step's output from the states' texts, or `nil` when the values' view must make it:
@@ -82,7 +90,7 @@ struct DiffReplay {
         from old: StateText, to new: StateText, seq: Int, type: String, _ text: DiffStepText,
         differ: inout StateTextDiffer
     ) -> [UInt8]? {
-        guard !holdsPlaceholder(old), !holdsPlaceholder(new),
+        guard !old.holdsPlaceholder, !new.holdsPlaceholder,
             let step = differ.rawChanges(from: old, to: new, seq: seq, type: type)
         else { return nil }
         var output: [UInt8] = []
@@ -94,7 +102,9 @@ struct DiffReplay {
         let old: JSONValue
         switch before {
         case .value(let state): old = state
-        case .text(let state):
+        case .text(_, let tree?):
+            old = tree
+        case .text(let state, nil):
             old = try Self.value(of: state, orElse: { () throws(InspectorError) in try timeline.state(before: index) })
         case nil: old = try timeline.state(before: index)
         }
@@ -126,26 +136,5 @@ struct DiffReplay {
     ) throws(InspectorError) -> JSONValue {
         if let value = try? JSONParser.parse(state.bytes) { return value }
         return try tree()
-    }
-
-    /// Whether the text holds the recorder's placeholder for a redacted value, as a string.
-    private static func holdsPlaceholder(_ state: StateText) -> Bool {
-        let placeholder = JSONValue.redactionPlaceholderText
-        let bytes = state.bytes
-        var start = 1
-        // `<` is rare in a state, and `memchr` finds it many bytes at a time.
-        while start < bytes.count,
-            let found = memchr(bytes.baseAddress! + start, Int32(UInt8(ascii: "<")), bytes.count - start)
-        {
-            let offset = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if bytes[offset - 1] == UInt8(ascii: "\""), offset + placeholder.count < bytes.count,
-                bytes[offset + placeholder.count] == UInt8(ascii: "\""),
-                memcmp(found, placeholder, placeholder.count) == 0
-            {
-                return true
-            }
-            start = offset + 1
-        }
-        return false
     }
 }
