@@ -113,15 +113,18 @@ protocol StateReplayer: AnyObject {
     /// A snapshot's state as JSON, as ``currentState()`` gives the current one; safe to call
     /// from several threads at once, also while the replay goes on.
     func json(of snapshot: ReplaySnapshot) throws(ReplayError) -> JSONValue
-    /// A snapshot's state as the text ``currentStateText()`` gives for the current one; safe to
-    /// call from several threads at once, also while the replay goes on.
-    func text(of snapshot: ReplaySnapshot) throws(ReplayError) -> [UInt8]
+    /// A snapshot's state as the text ``currentStateText()`` gives for the current one, and its
+    /// depth; safe to call from several threads at once, also while the replay goes on.
+    func text(of snapshot: ReplaySnapshot) throws(ReplayError) -> (text: [UInt8], depth: Int)
     /// Makes a snapshot's state the current state.
     func restore(_ snapshot: ReplaySnapshot)
 }
 
 /// A state kept by a replay, opaque to everything but its replayer.
-final class ReplaySnapshot {
+///
+/// Unchecked Sendable: the state is the app's, which ``InspectableReducer`` requires to be
+/// `Sendable`, and it is never changed.
+final class ReplaySnapshot: @unchecked Sendable {
     let state: Any
 
     init(_ state: Any) {

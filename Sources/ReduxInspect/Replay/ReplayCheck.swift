@@ -17,6 +17,9 @@ public struct ReplayCheck: Sendable {
     /// The state after the step as text, where a replay made with texts made one instead of a
     /// tree (see ``ReplayRun/replay(through:trees:texts:comparingStates:start:_:)``).
     let afterText: StateText?
+    /// A copy of the replayed state after the step, where a replay made with texts left it to
+    /// its caller to encode, on other threads.
+    let afterSnapshot: ReplaySnapshot?
     /// Recorded → replayed differences when the recording holds a state for this step and
     /// it differs; empty when it matches; `nil` when the recording holds no state here, or
     /// when entries missing before it make the replay unable to match.

@@ -110,9 +110,11 @@ public struct ReplayRun {
     /// With `texts` as well, a replayed state that is not compared is encoded to text
     /// (``ReplayCheck/afterText``) instead of becoming a tree, unless the text would nest
     /// deeper or be longer than the parser reads; and where the replayed state matches the
-    /// recorded bytes, those are kept as its text too.
+    /// recorded bytes, those are kept as its text too. With `snapshots` too, such a state is
+    /// not encoded but kept (``ReplayCheck/afterSnapshot``), for the caller to encode.
     func replay(
-        through lastSeq: Int?, trees: Bool, texts: Bool = false, comparingStates: Bool, start: ((JSONValue) -> Void)?,
+        through lastSeq: Int?, trees: Bool, texts: Bool = false, snapshots: Bool = false, comparingStates: Bool,
+        start: ((JSONValue) -> Void)?,
         _ visit: (ReplayCheck) throws(InspectorError) -> Bool
     ) throws(InspectorError) -> EndComparison? {
         try self.start()
@@ -135,6 +137,7 @@ public struct ReplayRun {
             previousSeq = location.seq
             var after: JSONValue?
             var afterText: StateText?
+            var afterSnapshot: ReplaySnapshot?
             var divergence: [JSONChange]?
             // A line read without parsing it is well formed: it holds a state exactly when
             // the index says so.
@@ -163,14 +166,20 @@ public struct ReplayRun {
                     divergence = Self.divergence(recorded: recorded, replayed: replayed)
                 }
             } else if let entry, trees {
-                if texts, let text = try currentText(entry) { afterText = text } else { after = try current(entry) }
+                if texts && snapshots {
+                    afterSnapshot = replayer.snapshot()
+                } else if texts, let text = try currentText(entry) {
+                    afterText = text
+                } else {
+                    after = try current(entry)
+                }
             }
             lastTree = after
             lastIndex = index
             return try visit(
                 ReplayCheck(
                     index: index, seq: location.seq, entry: entry, after: after, afterText: afterText,
-                    divergence: divergence, gapBefore: gap))
+                    afterSnapshot: afterSnapshot, divergence: divergence, gapBefore: gap))
         }
 
         let end = lastSeq.flatMap { last in recording.steps.firstIndex { $0.seq > last } } ?? recording.steps.count
@@ -261,13 +270,18 @@ public struct ReplayRun {
     /// would nest deeper or be longer than the parser reads, for ``current(_:)`` to make it.
     private func currentText(_ entry: RecordingEntry) throws(InspectorError) -> StateText? {
         do {
-            let (text, depth) = try replayer.currentStateText()
-            let limits = JSONParser.Options()
-            guard depth <= limits.maximumDepth, text.count <= limits.maximumLength else { return nil }
-            return StateText(text)
+            return Self.readableText(try replayer.currentStateText())
         } catch {
             throw .recording(recording.failure(error, at: entry))
         }
+    }
+
+    /// The text as a ``StateText``; `nil` when it nests deeper or is longer than the parser
+    /// reads, for the state to be made a tree instead.
+    static func readableText(_ encoded: (text: [UInt8], depth: Int)) -> StateText? {
+        let limits = JSONParser.Options()
+        guard encoded.depth <= limits.maximumDepth, encoded.text.count <= limits.maximumLength else { return nil }
+        return StateText(encoded.text)
     }
 
     private func load(_ state: JSONValue, _ entry: RecordingEntry) throws(InspectorError) {

@@ -92,10 +92,10 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         try json(of: snapshot.state as! State)
     }
 
-    func text(of snapshot: ReplaySnapshot) throws(ReplayError) -> [UInt8] {
+    func text(of snapshot: ReplaySnapshot) throws(ReplayError) -> (text: [UInt8], depth: Int) {
         do {
             // Only `encoder` is shared, and encoding reads it without changing it.
-            return try encoder.encode(snapshot.state as! State)
+            return try encoder.encodeMeasuringDepth(snapshot.state as! State)
         } catch {
             throw .cannotEncodeState(detail: String(describing: error))
         }

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 extension Timeline {
@@ -115,9 +114,9 @@ extension Timeline {
             guard let snapshot = try? replayedSnapshot(after: index) else { break }
             snapshots[index - indices.lowerBound] = snapshot
         }
-        let taken = SnapshotList(snapshots)
+        let taken = snapshots
         return Self.inParallel(indices.count, cores: cores) { offset in
-            guard let snapshot = taken.snapshots[offset] else { return nil }
+            guard let snapshot = taken[offset] else { return nil }
             return Result { () throws(InspectorError) in
                 project(try maker.json(of: snapshot, at: indices.lowerBound + offset))
             }
@@ -139,36 +138,10 @@ extension Timeline {
         }
     }
 
-    /// The results of `slot` for offsets `0..<count`, worked out on `cores` threads, each
-    /// taking every `cores`-th offset.
+    /// The results of `slot` for offsets `0..<count`, worked out on `cores` threads.
     private static func inParallel<Value: Sendable>(
         _ count: Int, cores: Int, _ slot: @Sendable (Int) -> Result<Value, InspectorError>?
     ) -> [Result<Value, InspectorError>?] {
-        var results = [Result<Value, InspectorError>?](repeating: nil, count: count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            let slots = Slots(buffer: buffer)
-            DispatchQueue.concurrentPerform(iterations: cores) { part in
-                for offset in stride(from: part, to: slots.buffer.count, by: cores) {
-                    slots.buffer[offset] = slot(offset)
-                }
-            }
-        }
-        return results
+        ParallelMap.map(count, cores: cores) { offsets in offsets.map(slot) }
     }
-}
-
-/// Copies of replayed states, read by the threads that make them JSON.
-private struct SnapshotList: @unchecked Sendable {
-    // Unchecked Sendable: the snapshots hold `Sendable` states, and are only read while shared.
-    let snapshots: [ReplaySnapshot?]
-
-    init(_ snapshots: [ReplaySnapshot?]) {
-        self.snapshots = snapshots
-    }
-}
-
-/// The results of a parallel projection. Unchecked Sendable: each thread writes only the
-/// slots of its own offsets, and the buffer outlives the threads.
-private struct Slots<Value>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Value>
 }

@@ -327,6 +327,12 @@ struct SnapshotJSON: @unchecked Sendable {
     /// ``Timeline/stateText(after:)`` would make it; `nil` when it cannot be encoded, for
     /// ``Timeline/stateText(after:)`` to report.
     func text(of snapshot: ReplaySnapshot) -> StateText? {
-        (try? replayer.text(of: snapshot)).map(StateText.init)
+        (try? replayer.text(of: snapshot)).map { StateText($0.text) }
+    }
+
+    /// The text of a state from a replay's ``StateReplayer/snapshot()``, with its depth, or
+    /// why it cannot be encoded.
+    func encoded(_ snapshot: ReplaySnapshot) -> Result<(text: [UInt8], depth: Int), ReplayError> {
+        Result { () throws(ReplayError) in try replayer.text(of: snapshot) }
     }
 }

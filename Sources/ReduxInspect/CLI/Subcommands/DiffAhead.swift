@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// Steps of `diff` whose states are replayed, made ahead a window at a time on every core.
@@ -64,13 +63,13 @@ struct DiffAhead {
             (texts, outputs) = ([], [])
             return
         }
-        let taken = Snapshots(snapshots)
-        texts = Self.inParallel(snapshots.count, cores: cores) { offsets in
-            offsets.map { maker.text(of: taken.snapshots[$0]) }
+        let taken = snapshots
+        texts = ParallelMap.map(taken.count, cores: cores) { offsets in
+            offsets.map { maker.text(of: taken[$0]) }
         }
         let made = texts
         let steps = headings
-        outputs = Self.inParallel(snapshots.count, cores: cores) { offsets in
+        outputs = ParallelMap.map(snapshots.count, cores: cores) { offsets in
             var differ = StateTextDiffer()
             return offsets.map { offset -> [UInt8]? in
                 guard let new = made[offset], let old = offset == 0 ? before : made[offset - 1] else { return nil }
@@ -79,36 +78,4 @@ struct DiffAhead {
             }
         }
     }
-
-    /// `make(offsets)` for `cores` runs of consecutive offsets that make up `0..<count`, each
-    /// on a thread of its own, the results in order.
-    private static func inParallel<Value: Sendable>(
-        _ count: Int, cores: Int, _ make: @Sendable (Range<Int>) -> [Value?]
-    ) -> [Value?] {
-        var results = [Value?](repeating: nil, count: count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            let slots = Slots(buffer: buffer)
-            DispatchQueue.concurrentPerform(iterations: cores) { part in
-                let offsets = (part * count / cores)..<((part + 1) * count / cores)
-                for (offset, value) in zip(offsets, make(offsets)) { slots.buffer[offset] = value }
-            }
-        }
-        return results
-    }
-}
-
-/// Copies of replayed states, read by the threads that encode them. Unchecked Sendable: the
-/// snapshots hold `Sendable` states, and are only read while shared.
-private struct Snapshots: @unchecked Sendable {
-    let snapshots: [ReplaySnapshot]
-
-    init(_ snapshots: [ReplaySnapshot]) {
-        self.snapshots = snapshots
-    }
-}
-
-/// The results of a parallel run. Unchecked Sendable: each thread writes only the slots of its
-/// own offsets, and the buffer outlives the threads.
-private struct Slots<Value>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Value>
 }

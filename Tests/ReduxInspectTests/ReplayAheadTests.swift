@@ -1,0 +1,79 @@
+import ExampleInspector
+import Foundation
+import Testing
+
+@testable import ReduxInspect
+
+/// `replay` runs ahead of its output by a window of steps on more than one core, encoding the
+/// window's states and diffing them on every core (``ReplayRun/runTexts(through:cores:_:)``),
+/// and visits exactly the steps one core visits, with the same changes and the same error
+/// after the same steps.
+@Suite struct ReplayAheadTests {
+    typealias Support = CLITestSupport
+
+    /// Each step's seq, changes and state after, then the error or the end comparison.
+    private func visits(_ path: String, cores: Int, stoppingAfter stop: Int? = nil) throws -> [String] {
+        let recording = try Recording(path: path)
+        let reducer = try #require(Inspector.examples.reducers.first { $0.name == recording.reducerName })
+        var differ = StateTextDiffer()
+        var lines: [String] = []
+        do throws(InspectorError) {
+            let end = try ReplayRun(recording: recording, reducer: reducer).runTexts(through: nil, cores: cores) {
+                step throws(InspectorError) in
+                let changes = try step.changes(using: &differ, in: recording)
+                let after = try step.tree(step.after, in: recording)
+                lines.append("\(step.entry.seq) \(RawDiffSupport.strict(changes)) \(after.compactText) \(String(describing: step.divergence))")
+                return stop.map { lines.count < $0 } ?? true
+            }
+            lines.append("end \(String(describing: end?.divergence)) \(String(describing: end?.replayed.compactText))")
+        } catch {
+            lines.append("error: \(error)")
+        }
+        return lines
+    }
+
+    private func expectSameOnEveryCount(_ path: String, stoppingAfter stop: Int? = nil) throws {
+        let one = try visits(path, cores: 1, stoppingAfter: stop)
+        #expect(one.count > 2)
+        for cores in [2, 3] {
+            #expect(try visits(path, cores: cores, stoppingAfter: stop) == one, "\(cores) cores")
+        }
+    }
+
+    @Test func recordingsWithoutStatesAndWithSome() throws {
+        let directory = try CLITemporaryDirectory()
+        let shop = Support.fixture("shop.jsonl")
+        try expectSameOnEveryCount(try Support.strippingStates(shop, keepingOneIn: 0, in: directory))
+        try expectSameOnEveryCount(try Support.strippingStates(shop, keepingOneIn: 3, in: directory))
+        for fixture in Support.fixtures { try expectSameOnEveryCount(fixture) }
+    }
+
+    /// A visitor that stops: the steps replayed ahead of it are not visited, and an error in
+    /// them is not reported.
+    @Test func aVisitorThatStops() throws {
+        let directory = try CLITemporaryDirectory()
+        let stripped = try Support.strippingStates(Support.fixture("shop.jsonl"), keepingOneIn: 0, in: directory)
+        var lines = try String(contentsOfFile: stripped, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines[12] = #"{"seq":12,"type":"addToCart","action":{"addToCart":{"productID":"two","quantity":1}}}"#
+        let path = try directory.file("shop-bad.jsonl", lines: lines)
+        try expectSameOnEveryCount(path, stoppingAfter: 5)
+        let stopped = try visits(path, cores: 2, stoppingAfter: 5)
+        #expect(stopped.count == 6 && !stopped.contains { $0.hasPrefix("error") }, "\(stopped)")
+    }
+
+    /// An action the reducer cannot decode, and a line that does not parse, in what would be
+    /// one window: the steps before them are visited, then the first error.
+    @Test func stepsThatFail() throws {
+        let directory = try CLITemporaryDirectory()
+        let stripped = try Support.strippingStates(Support.fixture("shop.jsonl"), keepingOneIn: 0, in: directory)
+        var lines = try String(contentsOfFile: stripped, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines[14] = #"{"seq":14,"type":"addToCart","action":{"addToCart":{"productID":1,"quantity":1,"note":"\q"}}}"#
+        let unparsable = try directory.file("shop-unparsable.jsonl", lines: lines)
+        try expectSameOnEveryCount(unparsable)
+        lines[8] = #"{"seq":8,"type":"addToCart","action":{"addToCart":{"productID":"two","quantity":1}}}"#
+        let undecodable = try directory.file("shop-undecodable.jsonl", lines: lines)
+        let one = try visits(undecodable, cores: 1)
+        #expect(one.count == 8 && one.last?.hasPrefix("error: ") == true, "\(one)")
+        try expectSameOnEveryCount(undecodable)
+    }
+}
