@@ -89,6 +89,18 @@ extension CLITestSupport {
     }
 }
 
+extension CLITestSupport {
+    /// Expects `run(cores)`, what work spread across `cores` cores gave, to be the same on 2
+    /// and 3 cores as on one, where it must hold more than `atLeast` lines.
+    static func expectSameOnEveryCoreCount(atLeast: Int = 1, _ run: (Int) throws -> [String]) throws {
+        let one = try run(1)
+        #expect(one.count > atLeast)
+        for cores in [2, 3] {
+            #expect(try run(cores) == one, "\(cores) cores")
+        }
+    }
+}
+
 /// A directory under the system's temporary directory, removed when the value goes away.
 final class CLITemporaryDirectory {
     /// The directory.

@@ -33,11 +33,7 @@ import Testing
     }
 
     private func expectSameOnEveryCount(_ path: String, steps: Range<Int>? = nil) throws {
-        let one = try outputs(path, cores: 1, steps: steps)
-        #expect(one.count > 1)
-        for cores in [2, 3] {
-            #expect(try outputs(path, cores: cores, steps: steps) == one, "\(cores) cores")
-        }
+        try Support.expectSameOnEveryCoreCount { cores in try outputs(path, cores: cores, steps: steps) }
     }
 
     @Test func aRecordingWithoutStates() throws {

@@ -33,11 +33,7 @@ import Testing
     }
 
     private func expectSameOnEveryCount(_ path: String, stoppingAfter stop: Int? = nil) throws {
-        let one = try visits(path, cores: 1, stoppingAfter: stop)
-        #expect(one.count > 2)
-        for cores in [2, 3] {
-            #expect(try visits(path, cores: cores, stoppingAfter: stop) == one, "\(cores) cores")
-        }
+        try Support.expectSameOnEveryCoreCount(atLeast: 2) { cores in try visits(path, cores: cores, stoppingAfter: stop) }
     }
 
     @Test func recordingsWithoutStatesAndWithSome() throws {
