@@ -28,6 +28,22 @@ struct StepBreakpoint: Equatable {
         }
     }
 
+    /// What of a state decides whether it fires: all a walk over many states needs to keep.
+    enum Reading: Equatable, Sendable {
+        /// A watchpoint's value at its path (`nil`: absent).
+        case value(JSONValue?)
+        /// Whether a breakpoint's predicate holds.
+        case holds(Bool)
+    }
+
+    /// What it reads in `state`.
+    func reading(of state: JSONValue) -> Reading {
+        switch condition {
+        case .change(let path): .value(state.value(at: path))
+        case .predicate(let predicate): .holds(predicate.holds(in: state))
+        }
+    }
+
     /// Whether it fires at a step, and with what.
     ///
     /// - Parameters:
@@ -35,13 +51,19 @@ struct StepBreakpoint: Equatable {
     ///   - after: The state after it.
     /// - Returns: The firing, or `nil`.
     func firing(before: JSONValue, after: JSONValue) -> StepFiring? {
-        switch condition {
-        case .change(let path):
-            let old = before.value(at: path)
-            let new = after.value(at: path)
-            return old == new ? nil : StepFiring(breakpoint: self, old: old, new: new)
-        case .predicate(let predicate):
-            return predicate.holds(in: after) ? StepFiring(breakpoint: self, old: nil, new: nil) : nil
+        firing(before: reading(of: before), after: reading(of: after))
+    }
+
+    /// Whether it fires at a step whose states before and after read `before` and `after`
+    /// (``reading(of:)``), and with what.
+    func firing(before: Reading, after: Reading) -> StepFiring? {
+        switch (condition, before, after) {
+        case (.change, .value(let old), .value(let new)):
+            old == new ? nil : StepFiring(breakpoint: self, old: old, new: new)
+        case (.predicate, _, .holds(let holds)):
+            holds ? StepFiring(breakpoint: self, old: nil, new: nil) : nil
+        default:
+            nil
         }
     }
 

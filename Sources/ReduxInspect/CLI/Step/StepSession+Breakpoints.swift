@@ -58,7 +58,9 @@ extension StepSession {
 
     /// `continue` and `reverse-continue`.
     ///
-    /// Forward, the steps after the cursor are walked in order until one fires. Back, the steps
+    /// Forward, the steps after the cursor are walked in order until one fires, reading only
+    /// what the watchpoints and breakpoints need of each state, which lets the walk make the
+    /// states on every core (``Timeline/walk(_:projecting:_:)``). Back, the steps
     /// before the cursor are searched from the nearest with ``Timeline/lastStep(before:where:)``,
     /// which replays from checkpoints a window at a time; a step fires when its state before
     /// and after differ at a watched path, or when a breakpoint holds after it. Going back, the
@@ -68,28 +70,37 @@ extension StepSession {
         guard !breakpoints.isEmpty else {
             return .failure("no watchpoints or breakpoints: set one with 'watch PATH' or 'break PREDICATE'")
         }
-        var stop: (index: Int, before: JSONValue, after: JSONValue, fired: [StepFiring])?
-        let check = { (index: Int, before: JSONValue, after: JSONValue) -> Bool in
-            let fired = self.breakpoints.compactMap { $0.firing(before: before, after: after) }
-            if !fired.isEmpty { stop = (index, before, after, fired) }
-            return !fired.isEmpty
-        }
+        var stop: (index: Int, fired: [StepFiring])?
         if forward {
             guard !cursor.isAtLastStep else { return try stopped(cursor.last(), fired: [], note: nil) }
-            try timeline.walk((cursor.position + 1)..<cursor.count) { index, before, after in
-                !check(index, before, after)
+            let watched = breakpoints
+            let first = cursor.position + 1
+            let start = try timeline.state(before: first)
+            var previous = watched.map { $0.reading(of: start) }
+            try timeline.walk(first..<cursor.count, projecting: { state in watched.map { $0.reading(of: state) } }) {
+                index, readings in
+                let fired = zip(watched, zip(previous, readings)).compactMap { $0.firing(before: $1.0, after: $1.1) }
+                previous = readings
+                if !fired.isEmpty { stop = (index, fired) }
+                return fired.isEmpty
             }
         } else {
             guard !cursor.isAtInitialState else { return try stopped(cursor.first(), fired: [], note: nil) }
+            var states: (before: JSONValue, after: JSONValue)?
             _ = try timeline.lastStep(before: cursor.position) { index, before, after in
-                check(index, before, after)
+                let fired = self.breakpoints.compactMap { $0.firing(before: before, after: after) }
+                guard !fired.isEmpty else { return false }
+                (stop, states) = ((index, fired), (before, after))
+                return true
+            }
+            if let stop, let states {
+                // Before the first step, the walk's state is the one its changes are worked
+                // out from, not necessarily the initial state shown there.
+                if stop.index > 0 { remember(states.before, at: stop.index - 1) }
+                remember(states.after, at: stop.index)
             }
         }
         if let stop {
-            // Before the first step, the walk's state is the one its changes are worked out
-            // from, not necessarily the initial state shown there.
-            if stop.index > 0 { remember(stop.before, at: stop.index - 1) }
-            remember(stop.after, at: stop.index)
             return try stopped(cursor.move(to: stop.index), fired: stop.fired, note: nil)
         }
         if forward {
