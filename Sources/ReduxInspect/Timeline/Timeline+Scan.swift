@@ -68,13 +68,28 @@ extension Timeline {
     /// times replaying its action). Either way `visit` sees every step in order, and an error
     /// is thrown only when the walk reaches the step it belongs to.
     ///
+    /// With `projectText`, a replayed state is encoded to the text the recorder would write
+    /// and projected from that, without a tree, where `projectText` can (it returns `nil`
+    /// where it cannot, and `project` then takes the tree): making a large state a tree costs
+    /// several times encoding it.
+    ///
     /// - Parameters:
     ///   - indices: The steps, as 0-based indices.
     ///   - project: What to keep of each state; it must not depend on the order of calls.
+    ///   - projectText: The same from a replayed state's text, or `nil` where it cannot say.
     ///   - visit: Receives a step's index and its projected state; returns `false` to stop.
     /// - Throws: ``InspectorError`` when a state cannot be had, or what `visit` throws.
     public func walk<Value: Sendable>(
         _ indices: Range<Int>, projecting project: @Sendable (JSONValue) -> Value,
+        _ visit: (_ index: Int, _ value: Value) throws(InspectorError) -> Bool
+    ) throws(InspectorError) {
+        try walk(indices, projecting: project, projectingText: nil, visit)
+    }
+
+    /// ``walk(_:projecting:_:)`` with `projectText` for replayed states' text.
+    func walk<Value: Sendable>(
+        _ indices: Range<Int>, projecting project: @Sendable (JSONValue) -> Value,
+        projectingText projectText: (@Sendable (StateText) -> Value?)?,
         _ visit: (_ index: Int, _ value: Value) throws(InspectorError) -> Bool
     ) throws(InspectorError) {
         let steps = recording.steps
@@ -87,7 +102,7 @@ extension Timeline {
             let results =
                 recorded
                 ? projectRecorded(start..<end, cores: cores, project)
-                : cores > 1 ? projectReplayed(start..<end, cores: cores, project) : nil
+                : cores > 1 ? projectReplayed(start..<end, cores: cores, project, fromText: projectText) : nil
             for index in start..<end {
                 let value: Value
                 if let result = results?[index - start] ?? nil {
@@ -106,7 +121,8 @@ extension Timeline {
     /// holds a state, and for the steps from one whose replay fails on (the walk then replays
     /// them as it visits them, and reports the error there).
     private func projectReplayed<Value: Sendable>(
-        _ indices: Range<Int>, cores: Int, _ project: @Sendable (JSONValue) -> Value
+        _ indices: Range<Int>, cores: Int, _ project: @Sendable (JSONValue) -> Value,
+        fromText projectText: (@Sendable (StateText) -> Value?)?
     ) -> [Result<Value, InspectorError>?]? {
         guard let maker = snapshotJSON else { return nil }
         var snapshots = [ReplaySnapshot?](repeating: nil, count: indices.count)
@@ -117,6 +133,9 @@ extension Timeline {
         let taken = snapshots
         return Self.inParallel(indices.count, cores: cores) { offset in
             guard let snapshot = taken[offset] else { return nil }
+            if let projectText, let text = maker.text(of: snapshot), let value = projectText(text) {
+                return .success(value)
+            }
             return Result { () throws(InspectorError) in
                 project(try maker.json(of: snapshot, at: indices.lowerBound + offset))
             }

@@ -66,7 +66,9 @@ struct BlameCommand: Subcommand {
         let path = self.path
         let progress = StepProgress(context, label: "blame", total: recording.steps.count)
         defer { progress.clear() }
-        try timeline.walk(recording.steps.indices, projecting: { $0.value(at: path) }) {
+        try timeline.walk(
+            recording.steps.indices, projecting: { $0.value(at: path) }, projectingText: { $0.value(at: path) }
+        ) {
             index, value throws(InspectorError) in
             defer {
                 previous = value

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import ReduxInspect
+
+/// Finding the value at a path in JSON text (``RawJSON/valueRange(at:from:)``) against
+/// finding it in the parsed value (``JSONValue/value(at:)``): on seeded states, compact and
+/// respelled (white space, escapes), along paths that exist and paths that do not.
+@Suite struct RawPathLookupTests {
+    @Test(arguments: 0..<4)
+    func lookupsMatchTheTree(batch: Int) throws {
+        for seed in UInt64(batch * 500)..<UInt64(batch * 500 + 500) {
+            var states = RandomStates(seed: seed)
+            var generator = SeededGenerator(seed: seed ^ 0xBA7)
+            let value = states.pair().new
+            let texts = [value.compactText, RawDiffSupport.respelled(value, using: &generator)]
+            for _ in 0..<8 {
+                let path = Self.randomPath(in: value, using: &generator)
+                for text in texts {
+                    let found = try Self.lookup(path, in: text)
+                    #expect(found == value.value(at: path), "seed \(seed), \(path) in \(text)")
+                }
+            }
+        }
+    }
+
+    @Test func keysComparedAsStrings() throws {
+        // KELVIN SIGN is canonically equivalent to K; the first of duplicate keys is found.
+        let text = #"{"K":1,"\u0041":2,"a":3,"a":4,"items":[{"id":2},{"id":1.0},{"id":1},{"x":1}]}"#
+        #expect(try Self.lookup(JSONPath([.key("\u{212A}")]), in: text) == .number(JSONNumber("1")))
+        #expect(try Self.lookup(JSONPath([.key("A")]), in: text) == .number(JSONNumber("2")))
+        #expect(try Self.lookup(JSONPath([.key("a")]), in: text) == .number(JSONNumber("3")))
+        let parsed = try JSONParser.parse(text)
+        for id in ["1", "1.0", "2", "3"] {
+            let path = JSONPath([.key("items"), .id(.number(JSONNumber(id)))])
+            #expect(try Self.lookup(path, in: text) == parsed.value(at: path), "id \(id)")
+        }
+        #expect(try Self.lookup(JSONPath([.key("items"), .index(-1)]), in: text) == nil)
+        #expect(try Self.lookup(JSONPath([.key("items"), .index(4)]), in: text) == nil)
+        #expect(try Self.lookup(JSONPath([.key("a"), .key("b")]), in: text) == nil)
+    }
+
+    /// The value at `path` in `text`, parsed, or `nil` when there is none.
+    static func lookup(_ path: JSONPath, in text: String) throws -> JSONValue? {
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBufferPointer { buffer in
+            let raw = RawJSON(buffer, maximumDepth: JSONParser.Options().maximumDepth)
+            guard let range = try raw.valueRange(at: path, from: raw.skipSpace(0)) else { return nil }
+            return try raw.parse(range)
+        }
+    }
+
+    /// A path into `value`: mostly along members and elements that are there, sometimes off
+    /// them (a key that is not there, an index past the end, an id no element has, a step
+    /// into a scalar).
+    static func randomPath(in value: JSONValue, using generator: inout SeededGenerator) -> JSONPath {
+        var components: [JSONPath.Component] = []
+        var current: JSONValue? = value
+        while let here = current, Int.random(in: 0..<5, using: &generator) > 0 {
+            let astray = Int.random(in: 0..<8, using: &generator) == 0
+            switch here {
+            case .object(let object) where !object.isEmpty && !astray:
+                let key = object[Int.random(in: 0..<object.count, using: &generator)].key
+                components.append(.key(key))
+            case .array(let elements) where !elements.isEmpty && !astray:
+                let index = Int.random(in: 0..<elements.count, using: &generator)
+                if let id = elements[index]["id"], Bool.random(using: &generator) {
+                    components.append(.id(id))
+                } else {
+                    components.append(.index(index))
+                }
+            case .array:
+                components.append(Bool.random(using: &generator) ? .index(1_000) : .id(.string("no such id")))
+            default:
+                components.append(.key("no such key"))
+            }
+            current = value.value(at: JSONPath(components))
+        }
+        return JSONPath(components)
+    }
+}
