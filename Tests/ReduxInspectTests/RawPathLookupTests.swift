@@ -79,3 +79,72 @@ import Testing
         return JSONPath(components)
     }
 }
+
+/// The parts of a state that some paths reach (``StateText/skeleton(for:)``) against the whole
+/// parsed state: each path finds the same there, and so does a predicate over those paths.
+@Suite struct RawSkeletonTests {
+    @Test(arguments: 0..<4)
+    func pathsAndPredicatesReadTheSameAsInTheWholeState(batch: Int) throws {
+        for seed in UInt64(batch * 500)..<UInt64(batch * 500 + 500) {
+            var states = RandomStates(seed: seed)
+            var generator = SeededGenerator(seed: seed ^ 0x5CE1)
+            let value = states.pair().new
+            let paths = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+                RawPathLookupTests.randomPath(in: value, using: &generator)
+            }
+            for text in [value.compactText, RawDiffSupport.respelled(value, using: &generator)] {
+                let whole = try #require(
+                    StateText(Array(text.utf8)).skeleton(for: paths.map { .init($0, need: .whole) }), "seed \(seed)")
+                for path in paths {
+                    #expect(whole.value(at: path) == value.value(at: path), "seed \(seed), \(path) in \(text)")
+                }
+                let first = paths[0]
+                let last = paths[paths.count - 1]
+                let predicates: [ReduxInspect.Predicate] = [
+                    .exists(first),
+                    .comparison(.count(first, member: true), .greaterOrEqual, .literal(.number(JSONNumber("1")))),
+                    .comparison(.count(last, member: false), .less, .literal(.number(JSONNumber("3")))),
+                    .comparison(.path(first), .equal, .path(last)),
+                    .or(.not(.exists(last)), .comparison(.path(last), .notEqual, .literal(.null))),
+                ]
+                for predicate in predicates {
+                    let skeleton = try #require(StateText(Array(text.utf8)).skeleton(for: predicate.skeletonPaths))
+                    #expect(
+                        predicate.holds(in: skeleton) == predicate.holds(in: value),
+                        "seed \(seed), \(predicate) in \(text)")
+                }
+            }
+        }
+    }
+
+    /// Sizes and presence without the values: an object's own `count` member, duplicate keys,
+    /// a string's characters, `null` as a value that is there.
+    @Test func sizesAndPresence() throws {
+        let text = #"{"o":{"count":7,"a":1,"a":2,"b":{"deep":[1,2]}},"s":"h\u00e9llo","n":null,"l":[[1],[2,3]]}"#
+        let value = try JSONParser.parse(text)
+        for source in [
+            "o.count == 7", "count(o) == 4", "count(o) == 3", "s.count == 5", "count(s) == 5", "exists(n)",
+            "exists(m)", "count(n) == 0", "l.count == 2 && count(l[1]) == 2", "exists(o.b.deep) && o.count > 6",
+            "count(o.b) == 1 && o.b.deep == [1,2]", "!exists(o.a.x) || l[0] == [1]",
+        ] {
+            let predicate = try ReduxInspect.Predicate(parsing: source)
+            let skeleton = try #require(StateText(Array(text.utf8)).skeleton(for: predicate.skeletonPaths))
+            #expect(predicate.holds(in: skeleton) == predicate.holds(in: value), "\(source) in \(skeleton.compactText)")
+        }
+    }
+
+    /// Two paths into one array, one by index and one by id, reaching the same element and
+    /// others: the id still finds its element, the index its own.
+    @Test func indexAndIDIntoOneArray() throws {
+        let text = #"{"items":[{"id":7,"n":"a"},{"id":5,"n":"b","m":1},{"id":5,"n":"c"}],"x":1}"#
+        let value = try JSONParser.parse(text)
+        let paths = [
+            try JSONPath(parsing: "items[1].n"), try JSONPath(parsing: "items[id=5].m"),
+            try JSONPath(parsing: "items[2]"), try JSONPath(parsing: "items[id=9]"),
+        ]
+        let skeleton = try #require(StateText(Array(text.utf8)).skeleton(for: paths.map { .init($0, need: .whole) }))
+        for path in paths { #expect(skeleton.value(at: path) == value.value(at: path), "\(path)") }
+        #expect(skeleton.value(at: try JSONPath(parsing: "items"))?.arrayValue?.count == 3)
+        #expect(skeleton.value(at: try JSONPath(parsing: "x")) == nil)
+    }
+}

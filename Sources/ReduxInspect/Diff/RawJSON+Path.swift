@@ -20,7 +20,7 @@ extension RawJSON {
             guard range.lowerBound < count else { throw Malformed() }
             switch (component, base[range.lowerBound]) {
             case (.key(let key), UInt8(ascii: "{")):
-                found = try member(key, inObjectAt: range.lowerBound, depth: depth)
+                found = try firstMember(key, inObjectAt: range.lowerBound, depth: depth)
             case (.index(let index), UInt8(ascii: "[")):
                 found = try element(at: index, inArrayAt: range.lowerBound, depth: depth)
             case (.id(let id), UInt8(ascii: "[")):
@@ -35,8 +35,9 @@ extension RawJSON {
         return range
     }
 
-    /// The value of the first member named `key` in the object at `start`.
-    private func member(_ key: String, inObjectAt start: Int, depth: Int) throws(Malformed) -> Range<Int>? {
+    /// The value of the first member named `key` (equal as a string) in the object at `start`,
+    /// inside `depth` containers.
+    func firstMember(_ key: String, inObjectAt start: Int, depth: Int) throws(Malformed) -> Range<Int>? {
         let closer = UInt8(ascii: "}")
         var step = try firstItem(ofContainerAt: start, closer: closer)
         while case .more(let offset) = step {
@@ -61,7 +62,7 @@ extension RawJSON {
     private func element(withID id: JSONValue, inArrayAt start: Int, depth: Int) throws(Malformed) -> Range<Int>? {
         try firstElement(ofArrayAt: start, depth: depth) { (element) throws(Malformed) in
             guard base[element.lowerBound] == UInt8(ascii: "{"),
-                let value = try member("id", inObjectAt: element.lowerBound, depth: depth + 1)
+                let value = try firstMember("id", inObjectAt: element.lowerBound, depth: depth + 1)
             else { return false }
             return try parse(value) == id
         }

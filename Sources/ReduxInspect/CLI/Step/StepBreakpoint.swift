@@ -36,6 +36,14 @@ struct StepBreakpoint: Equatable {
         case holds(Bool)
     }
 
+    /// The paths it reads, and what it reads at each.
+    var paths: [RawJSON.SkeletonPath] {
+        switch condition {
+        case .change(let path): [RawJSON.SkeletonPath(path, need: .whole)]
+        case .predicate(let predicate): predicate.skeletonPaths
+        }
+    }
+
     /// What it reads in `state`.
     func reading(of state: JSONValue) -> Reading {
         switch condition {

@@ -77,8 +77,12 @@ extension StepSession {
             let first = cursor.position + 1
             let start = try timeline.state(before: first)
             var previous = watched.map { $0.reading(of: start) }
-            try timeline.walk(first..<cursor.count, projecting: { state in watched.map { $0.reading(of: state) } }) {
-                index, readings in
+            let read: @Sendable (JSONValue) -> [StepBreakpoint.Reading] = { state in watched.map { $0.reading(of: state) } }
+            // A replayed state's text need only be read where the watchpoints and breakpoints look.
+            let paths = watched.flatMap(\.paths)
+            try timeline.walk(
+                first..<cursor.count, projecting: read, projectingText: { text in text.skeleton(for: paths).map(read) }
+            ) { index, readings in
                 let fired = zip(watched, zip(previous, readings)).compactMap { $0.firing(before: $1.0, after: $1.1) }
                 previous = readings
                 if !fired.isEmpty { stop = (index, fired) }

@@ -81,9 +81,14 @@ struct BisectCommand: Subcommand {
         let progress = StepProgress(session.context, label: "bisect", total: timeline.count)
         // Also when the walk throws: the error's line comes after it.
         defer { progress.clear() }
+        let read: @Sendable (JSONValue) -> (Bool, [Bool]) = { state in
+            (predicate.holds(in: state), compared.map { state.value(at: $0) != nil })
+        }
+        // A replayed state's text need only be read where the predicate looks.
+        let paths = predicate.skeletonPaths + compared.map { RawJSON.SkeletonPath($0, need: .whole) }
         try timeline.walk(
-            timeline.recording.steps.indices,
-            projecting: { state in (predicate.holds(in: state), compared.map { state.value(at: $0) != nil }) }
+            timeline.recording.steps.indices, projecting: read,
+            projectingText: { text in text.skeleton(for: paths).map(read) }
         ) { index, result throws(InspectorError) in
             if result.0 { first = index }
             for (offset, present) in result.1.enumerated() where present { seen[offset] = true }
