@@ -153,24 +153,13 @@ extension Predicate {
     /// ``StateText/skeleton(for:)``.
     var skeletonPaths: [RawJSON.SkeletonPath] {
         var result: [RawJSON.SkeletonPath] = []
-        func walk(_ predicate: Predicate) {
-            switch predicate {
-            case .comparison(let left, _, let right):
-                for operand in [left, right] {
-                    switch operand {
-                    case .path(let path): result.append(.init(path, need: .whole))
-                    case .count(let path, _): result.append(.init(path, need: .size))
-                    case .literal: break
-                    }
-                }
-            case .exists(let path): result.append(.init(path, need: .presence))
-            case .not(let inner): walk(inner)
-            case .and(let left, let right), .or(let left, let right):
-                walk(left)
-                walk(right)
+        forEachPath { path, reading in
+            switch reading {
+            case .value: result.append(.init(path, need: .whole))
+            case .size: result.append(.init(path, need: .size))
+            case .presence: result.append(.init(path, need: .presence))
             }
         }
-        walk(self)
         return result
     }
 }

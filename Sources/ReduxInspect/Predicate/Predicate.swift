@@ -86,28 +86,45 @@ public indirect enum Predicate: Sendable, Hashable, CustomStringConvertible {
     /// or without those only counted (`.count`) and those only tested by `exists`.
     func paths(countedToo: Bool, existsToo: Bool) -> [JSONPath] {
         var result: [JSONPath] = []
-        func add(_ path: JSONPath) {
+        forEachPath { path, reading in
+            switch reading {
+            case .value: break
+            case .size: guard countedToo else { return }
+            case .presence: guard existsToo else { return }
+            }
             if !result.contains(path) { result.append(path) }
         }
-        func walk(_ predicate: Predicate) {
-            switch predicate {
-            case .comparison(let left, _, let right):
-                for operand in [left, right] {
-                    switch operand {
-                    case .path(let path): add(path)
-                    case .count(let path, _): if countedToo { add(path) }
-                    case .literal: break
-                    }
-                }
-            case .exists(let path): if existsToo { add(path) }
-            case .not(let inner): walk(inner)
-            case .and(let left, let right), .or(let left, let right):
-                walk(left)
-                walk(right)
-            }
-        }
-        walk(self)
         return result
+    }
+
+    /// What the predicate reads at a path.
+    enum PathReading {
+        /// The value, compared.
+        case value
+        /// The size, counted.
+        case size
+        /// Whether there is a value, tested by `exists`.
+        case presence
+    }
+
+    /// Calls `body` with each path of the predicate's operands, in order of appearance, repeats
+    /// included, and what is read there.
+    func forEachPath(_ body: (JSONPath, PathReading) -> Void) {
+        switch self {
+        case .comparison(let left, _, let right):
+            for operand in [left, right] {
+                switch operand {
+                case .path(let path): body(path, .value)
+                case .count(let path, _): body(path, .size)
+                case .literal: break
+                }
+            }
+        case .exists(let path): body(path, .presence)
+        case .not(let inner): inner.forEachPath(body)
+        case .and(let left, let right), .or(let left, let right):
+            left.forEachPath(body)
+            right.forEachPath(body)
+        }
     }
 
     /// The text in parentheses when its operator binds less tightly than `level` (2: `&&`).
