@@ -72,4 +72,22 @@ import Testing
         #expect(one.count == 8 && one.last?.hasPrefix("error: ") == true, "\(one)")
         try expectSameOnEveryCount(undecodable)
     }
+
+    /// A state that cannot be encoded (a total that overflowed `Decimal` to NaN) at the third
+    /// step: the two steps before it are visited, then the error, on any number of cores.
+    @Test func aStateThatCannotBeEncoded() throws {
+        let directory = try CLITemporaryDirectory()
+        let path = try directory.file(
+            "shop-nan.jsonl",
+            lines: [
+                #"{"format":"redux-inspect","version":1,"reducer":"shop","initialState":{"isLoading":false,"catalog":[{"id":1,"name":"Big","price":1e127},{"id":2,"name":"t","price":1}],"packages":[],"cart":{"items":[],"total":0}}}"#,
+                #"{"seq":1,"type":"addToCart","action":{"addToCart":{"productID":2,"quantity":1}}}"#,
+                #"{"seq":2,"type":"addToCart","action":{"addToCart":{"productID":2,"quantity":1}}}"#,
+                #"{"seq":3,"type":"addToCart","action":{"addToCart":{"productID":1,"quantity":1000000000}}}"#,
+                #"{"seq":4,"type":"addToCart","action":{"addToCart":{"productID":2,"quantity":1}}}"#,
+            ])
+        let one = try visits(path, cores: 1)
+        #expect(one.count == 3 && one[2].hasPrefix("error: ") && one[2].contains("cannot encode"), "\(one)")
+        try expectSameOnEveryCount(path)
+    }
 }

@@ -106,7 +106,8 @@ extension ReplayRun {
             var largest = 1
             var steps: [ReplayTextStep] = []
             steps.reserveCapacity(batch.count)
-            for outcome in batch {
+            var failure: InspectorError?
+            outcomes: for outcome in batch {
                 // With trees, every step has its entry, and the state after it as a tree, text or copy.
                 guard let entry = outcome.entry else { preconditionFailure("a step without its entry") }
                 let after: ReplayTextStep.State
@@ -120,10 +121,17 @@ extension ReplayRun {
                         if let readable = Self.readableText(text) {
                             after = .text(readable)
                         } else {
-                            after = .tree(try maker.json(of: copy, at: outcome.index))
+                            do {
+                                after = .tree(try maker.json(of: copy, at: outcome.index))
+                            } catch {
+                                failure = error
+                                break outcomes
+                            }
                         }
                     case .failure(let error):
-                        throw .recording(recording.failure(error, at: entry))
+                        // The steps before it are visited first, as on one core.
+                        failure = .recording(recording.failure(error, at: entry))
+                        break outcomes
                     }
                 } else if let tree = outcome.after {
                     after = .tree(tree)
@@ -150,6 +158,7 @@ extension ReplayRun {
                     return
                 }
             }
+            if let failure { throw failure }
             window = max(2 * cores, min(64 * cores, DiffAhead.budget / largest))
         }
 
