@@ -58,6 +58,38 @@ extension Timeline {
         return nil
     }
 
+    /// ``lastStep(before:where:)`` for a test that reads only `project`'s value of each state,
+    /// which lets each window be walked as ``walk(_:projecting:projectingText:_:)`` walks: the
+    /// states made on every core, replayed ones read from their text where `projectText` can.
+    ///
+    /// - Parameters:
+    ///   - end: One past the last step to consider.
+    ///   - project: What to keep of each state; it must not depend on the order of calls.
+    ///   - projectText: The same from a replayed state's text, or `nil` where it cannot say.
+    ///   - matches: Receives a step's index and the values of the states before and after it.
+    /// - Returns: The index of the last matching step below `end`, or `nil`.
+    /// - Throws: ``InspectorError`` when a state cannot be had.
+    func lastStep<Value: Sendable>(
+        before end: Int, projecting project: @Sendable (JSONValue) -> Value,
+        projectingText projectText: (@Sendable (StateText) -> Value?)?,
+        where matches: (_ index: Int, _ before: Value, _ after: Value) -> Bool
+    ) throws(InspectorError) -> Int? {
+        var high = min(end, count) - 1
+        while high >= 0 {
+            let low = high < 2 ? 0 : ((high - 2) / checkpointInterval) * checkpointInterval + 2
+            var found: Int?
+            var previous = project(try state(before: low))
+            try walk(low..<(high + 1), projecting: project, projectingText: projectText) { index, value in
+                if matches(index, previous, value) { found = index }
+                previous = value
+                return true
+            }
+            if let found { return found }
+            high = low - 1
+        }
+        return nil
+    }
+
     /// Visits steps in order with a value computed from the state after each — the walk of
     /// `blame` (the value at a path) and `bisect` (whether a predicate holds).
     ///

@@ -58,50 +58,45 @@ extension StepSession {
 
     /// `continue` and `reverse-continue`.
     ///
-    /// Forward, the steps after the cursor are walked in order until one fires, reading only
-    /// what the watchpoints and breakpoints need of each state, which lets the walk make the
-    /// states on every core (``Timeline/walk(_:projecting:_:)``). Back, the steps
-    /// before the cursor are searched from the nearest with ``Timeline/lastStep(before:where:)``,
-    /// which replays from checkpoints a window at a time; a step fires when its state before
-    /// and after differ at a watched path, or when a breakpoint holds after it. Going back, the
-    /// initial state is checked last, for breakpoints. When nothing fires the cursor goes to
-    /// the end it ran into, and the reply says so.
+    /// Forward, the steps after the cursor are walked in order until one fires. Back, the steps
+    /// before the cursor are searched from the nearest with
+    /// ``Timeline/lastStep(before:projecting:projectingText:where:)``, which replays from
+    /// checkpoints a window at a time. Both read only what the watchpoints and breakpoints need
+    /// of each state (``StepBreakpoint/reading(of:)``), which lets the walks make the states on
+    /// every core and read a replayed state's text without the whole tree. A step fires when
+    /// its state before and after differ at a watched path, or when a breakpoint holds after
+    /// it. Going back, the initial state is checked last, for breakpoints. When nothing fires
+    /// the cursor goes to the end it ran into, and the reply says so.
     func resume(forward: Bool) throws(InspectorError) -> StepReply {
         guard !breakpoints.isEmpty else {
             return .failure("no watchpoints or breakpoints: set one with 'watch PATH' or 'break PREDICATE'")
         }
         var stop: (index: Int, fired: [StepFiring])?
+        let watched = breakpoints
+        let read: @Sendable (JSONValue) -> [StepBreakpoint.Reading] = { state in watched.map { $0.reading(of: state) } }
+        // A replayed state's text need only be read where the watchpoints and breakpoints look.
+        let paths = watched.flatMap(\.paths)
+        let readText: @Sendable (StateText) -> [StepBreakpoint.Reading]? = { text in text.skeleton(for: paths).map(read) }
+        func firings(_ before: [StepBreakpoint.Reading], _ after: [StepBreakpoint.Reading]) -> [StepFiring] {
+            zip(watched, zip(before, after)).compactMap { $0.firing(before: $1.0, after: $1.1) }
+        }
         if forward {
             guard !cursor.isAtLastStep else { return try stopped(cursor.last(), fired: [], note: nil) }
-            let watched = breakpoints
             let first = cursor.position + 1
-            let start = try timeline.state(before: first)
-            var previous = watched.map { $0.reading(of: start) }
-            let read: @Sendable (JSONValue) -> [StepBreakpoint.Reading] = { state in watched.map { $0.reading(of: state) } }
-            // A replayed state's text need only be read where the watchpoints and breakpoints look.
-            let paths = watched.flatMap(\.paths)
-            try timeline.walk(
-                first..<cursor.count, projecting: read, projectingText: { text in text.skeleton(for: paths).map(read) }
-            ) { index, readings in
-                let fired = zip(watched, zip(previous, readings)).compactMap { $0.firing(before: $1.0, after: $1.1) }
+            var previous = read(try timeline.state(before: first))
+            try timeline.walk(first..<cursor.count, projecting: read, projectingText: readText) { index, readings in
+                let fired = firings(previous, readings)
                 previous = readings
                 if !fired.isEmpty { stop = (index, fired) }
                 return fired.isEmpty
             }
         } else {
             guard !cursor.isAtInitialState else { return try stopped(cursor.first(), fired: [], note: nil) }
-            var states: (before: JSONValue, after: JSONValue)?
-            _ = try timeline.lastStep(before: cursor.position) { index, before, after in
-                let fired = self.breakpoints.compactMap { $0.firing(before: before, after: after) }
-                guard !fired.isEmpty else { return false }
-                (stop, states) = ((index, fired), (before, after))
-                return true
-            }
-            if let stop, let states {
-                // Before the first step, the walk's state is the one its changes are worked
-                // out from, not necessarily the initial state shown there.
-                if stop.index > 0 { remember(states.before, at: stop.index - 1) }
-                remember(states.after, at: stop.index)
+            _ = try timeline.lastStep(before: cursor.position, projecting: read, projectingText: readText) {
+                index, before, after in
+                let fired = firings(before, after)
+                if !fired.isEmpty { stop = (index, fired) }
+                return !fired.isEmpty
             }
         }
         if let stop {
