@@ -19,7 +19,7 @@ import Testing
         let text = DiffStepText(
             format: "text", formatter: DiffTextFormatter(valueWidth: 80, colors: false), colors: false,
             skipsUnchanged: false)
-        var replay = DiffReplay(timeline: timeline, prefix: nil, cores: cores)
+        var replay = DiffReplay(timeline: timeline, prefix: nil, cores: cores, end: steps?.upperBound)
         var results: [String] = []
         for index in steps ?? recording.steps.indices {
             do throws(InspectorError) {

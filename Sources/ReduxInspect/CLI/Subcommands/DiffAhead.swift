@@ -42,23 +42,24 @@ struct DiffAhead {
     ///
     /// - Parameters:
     ///   - index: The first step; its state after must not be recorded.
+    ///   - end: One past the last step to make.
     ///   - before: The state before it, as text.
     ///   - timeline: Where the states come from; it replays up to the window's last step.
     ///   - text: How to print a step.
-    mutating func prepare(from index: Int, before: StateText, timeline: Timeline, _ text: DiffStepText) {
+    mutating func prepare(from index: Int, upTo end: Int, before: StateText, timeline: Timeline, _ text: DiffStepText) {
         let size = max(1, before.bytes.count)
-        let limit = min(timeline.count, index + max(2 * cores, min(64 * cores, Self.budget / size)))
+        let limit = min(end, index + max(2 * cores, min(64 * cores, Self.budget / size)))
         var snapshots: [ReplaySnapshot] = []
         var headings: [(seq: Int, type: String)] = []
-        var end = index
-        while end < limit, !timeline.hasRecordedState(at: end),
-            let entry = try? timeline.entry(at: end), let snapshot = try? timeline.replayedSnapshot(after: end)
+        var reached = index
+        while reached < limit, !timeline.hasRecordedState(at: reached),
+            let entry = try? timeline.entry(at: reached), let snapshot = try? timeline.replayedSnapshot(after: reached)
         {
             snapshots.append(snapshot)
             headings.append((entry.seq, entry.type))
-            end += 1
+            reached += 1
         }
-        range = index..<end
+        range = index..<reached
         guard let maker = timeline.snapshotJSON, !snapshots.isEmpty else {
             (texts, outputs) = ([], [])
             return

@@ -62,7 +62,7 @@ struct DiffCommand: Subcommand {
         let text = DiffStepText(
             format: format, formatter: DiffTextFormatter(valueWidth: full ? nil : 80, colors: context.colorsOutput),
             colors: context.colorsOutput, skipsUnchanged: prefix != nil)
-        var replay = DiffReplay(timeline: timeline, prefix: prefix)
+        var replay = DiffReplay(timeline: timeline, prefix: prefix, end: indices.upperBound)
         let recording = timeline.recording
         func write(_ gap: RecordingGap?) {
             guard let gap else { return }

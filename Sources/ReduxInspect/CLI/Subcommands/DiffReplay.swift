@@ -19,6 +19,8 @@ struct DiffReplay {
     private var differ = StateTextDiffer()
     /// Steps made ahead on every core, when there is more than one.
     private var ahead: DiffAhead
+    /// One past the last step to diff: steps are made ahead up to it, not past it.
+    private let end: Int
 
     /// A state, as the way it was diffed needs it.
     private enum State {
@@ -29,11 +31,16 @@ struct DiffReplay {
     }
 
     /// Creates a replay over `timeline`, keeping only changes under `prefix`, that makes steps
-    /// ahead on `cores` cores when there is more than one.
-    init(timeline: Timeline, prefix: JSONPath?, cores: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    /// ahead on `cores` cores when there is more than one, up to `end` (one past the last step
+    /// to diff; the last step of the timeline when `nil`).
+    init(
+        timeline: Timeline, prefix: JSONPath?, cores: Int = ProcessInfo.processInfo.activeProcessorCount,
+        end: Int? = nil
+    ) {
         self.timeline = timeline
         self.prefix = prefix
         ahead = DiffAhead(cores: cores)
+        self.end = min(end ?? timeline.count, timeline.count)
     }
 
     /// Forgets the last state: the steps after it were diffed elsewhere.
@@ -60,7 +67,7 @@ struct DiffReplay {
         case .value, nil: old = try timeline.stateText(before: index)
         }
         if ahead.cores > 1, ahead.text(after: index) == nil, !timeline.hasRecordedState(at: index) {
-            ahead.prepare(from: index, before: old, timeline: timeline, text)
+            ahead.prepare(from: index, upTo: end, before: old, timeline: timeline, text)
             if let output = ahead.output(at: index), let after = ahead.text(after: index) {
                 before = .text(after, tree: nil)
                 return output
