@@ -27,9 +27,7 @@ public struct RecordingEncoder: Sendable {
     /// - Returns: Compact JSON text as UTF-8 bytes, without a newline.
     /// - Throws: `EncodingError` when the value has no JSON form (a NaN, say).
     public func encode(_ value: some Encodable) throws -> [UInt8] {
-        let encoder = StreamingEncoder(writer: writer)
-        try encoder.encodeTopLevel(value)
-        return Array(encoder.bytes.bytes)
+        try encodeMeasuringDepth(value).text
     }
 
     /// Encodes a value as ``encode(_:)`` does, and says how deeply its text nests: arrays and

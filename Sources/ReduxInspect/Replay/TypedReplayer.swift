@@ -66,11 +66,7 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
     }
 
     func currentStateText() throws(ReplayError) -> (text: [UInt8], depth: Int) {
-        do {
-            return try encoder.encodeMeasuringDepth(state)
-        } catch {
-            throw .cannotEncodeState(detail: String(describing: error))
-        }
+        try text(of: state)
     }
 
     func currentStateEncodes(as recorded: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -93,9 +89,14 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
     }
 
     func text(of snapshot: ReplaySnapshot) throws(ReplayError) -> (text: [UInt8], depth: Int) {
+        // Only `encoder` is shared, and encoding reads it without changing it.
+        try text(of: snapshot.state as! State)
+    }
+
+    /// The value as the text the recorder would write, and its depth.
+    private func text(of value: State) throws(ReplayError) -> (text: [UInt8], depth: Int) {
         do {
-            // Only `encoder` is shared, and encoding reads it without changing it.
-            return try encoder.encodeMeasuringDepth(snapshot.state as! State)
+            return try encoder.encodeMeasuringDepth(value)
         } catch {
             throw .cannotEncodeState(detail: String(describing: error))
         }

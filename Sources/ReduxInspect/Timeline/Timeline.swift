@@ -327,7 +327,7 @@ struct SnapshotJSON: @unchecked Sendable {
     /// ``Timeline/stateText(after:)`` would make it; `nil` when it cannot be encoded, for
     /// ``Timeline/stateText(after:)`` to report.
     func text(of snapshot: ReplaySnapshot) -> StateText? {
-        (try? replayer.text(of: snapshot)).map { StateText($0.text) }
+        (try? encoded(snapshot).get()).map { StateText($0.text) }
     }
 
     /// The text of a state from a replay's ``StateReplayer/snapshot()``, with its depth, or
