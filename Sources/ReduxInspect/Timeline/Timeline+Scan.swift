@@ -44,18 +44,7 @@ extension Timeline {
         before end: Int,
         where matches: (_ index: Int, _ before: JSONValue, _ after: JSONValue) throws(InspectorError) -> Bool
     ) throws(InspectorError) -> Int? {
-        var high = min(end, count) - 1
-        while high >= 0 {
-            let low = high < 2 ? 0 : ((high - 2) / checkpointInterval) * checkpointInterval + 2
-            var found: Int?
-            try walk(low..<(high + 1)) { index, before, after throws(InspectorError) in
-                if try matches(index, before, after) { found = index }
-                return true
-            }
-            if let found { return found }
-            high = low - 1
-        }
-        return nil
+        try lastStep(before: end, projecting: { $0 }, projectingText: nil, where: matches)
     }
 
     /// ``lastStep(before:where:)`` for a test that reads only `project`'s value of each state,
@@ -68,19 +57,20 @@ extension Timeline {
     ///   - projectText: The same from a replayed state's text, or `nil` where it cannot say.
     ///   - matches: Receives a step's index and the values of the states before and after it.
     /// - Returns: The index of the last matching step below `end`, or `nil`.
-    /// - Throws: ``InspectorError`` when a state cannot be had.
+    /// - Throws: ``InspectorError`` when a state cannot be had, or what `matches` throws.
     func lastStep<Value: Sendable>(
         before end: Int, projecting project: @Sendable (JSONValue) -> Value,
         projectingText projectText: (@Sendable (StateText) -> Value?)?,
-        where matches: (_ index: Int, _ before: Value, _ after: Value) -> Bool
+        where matches: (_ index: Int, _ before: Value, _ after: Value) throws(InspectorError) -> Bool
     ) throws(InspectorError) -> Int? {
         var high = min(end, count) - 1
         while high >= 0 {
             let low = high < 2 ? 0 : ((high - 2) / checkpointInterval) * checkpointInterval + 2
             var found: Int?
             var previous = project(try state(before: low))
-            try walk(low..<(high + 1), projecting: project, projectingText: projectText) { index, value in
-                if matches(index, previous, value) { found = index }
+            try walk(low..<(high + 1), projecting: project, projectingText: projectText) {
+                index, value throws(InspectorError) in
+                if try matches(index, previous, value) { found = index }
                 previous = value
                 return true
             }
