@@ -93,8 +93,8 @@ public enum RawJSONDiff {
 
     /// The text as a view and the range of its value with the white space around it trimmed;
     /// `nil` when the parser must look at it first: empty, too long, or with a byte order mark.
-    private static func text(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ options: JSONParser.Options
+    static func text(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ options: JSONParser.Options = JSONParser.Options()
     ) -> (raw: RawJSON, valueRange: Range<Int>)? {
         guard !bytes.isEmpty, bytes.count <= options.maximumLength,
             !(bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF)

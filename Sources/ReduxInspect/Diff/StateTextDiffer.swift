@@ -16,8 +16,9 @@ struct StateTextDiffer {
 
     /// The changes from the state `old` to the state `new`, kept as where they are and which
     /// bytes of the texts their values are, as ``RecordedStateDiffer/rawChanges(at:)`` keeps
-    /// them; `nil` when the bytes alone cannot settle it (text deeper than the parser reads,
-    /// or something the skim does not follow), for the caller to diff parsed values instead.
+    /// them; `nil` when the bytes alone cannot settle it (text deeper or longer than the parser
+    /// reads, or something the skim does not follow), for the caller to diff parsed values
+    /// instead.
     ///
     /// - Parameters:
     ///   - old: The state before the step: valid JSON, as an encoder writes it.
@@ -27,10 +28,9 @@ struct StateTextDiffer {
     mutating func rawChanges(
         from old: StateText, to new: StateText, seq: Int, type: String
     ) -> RecordedRawStepChanges? {
-        guard let oldRange = Self.valueRange(old.bytes), let newRange = Self.valueRange(new.bytes) else { return nil }
-        let depth = JSONParser.Options().maximumDepth
-        let oldText = RawJSON(old.bytes, maximumDepth: depth)
-        let newText = RawJSON(new.bytes, maximumDepth: depth)
+        // As `RawJSONDiff` reads a text: the value with the white space around it trimmed.
+        guard let (oldText, oldRange) = RawJSONDiff.text(old.bytes), let (newText, newRange) = RawJSONDiff.text(new.bytes)
+        else { return nil }
         if walker != nil && isKnownUniquelyReferenced(&walker!) {
             walker!.walker.reset(old: oldText, new: newText)
         } else {
@@ -51,15 +51,5 @@ struct StateTextDiffer {
         }
         return RecordedRawStepChanges(
             owner: .texts(old, new), seq: seq, type: type, changes: box.walker.changes, old: oldText, new: newText)
-    }
-
-    /// The range of the value in `bytes` with the white space around it left out; `nil` when
-    /// there is nothing but white space.
-    private static func valueRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        var start = 0
-        var end = bytes.count
-        while start < end, RawJSON.isSpace(bytes[start]) { start += 1 }
-        while end > start, RawJSON.isSpace(bytes[end - 1]) { end -= 1 }
-        return start < end ? start..<end : nil
     }
 }

@@ -159,7 +159,7 @@ extension ReplayRun {
                 }
             }
             if let failure { throw failure }
-            window = max(2 * cores, min(64 * cores, DiffAhead.budget / largest))
+            window = DiffAhead.windowSize(cores: cores, stateSize: largest)
         }
 
         let end: EndComparison?

@@ -23,6 +23,12 @@ struct DiffAhead {
     /// The text memory a window may hold, which sets how many steps it takes for a state's size.
     static let budget = 32 << 20
 
+    /// How many steps a window takes on `cores` cores, for states of `size` bytes of text: 64
+    /// a core, fewer for large states (``budget``), at least two a core.
+    static func windowSize(cores: Int, stateSize size: Int) -> Int {
+        max(2 * cores, min(64 * cores, budget / max(1, size)))
+    }
+
     /// Creates an empty window for `cores` cores.
     init(cores: Int) {
         self.cores = cores
@@ -47,8 +53,7 @@ struct DiffAhead {
     ///   - timeline: Where the states come from; it replays up to the window's last step.
     ///   - text: How to print a step.
     mutating func prepare(from index: Int, upTo end: Int, before: StateText, timeline: Timeline, _ text: DiffStepText) {
-        let size = max(1, before.bytes.count)
-        let limit = min(end, index + max(2 * cores, min(64 * cores, Self.budget / size)))
+        let limit = min(end, index + Self.windowSize(cores: cores, stateSize: before.bytes.count))
         var snapshots: [ReplaySnapshot] = []
         var headings: [(seq: Int, type: String)] = []
         var reached = index
