@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReduxInspect
 
-/// Finding the value at a path in JSON text (``RawJSON/valueRange(at:from:)``) against
+/// Finding the value at a path in JSON text (``StateText/value(at:)``) against
 /// finding it in the parsed value (``JSONValue/value(at:)``): on seeded states, compact and
 /// respelled (white space, escapes), along paths that exist and paths that do not.
 @Suite struct RawPathLookupTests {
@@ -40,14 +40,10 @@ import Testing
         #expect(try Self.lookup(JSONPath([.key("a"), .key("b")]), in: text) == nil)
     }
 
-    /// The value at `path` in `text`, parsed, or `nil` when there is none.
+    /// The value at `path` in `text`, parsed, or `nil` when there is none; the text must be
+    /// one the lookup can read.
     static func lookup(_ path: JSONPath, in text: String) throws -> JSONValue? {
-        let bytes = Array(text.utf8)
-        return try bytes.withUnsafeBufferPointer { buffer in
-            let raw = RawJSON(buffer, maximumDepth: JSONParser.Options().maximumDepth)
-            guard let range = try raw.valueRange(at: path, from: raw.skipSpace(0)) else { return nil }
-            return try raw.parse(range)
-        }
+        try #require(StateText(Array(text.utf8)).value(at: path), "the text cannot say: \(text)")
     }
 
     /// A path into `value`: mostly along members and elements that are there, sometimes off
