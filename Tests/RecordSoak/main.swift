@@ -94,6 +94,25 @@ func action(_ step: Int) -> SoakAction {
     }
 }
 
+let usage =
+    "usage: redux-record-soak PATH [COUNT] [--threads N] [--drop] [--max-file-size BYTES] [--flush-every N] [--exit-without-close]"
+
+/// Prints `message` and the usage to standard error and exits 64: a mistyped argument must
+/// not start a recording that runs until the disk is full.
+func usageError(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("redux-record-soak: \(message)\n\(usage)\n".utf8))
+    exit(64)
+}
+
+/// The value after `option`, a positive integer.
+func positiveInteger(after option: String, from remaining: inout ArraySlice<String>) -> Int {
+    guard let text = remaining.popFirst() else { usageError("missing value for '\(option)'") }
+    guard let value = Int(text), value > 0 else {
+        usageError("'\(option)' takes a positive integer, not '\(text)'")
+    }
+    return value
+}
+
 var positional: [String] = []
 var threads = 1
 var drops = false
@@ -103,20 +122,28 @@ var exitsWithoutClose = false
 var remaining = CommandLine.arguments.dropFirst()
 while let argument = remaining.popFirst() {
     switch argument {
-    case "--threads": threads = remaining.popFirst().flatMap { Int($0) } ?? 0
+    case "-h", "--help":
+        print(usage)
+        print("Without COUNT it records until it is killed; see Tests/RecordSoak/main.swift.")
+        exit(0)
+    case "--threads": threads = positiveInteger(after: argument, from: &remaining)
     case "--drop": drops = true
-    case "--max-file-size": maximumFileSize = remaining.popFirst().flatMap { Int($0) }
-    case "--flush-every": flushEvery = remaining.popFirst().flatMap { Int($0) }
+    case "--max-file-size": maximumFileSize = positiveInteger(after: argument, from: &remaining)
+    case "--flush-every": flushEvery = positiveInteger(after: argument, from: &remaining)
     case "--exit-without-close": exitsWithoutClose = true
+    case _ where argument.hasPrefix("-") && argument != "-": usageError("unknown option '\(argument)'")
     default: positional.append(argument)
     }
 }
-guard let path = positional.first, positional.count <= 2, threads >= 1 else {
-    FileHandle.standardError.write(
-        Data("usage: redux-record-soak PATH [COUNT] [--threads N] [--drop] [--max-file-size BYTES] [--flush-every N] [--exit-without-close]\n".utf8))
-    exit(64)
+guard let path = positional.first else { usageError("missing PATH") }
+guard positional.count <= 2 else { usageError("unexpected argument '\(positional[2])'") }
+var count: Int?
+if positional.count == 2 {
+    guard let value = Int(positional[1]), value > 0 else {
+        usageError("COUNT must be a positive integer, not '\(positional[1])'")
+    }
+    count = value
 }
-let count = positional.count == 2 ? Int(positional[1]) : nil
 
 if let maximumFileSize {
     // Writes past the limit fail with EFBIG instead of killing the process with SIGXFSZ.

@@ -28,6 +28,33 @@ import Testing
         return size?.intValue ?? 0
     }
 
+    /// A mistyped argument is refused before anything is recorded: the tool records until it
+    /// is killed when no COUNT is given, so `--help` taken as PATH once filled a disk.
+    static let badArguments: [([String], Int32)] = [
+        (["--help"], 0), (["-h"], 0), (["out.jsonl", "--bogus"], 64), (["out.jsonl", "ten"], 64),
+        (["out.jsonl", "--threads", "two"], 64), (["out.jsonl", "--flush-every"], 64), ([], 64),
+        (["out.jsonl", "10", "extra"], 64),
+    ]
+
+    @Test(.timeLimit(.minutes(1)), arguments: badArguments)
+    func soakToolRefusesBadArgumentsWithoutRecording(arguments: [String], status: Int32) async throws {
+        let executable = try Self.soakExecutable()
+        try await withAsyncTemporaryDirectory { directory in
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            process.currentDirectoryURL = directory
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit)
+            #expect(process.terminationStatus == status, "redux-record-soak \(arguments)")
+            let written = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            #expect(written.isEmpty, "redux-record-soak \(arguments) wrote \(written)")
+        }
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func recorderKilledMidSessionLeavesOnlyCompleteParsableLines() async throws {
         let executable = try Self.soakExecutable()
