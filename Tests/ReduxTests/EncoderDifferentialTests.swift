@@ -168,7 +168,8 @@ import Testing
                 try Line.entry(seq: 42, time: time, action: action, state: state, microseconds: us).encode(
                     with: writer, to: &actual)
                 var expected: [UInt8] = Array("prefix".utf8)
-                writer.write(try Line.entryTree(42, time, action, state, us), to: &expected)
+                writer.writeLine(
+                    try Line.entryTree(42, time, action, state, us), appValueKeys: Line.appValueKeys, to: &expected)
                 expected.append(UInt8(ascii: "\n"))
                 #expect(String(decoding: actual, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
             }

@@ -1,5 +1,5 @@
 import Foundation
-import Redux
+@testable import Redux
 import Testing
 
 @Suite struct RecorderRedactionTests {
@@ -56,5 +56,35 @@ import Testing
                     + #""state":{"user":"ada","token":{"value":"<redacted>","expires":"<redacted>"}}}"#,
                 #"{"end":{"seq":2,"state":{"user":"ada","token":{"value":"<redacted>","expires":"<redacted>"}}}}"#,
             ])
+    }
+
+    /// The recording's own keys are the format's: an app that redacts a key of the same name
+    /// (an OAuth `state`, an `action` of its own) redacts it in its values, never in the line
+    /// around them, which would leave a file the inspector cannot read or replay.
+    static let formatKeys: Set<String> = [
+        "format", "version", "reducer", "app", "started", "initialState", "seq", "time", "type", "action",
+        "state", "us", "end", "gap", "after", "dropped", "reason",
+    ]
+
+    @Test func theFormatsOwnKeysAreNeverRedacted() throws {
+        let (lines, _) = recordedLines(
+            initialState: SessionState(user: "ada", token: Token(value: "tok-initial", expires: 1)),
+            reducer: sessionReducer, options: steppingOptions(redactedKeys: Self.formatKeys.union(["token"])),
+            actions: [.signIn(token: "tok-SECRET-1")])
+
+        #expect(
+            lines == [
+                #"{"format":"redux-inspect","version":1,"reducer":"test","started":"2026-11-22T10:00:00.000Z","#
+                    + #""initialState":{"user":"ada","token":{"value":"<redacted>","expires":"<redacted>"}}}"#,
+                #"{"seq":1,"time":"2026-11-22T10:00:00.100Z","type":"signIn","#
+                    + #""action":{"signIn":{"token":"<redacted>"}},"#
+                    + #""state":{"user":"ada","token":{"value":"<redacted>","expires":"<redacted>"}}}"#,
+                #"{"end":{"seq":1,"state":{"user":"ada","token":{"value":"<redacted>","expires":"<redacted>"}}}}"#,
+            ])
+
+        var gap: [UInt8] = []
+        try RecordingLine<SessionState, SessionAction>.gap(after: 4, dropped: 2, reason: "queue full").encode(
+            with: JSONLineWriter(redactedKeys: Self.formatKeys), to: &gap)
+        #expect(String(decoding: gap, as: UTF8.self) == #"{"gap":{"after":4,"dropped":2,"reason":"queue full"}}"# + "\n")
     }
 }

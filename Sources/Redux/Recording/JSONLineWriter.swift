@@ -51,6 +51,30 @@ struct JSONLineWriter {
         }
     }
 
+    /// Writes a line's own object (a header, an entry, a marker): its keys and those of the
+    /// objects nested in it (`end`, `gap`) are the recording format's, never redacted, even
+    /// when the app redacts a key of the same name (an OAuth `state`, say); only the app's
+    /// values under `appValueKeys` (a state, the initial state, an action) are written with
+    /// their redacted keys redacted.
+    func writeLine(_ value: EncodedValue, appValueKeys: Set<String>, to output: inout [UInt8]) {
+        guard case .object(let members) = value else {
+            write(value, to: &output)
+            return
+        }
+        output.append(UInt8(ascii: "{"))
+        for (offset, member) in members.enumerated() {
+            if offset > 0 { output.append(UInt8(ascii: ",")) }
+            Self.writeQuoted(member.key, to: &output)
+            output.append(UInt8(ascii: ":"))
+            if appValueKeys.contains(member.key) {
+                write(member.value, to: &output)
+            } else {
+                writeLine(member.value, appValueKeys: appValueKeys, to: &output)
+            }
+        }
+        output.append(UInt8(ascii: "}"))
+    }
+
     /// Writes `value` redacted: its shape kept, its strings and numbers replaced by the
     /// placeholder (``RedactedLeaves``).
     static func writeRedacted(_ value: EncodedValue, to output: inout [UInt8]) {

@@ -36,7 +36,8 @@ extension Recorder {
         ///   - reducer: The reducer's name, for the header.
         ///   - app: The app's name, for the header.
         ///   - statePolicy: Which entries carry a state; by default every one.
-        ///   - redactedKeys: Key names to redact; by default `password` and `token`.
+        ///   - redactedKeys: Key names to redact inside actions and states (never the
+        ///     recording's own keys around them); by default `password` and `token`.
         ///   - shouldRecord: A filter for noisy actions; by default everything is recorded.
         ///   - queueCapacity: Entries that may wait for the writer.
         ///   - whenQueueFull: Wait (lose nothing, the default) or drop and mark a gap.

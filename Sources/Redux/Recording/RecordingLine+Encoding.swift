@@ -55,7 +55,7 @@ extension RecordingLine {
             throw LineTooDeep(depth: depth, limit: RecordingFormat.maximumDepth)
         }
         let start = output.count
-        writer.write(value, to: &output)
+        writer.writeLine(value, appValueKeys: Self.appValueKeys, to: &output)
         guard output.count - start <= maximumLength else {
             let length = output.count - start
             output.removeSubrange(start...)
@@ -63,6 +63,10 @@ extension RecordingLine {
         }
         output.append(UInt8(ascii: "\n"))
     }
+
+    /// The members of the lines' own objects that hold the app's values, whose keys inside
+    /// are redacted; the other members are the format's (``JSONLineWriter/writeLine(_:appValueKeys:to:)``).
+    static var appValueKeys: Set<String> { ["initialState", "action", "state"] }
 
     /// The tree form of an entry line: what ``encodeEntry`` must write, byte for byte.
     static func entryTree(_ seq: Int, _ time: Date, _ action: Action, _ state: State?, _ microseconds: Int?) throws
@@ -113,14 +117,13 @@ extension RecordingLine {
 }
 
 extension StreamingEncoder {
-    /// Writes a member of a line's own object: `,"key":` and the value `write` appends, or
-    /// that value redacted when the key is.
+    /// Writes a member of a line's own object: `,"key":` and the value `write` appends. The
+    /// key is the format's, so its value is never redacted as a whole (see
+    /// ``JSONLineWriter/writeLine(_:appValueKeys:to:)``).
     fileprivate func lineMember(_ key: String, first: Bool = false, _ write: (StreamingEncoder) throws -> Void) rethrows {
         if !first { bytes.append(UInt8(ascii: ",")) }
         bytes.appendQuoted(key)
         bytes.append(UInt8(ascii: ":"))
-        let start = bytes.count
         try write(self)
-        if writer.isRedacted(key) { redact(from: start) }
     }
 }
