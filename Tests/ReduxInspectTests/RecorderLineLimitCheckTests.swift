@@ -59,6 +59,18 @@ private let chainReducer = Reducer<ChainState, ChainAction> { state, action in
         #expect(check.out.contains("ok: 3 steps (seq 1…3), 2 with states, no gaps"), "\(check)")
         #expect(CLITestSupport.run(["show", path, "--at", "1", "--path", "chain"]).code == 0)
     }
+
+    /// Encoding stops once the line is sure to be too deep: 20,000 links, encoded to their end,
+    /// overflowed the writer thread's stack in a debug build and took the app down.
+    @Test func aVeryDeepStateIsLeftOutWithoutEncodingItAll() throws {
+        let (path, errors) = try recordSession(
+            [.nest(20_000), .nest(3)], from: ChainState(), reducer: chainReducer, name: "chain")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(errors == 1)
+        let check = CLITestSupport.run(["check", path])
+        #expect(check.code == 0, "\(check)")
+        #expect(check.out.contains("ok: 2 steps (seq 1…2), 1 with states, no gaps"), "\(check)")
+    }
 }
 
 /// The recorder and the inspector agree on the longest line: a state over the limit used to be

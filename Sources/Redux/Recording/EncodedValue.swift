@@ -44,9 +44,12 @@ public enum EncodedValue: Equatable, Sendable {
 
     /// Encodes any `Encodable` value.
     ///
+    /// - Parameter maximumDepth: For a value written in a line of a recording, the most
+    ///   arrays and objects the line may nest (``RecordingFormat/maximumDepth``): encoding
+    ///   stops with ``LineTooDeep`` once the value is sure to go deeper. `nil`: no limit.
     /// - Throws: `EncodingError` when the value cannot be represented in JSON (a NaN, say).
-    static func encode(_ value: some Encodable) throws -> EncodedValue {
-        try ValueEncoder(codingPath: []).encodeTopLevel(value)
+    static func encode(_ value: some Encodable, maximumDepth: Int? = nil) throws -> EncodedValue {
+        try ValueEncoder(codingPath: [], maximumDepth: maximumDepth).encodeTopLevel(value)
     }
 }
 
@@ -104,9 +107,27 @@ final class ValueEncoder: Encoder {
     let codingPath: [any CodingKey]
     let userInfo: [CodingUserInfoKey: Any] = [:]
     var slot: EncodingSlot?
+    /// See ``EncodedValue/encode(_:maximumDepth:)``.
+    private let maximumDepth: Int?
+    /// Encoders between the top-level one and this one, each a nested value or container.
+    private let nesting: Int
 
-    init(codingPath: [any CodingKey]) {
+    init(codingPath: [any CodingKey], maximumDepth: Int? = nil) {
         self.codingPath = codingPath
+        self.maximumDepth = maximumDepth
+        self.nesting = 0
+    }
+
+    private init(codingPath: [any CodingKey], maximumDepth: Int?, nesting: Int) {
+        self.codingPath = codingPath
+        self.maximumDepth = maximumDepth
+        self.nesting = nesting
+    }
+
+    /// The encoder of a value nested in this one, under `key` when it has one.
+    func child(_ key: (any CodingKey)?) -> ValueEncoder {
+        ValueEncoder(
+            codingPath: key.map { codingPath + [$0] } ?? codingPath, maximumDepth: maximumDepth, nesting: nesting + 1)
     }
 
     func encodeTopLevel(_ value: some Encodable) throws -> EncodedValue {
@@ -129,7 +150,16 @@ final class ValueEncoder: Encoder {
         case ObjectIdentifier(Data.self):
             return .value(.string((value as! Data).base64EncodedString()))
         default:
-            let child = ValueEncoder(codingPath: key.map { codingPath + [$0] } ?? codingPath)
+            if let maximumDepth {
+                // Each key stands for an array or object around the value, and the line's own
+                // object is one more: from here on the line can only be too deep. Chains of
+                // single values (wrappers, no key) are bounded too, at twice the depth.
+                let containers = key == nil ? codingPath.count : codingPath.count + 1
+                guard containers < maximumDepth, nesting < 2 * maximumDepth else {
+                    throw LineTooDeep.stopped(inside: containers, limit: maximumDepth)
+                }
+            }
+            let child = child(key)
             try value.encode(to: child)
             let slot = child.slot ?? .value(.object([]))
             // Dictionaries and sets encode in hash order, which changes from run to run;

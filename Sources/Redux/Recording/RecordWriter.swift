@@ -58,7 +58,7 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
         self.queue = RecordQueue(capacity: capacity)
         self.sink = sink
         self.lineWriter = JSONLineWriter(redactedKeys: redactedKeys)
-        self.lineEncoder = StreamingEncoder(writer: lineWriter)
+        self.lineEncoder = StreamingEncoder(writer: lineWriter, maximumDepth: RecordingFormat.maximumDepth)
         self.onError = onError
         self.sinkName = (sink as? FileRecordingSink)?.path ?? String(describing: type(of: sink))
     }

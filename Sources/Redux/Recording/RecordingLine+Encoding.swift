@@ -6,7 +6,7 @@ extension RecordingLine {
     /// - Throws: `EncodingError` when the action or state cannot be encoded; nothing is
     ///   appended then.
     func encode(with writer: JSONLineWriter, to output: inout [UInt8]) throws {
-        try encode(with: StreamingEncoder(writer: writer), to: &output)
+        try encode(with: StreamingEncoder(writer: writer, maximumDepth: RecordingFormat.maximumDepth), to: &output)
     }
 
     /// Appends the line's JSON and a newline to `output`, with an encoder the writer thread
@@ -18,6 +18,7 @@ extension RecordingLine {
     ///   deeper than ``RecordingFormat/maximumDepth``; nothing is appended then.
     func encode(with encoder: StreamingEncoder, to output: inout [UInt8], maximumLength: Int = .max) throws {
         let writer = encoder.writer
+        let limit = RecordingFormat.maximumDepth
         let value: EncodedValue
         switch self {
         case .header(let reducer, let app, let started, let initialState):
@@ -27,7 +28,7 @@ extension RecordingLine {
             if let reducer { members.append(("reducer", .string(reducer))) }
             if let app { members.append(("app", .string(app))) }
             members.append(("started", .string(Timestamp.string(from: started))))
-            if let initialState { members.append(("initialState", try EncodedValue.encode(initialState))) }
+            if let initialState { members.append(("initialState", try EncodedValue.encode(initialState, maximumDepth: limit))) }
             value = .object(members)
         case .entry(let seq, let time, let action, let state, let microseconds):
             // The line written on every action: streamed, without building a tree.
@@ -43,7 +44,7 @@ extension RecordingLine {
             ])
         case .end(let seq, let state):
             var members: [(key: String, value: EncodedValue)] = [("seq", .number(String(seq)))]
-            if let state { members.append(("state", try EncodedValue.encode(state))) }
+            if let state { members.append(("state", try EncodedValue.encode(state, maximumDepth: limit))) }
             value = .object([("end", .object(members))])
         case .barrier:
             return

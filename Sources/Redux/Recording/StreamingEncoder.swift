@@ -32,8 +32,12 @@ final class StreamingEncoder {
     /// keep the encoder alive, are handed out only then.
     @exclusivity(unchecked) private var valuesBeingEncoded = 0
 
-    init(writer: JSONLineWriter) {
+    /// See ``EncodedValue/encode(_:maximumDepth:)``: the recorder's limit, or `nil`.
+    let maximumDepth: Int?
+
+    init(writer: JSONLineWriter, maximumDepth: Int? = nil) {
         self.writer = writer
+        self.maximumDepth = maximumDepth
     }
 
     deinit {
@@ -73,12 +77,17 @@ final class StreamingEncoder {
         do {
             try encodeValue(value, key: nil, redacted: false)
             if !failed { return }
+        } catch let tooDeep as LineTooDeep {
+            // The tree encoder would stop at the same place: no need to go there twice.
+            bytes.truncate(to: start)
+            forgetFrames()
+            throw tooDeep
         } catch {
             // Encoded again below, for the tree encoder's error and coding path.
         }
         bytes.truncate(to: start)
         forgetFrames()
-        let tree = try EncodedValue.encode(value)
+        let tree = try EncodedValue.encode(value, maximumDepth: maximumDepth)
         write(tree)
     }
 
@@ -95,6 +104,14 @@ final class StreamingEncoder {
     /// `key` is consumed: the frame takes it over, where a borrowed one was copied (an
     /// existential `CodingKey`, through its value witnesses) for every value.
     func encodeValue<T: Encodable>(_ value: T, key: consuming StreamPathKey?, redacted: Bool) throws {
+        if let maximumDepth {
+            // Inside that many arrays and objects, and the line's own object, the line can
+            // only be too deep: stop before the value's own `encode(to:)` recurses further.
+            // Frames that are single values (wrappers) are bounded too, at twice the depth.
+            guard openContainers < maximumDepth, frames.count < 2 * maximumDepth else {
+                throw LineTooDeep.stopped(inside: openContainers, limit: maximumDepth)
+            }
+        }
         let start = bytes.count
         switch ObjectIdentifier(T.self) {
         case ObjectIdentifier(Decimal.self):

@@ -53,25 +53,25 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        let child = ValueEncoder(codingPath: codingPath + [key])
+        let child = encoder.child(key)
         builder.set(.encoder(child), for: key.stringValue)
         return child.container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let child = ValueEncoder(codingPath: codingPath + [key])
+        let child = encoder.child(key)
         builder.set(.encoder(child), for: key.stringValue)
         return child.unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        let child = ValueEncoder(codingPath: codingPath + [AnyKey("super")])
+        let child = encoder.child(AnyKey("super"))
         builder.set(.encoder(child), for: "super")
         return child
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        let child = ValueEncoder(codingPath: codingPath + [key])
+        let child = encoder.child(key)
         builder.set(.encoder(child), for: key.stringValue)
         return child
     }
@@ -109,19 +109,19 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let child = ValueEncoder(codingPath: codingPath + [nextKey])
+        let child = encoder.child(nextKey)
         builder.slots.append(.encoder(child))
         return child.container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let child = ValueEncoder(codingPath: codingPath + [nextKey])
+        let child = encoder.child(nextKey)
         builder.slots.append(.encoder(child))
         return child.unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        let child = ValueEncoder(codingPath: codingPath + [nextKey])
+        let child = encoder.child(nextKey)
         builder.slots.append(.encoder(child))
         return child
     }
