@@ -157,6 +157,35 @@ import Testing
         #expect(handled.value == 1)
     }
 
+    /// A handler that reads the state waits for the store's lock, which a dispatch holds while
+    /// it waits for room in a full queue: when the writer itself called the handler, it stopped
+    /// emptying the queue and the app hung (a review found it with `/dev/full`).
+    @Test(.timeLimit(.minutes(1))) func anErrorHandlerMayReadTheStateWhileTheQueueIsFull() {
+        let sink = FlakySink()
+        sink.failing.withLock { $0 = true }
+        let storeBox = LockedBox<Store<CounterState, CounterAction>?>(nil)
+        let seen = LockedBox<[Int]>([])
+        let recorder = Recorder<CounterState, CounterAction>(
+            sink: sink,
+            options: .init(
+                queueCapacity: 4,
+                onError: { _ in
+                    let count = storeBox.value?.state.count ?? -1
+                    seen.withLock { $0.append(count) }
+                }))
+        let store = Store(initialState: CounterState(), reducer: counterReducer, middleware: [recorder.middleware])
+        storeBox.withLock { $0 = store }
+
+        for _ in 0..<2_000 { store.dispatch(.increment) }
+        recorder.close()
+
+        #expect(store.state.count == 2_000)
+        // Handled before close() returned: the first failure, the state as it was then.
+        #expect(seen.value.count == 1)
+        #expect((0...2_000).contains(seen.value.first ?? -2))
+        storeBox.withLock { $0 = nil }
+    }
+
     /// Without a store there is no header; an `end` marker alone was a file the inspector
     /// rejects as malformed.
     @Test func aRecorderNoStoreUsedWritesNothing() throws {

@@ -11,7 +11,8 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
     private let lineWriter: JSONLineWriter
     /// Kept from line to line: its buffers and caches (action names) outlive a line.
     private let lineEncoder: StreamingEncoder
-    private let onError: @Sendable (RecorderError) -> Void
+    /// Where errors go: to the app's handler, which the writer never waits for.
+    let errors: RecorderErrorReports
     private let sinkName: String
     private let finished = DispatchGroup()
     /// Weak: the thread's closure holds the writer while it runs, so a strong reference here
@@ -59,7 +60,7 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
         self.sink = sink
         self.lineWriter = JSONLineWriter(redactedKeys: redactedKeys)
         self.lineEncoder = StreamingEncoder(writer: lineWriter, maximumDepth: RecordingFormat.maximumDepth)
-        self.onError = onError
+        self.errors = RecorderErrorReports(handler: onError)
         self.sinkName = (sink as? FileRecordingSink)?.path ?? String(describing: type(of: sink))
     }
 
@@ -115,7 +116,7 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
             }
             writeBatch()
         }
-        do { try sink.close() } catch { onError(asRecorderError(error)) }
+        do { try sink.close() } catch { errors.report(asRecorderError(error)) }
         finished.leave()
     }
 
@@ -168,9 +169,9 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
                 // that every entry carries would otherwise report every entry.
                 if !(isLeavingOutStates && inRun) {
                     if let tooLong = failure as? LineTooLong {
-                        onError(.lineTooLong(seq: stateSeq, length: tooLong.length, limit: tooLong.limit))
+                        errors.report(.lineTooLong(seq: stateSeq, length: tooLong.length, limit: tooLong.limit))
                     } else {
-                        onError(.stateEncodingFailed(seq: stateSeq, reason: String(describing: failure)))
+                        errors.report(.stateEncodingFailed(seq: stateSeq, reason: String(describing: failure)))
                     }
                 }
                 if inRun { isLeavingOutStates = true }
@@ -194,10 +195,10 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
         // Only an entry gets this far in practice (a header or marker without its state is a
         // few short fields); anything else is reported and left out.
         guard let seq = line.seq else {
-            onError(.encodingFailed(seq: stateSeq, reason: reason))
+            errors.report(.encodingFailed(seq: stateSeq, reason: reason))
             return
         }
-        if !isFailingActions { onError(.encodingFailed(seq: seq, reason: reason)) }
+        if !isFailingActions { errors.report(.encodingFailed(seq: seq, reason: reason)) }
         isFailingActions = true
         try? Line.gap(after: seq - 1, dropped: 1, reason: gapReason).encode(with: lineWriter, to: &output)
     }
@@ -240,7 +241,7 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
                 if let highestSeq { lastWrittenSeq = highestSeq }
                 return
             } catch RecorderError.fileRemoved(let path) where attempt == 0 {
-                onError(.fileRemoved(path: path))
+                errors.report(.fileRemoved(path: path))
                 // Entries 1…lastWrittenSeq were in the removed file; failed writes since then
                 // (`lost`, which starts right after them) are missing too.
                 let missing = lastWrittenSeq + (lost?.count ?? 0)
@@ -249,7 +250,7 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
                 unwrittenHeader = headerBytes
             } catch {
                 let recorderError = asRecorderError(error)
-                if !isFailing { onError(recorderError) }
+                if !isFailing { errors.report(recorderError) }
                 isFailing = true
                 // A batch without entries (only the header, say, which is kept and written
                 // again) loses no entry: a gap marker for it would claim `dropped: 0`.

@@ -23,8 +23,11 @@ extension Recorder {
         public var whenQueueFull: QueueFullPolicy
         /// Where times and durations come from.
         public var clock: RecordingClock
-        /// Receives errors on the writer thread. It must not dispatch or close the recorder
-        /// synchronously. The default prints them to standard error.
+        /// Receives errors, in order, on a serial queue of its own that the writer never
+        /// waits for: it may read the store's state, dispatch, flush or close. ``flush()`` and
+        /// ``close()`` return once the errors found so far have been handled, so when one of
+        /// them is called inside a dispatch (from a middleware), the handler must not read
+        /// the state then. The default prints them to standard error.
         public var onError: @Sendable (RecorderError) -> Void
         /// The longest line to write, without its newline: what `redux-inspect` reads. Only
         /// tests set a smaller one, to exercise the limit without writing 64 MiB lines.

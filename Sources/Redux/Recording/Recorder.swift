@@ -189,14 +189,16 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
         }
     }
 
-    /// Waits until every action recorded so far has been handed to the sink.
+    /// Waits until every action recorded so far has been handed to the sink, and the errors
+    /// that writing them met have been handled by ``Options/onError``.
     ///
-    /// Safe to call from any thread; from the recorder's own error handler it returns at once.
+    /// Safe to call from any thread, the error handler included.
     public func flush() {
         flush(waitingAtMost: nil)
     }
 
-    /// ``flush()``, waiting at most `seconds` for the writer when given.
+    /// ``flush()``, waiting at most `seconds` for the writer, and as long again for the
+    /// error handler, when given.
     private func flush(waitingAtMost seconds: Double?) {
         guard !writer.isWriterThread else { return }
         let done = DispatchSemaphore(value: 0)
@@ -205,6 +207,7 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
         } else if seconds == nil {
             writer.waitUntilFinished()
         }
+        writer.errors.waitUntilHandled(waitingAtMost: seconds)
     }
 
     /// Writes the final state in an `end` marker, drains the queue and closes the sink.
@@ -234,7 +237,10 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
         }
         lock.unlock()
         storeLock?.unlock()
-        if !writer.isWriterThread { writer.waitUntilFinished() }
+        if !writer.isWriterThread {
+            writer.waitUntilFinished()
+            writer.errors.waitUntilHandled()
+        }
     }
 }
 
