@@ -198,13 +198,40 @@ import Testing
         #expect(sink.bytes == [])
     }
 
-    @Test func aRecorderNoStoreUsedLeavesItsFileEmpty() throws {
+    /// An empty file is not a recording (`redux-inspect check` rejects it) and made the next
+    /// recorder at that path refuse to start.
+    @Test func aRecorderNoStoreUsedLeavesNoFile() throws {
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("unused.jsonl").path
             do {
                 _ = try Recorder<CounterState, CounterAction>(path: path, options: steppingOptions())
             }
-            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data())
+            #expect(!FileManager.default.fileExists(atPath: path))
+
+            let (lines, _) = try recordToFile(path: path)
+            #expect(lines.count == 3)
         }
+    }
+
+    /// Only an empty file that is still the recorder's own goes: one put in its place is kept.
+    @Test func aFilePutInPlaceOfAnUnusedRecordersIsKept() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("unused.jsonl").path
+            let recorder = try Recorder<CounterState, CounterAction>(path: path, options: steppingOptions())
+            try FileManager.default.removeItem(atPath: path)
+            try Data("kept\n".utf8).write(to: URL(fileURLWithPath: path))
+            recorder.close()
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "kept\n")
+        }
+    }
+
+    /// Records one increment to a new file at `path`; returns its lines.
+    private func recordToFile(path: String) throws -> (lines: [String], state: CounterState) {
+        let recorder = try Recorder<CounterState, CounterAction>(path: path, options: steppingOptions())
+        let store = Store(initialState: CounterState(), reducer: counterReducer, middleware: [recorder.middleware])
+        store.dispatch(.increment)
+        recorder.close()
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        return (text.split(separator: "\n").map(String.init), store.state)
     }
 }

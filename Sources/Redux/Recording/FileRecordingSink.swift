@@ -40,6 +40,9 @@ public final class FileRecordingSink: RecordingSink, @unchecked Sendable {
     private let isRegularFile: Bool
     /// The file's path.
     public let path: String
+    /// Whether anything was ever given to ``write(_:)``: a file nothing was written to is
+    /// removed on ``close()``.
+    private var wasWrittenTo = false
 
     /// Creates (or, when asked, replaces) the recording file.
     ///
@@ -96,6 +99,7 @@ public final class FileRecordingSink: RecordingSink, @unchecked Sendable {
     /// - Throws: ``RecorderError/writeFailed(path:reason:)``, or
     ///   ``RecorderError/fileRemoved(path:)`` when the file was removed and a new one started.
     public func write(_ bytes: [UInt8]) throws {
+        wasWrittenTo = true
         guard descriptor >= 0 else { throw RecorderError.writeFailed(path: path, reason: "file is closed") }
         if isRegularFile && wasRemoved() {
             try startNewFile()
@@ -107,6 +111,17 @@ public final class FileRecordingSink: RecordingSink, @unchecked Sendable {
             throw RecorderError.writeFailed(path: path, reason: String(cString: strerror(failure)))
         }
         size += off_t(written)
+    }
+
+    /// Removes ``path`` if it still names the open file, and that file is empty: one renamed
+    /// away, or replaced by another program's, is left alone.
+    private func removeIfStillHere() {
+        var open = stat()
+        var named = stat()
+        guard fstat(descriptor, &open) == 0, open.st_size == 0, lstat(path, &named) == 0,
+            named.st_dev == open.st_dev, named.st_ino == open.st_ino
+        else { return }
+        _ = unlink(path)
     }
 
     /// Whether the open file has lost its last name: someone removed it while recording.
@@ -129,9 +144,12 @@ public final class FileRecordingSink: RecordingSink, @unchecked Sendable {
         size = 0
     }
 
-    /// Closes the file.
+    /// Closes the file; removes it when nothing was ever written to it (a recorder that no
+    /// store used): an empty file is not a recording, and would make the next recorder at
+    /// that path refuse to start.
     public func close() throws {
         guard descriptor >= 0 else { return }
+        if !wasWrittenTo && isRegularFile { removeIfStillHere() }
         let result = systemClose(descriptor)
         descriptor = -1
         if result != 0 {
