@@ -214,7 +214,8 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     /// Later dispatches are no longer recorded. Safe to call more than once and from any
     /// thread; every call returns once the recording is complete.
     ///
-    /// A recorder that no store ever used has no header and nothing to end: it writes nothing, and its file (``FileRecordingSink``) is removed.
+    /// A recorder that no store ever used has no header and nothing to end: it writes nothing,
+    /// and its file (``FileRecordingSink``) is removed.
     public func close() {
         OpenRecorders.shared.remove(ObjectIdentifier(self))
         let storeLock = lock.withLock { self.storeLock }
