@@ -115,4 +115,24 @@ enum ProbeAction: Encodable, Sendable {
         #expect(entries.value.first?.hasPrefix("action login ") == true)
         #expect(!entries.value.joined().contains("hunter2"), "\(entries.value)")
     }
+
+    /// Redaction is decided on each key, as the recorder decides it: a key with a dot in it
+    /// used to be split where the printed path has dots, and its values were printed.
+    @Test func aRedactedKeyWithADotInItIsHiddenInTheDiff() {
+        let entries = LockedBox<[String]>([])
+        let logger = ConsoleLogger<[String: Int], Int>(
+            redactedKeys: ["session.secret"], output: { entries.append($0) })
+        let store = Store(
+            initialState: ["other": 1], reducer: Reducer { state, action in state["session.secret"] = action },
+            middleware: [logger.middleware])
+
+        store.dispatch(1234)
+        store.dispatch(5678)
+
+        #expect(
+            entries.value.map(Self.normalized) == [
+                "action Int 1234 (µs)\n" + #"  + session.secret: "<redacted>""#,
+                "action Int 5678 (µs)\n" + #"  ~ session.secret: "<redacted>" → "<redacted>""#,
+            ])
+    }
 }

@@ -59,13 +59,15 @@ public struct ConsoleLogger<State: Encodable & Sendable, Action: Encodable & Sen
         var lines = ["action \(ActionType.name(of: action)) \(text(of: action, writer))"]
         if let microseconds { lines[0] += " (\(microseconds) µs)" }
         do {
-            let changes = try EncodedValue.encode(before).changes(to: EncodedValue.encode(after))
+            let changes = try EncodedValue.encode(before).changes(
+                to: EncodedValue.encode(after), redacts: writer.isRedacted)
             if changes.isEmpty { lines.append("  (state unchanged)") }
             for change in changes {
                 // A change at or inside a redacted value (such as `token.value`) is shown
                 // redacted as a whole, as the recording holds it.
-                let hidden = isRedacted(path: change.path)
-                func show(_ value: EncodedValue) -> String { hidden ? redactedText(value) : text(value, writer) }
+                func show(_ value: EncodedValue) -> String {
+                    change.isRedacted ? redactedText(value) : text(value, writer)
+                }
                 switch change.marker {
                 case "~": lines.append("  ~ \(change.path): \(show(change.old!)) → \(show(change.new!))")
                 case "+": lines.append("  + \(change.path): \(show(change.new!))")
@@ -76,15 +78,6 @@ public struct ConsoleLogger<State: Encodable & Sendable, Action: Encodable & Sen
             lines.append("  (state cannot be encoded: \(error))")
         }
         return lines.joined(separator: "\n")
-    }
-
-    /// Whether any key on the path is redacted: a change inside a redacted object (such as
-    /// `token.value`) is as secret as the object.
-    private func isRedacted(path: String) -> Bool {
-        let redacted = Set(redactedKeys.map { $0.lowercased() })
-        return path.split(separator: ".").contains { component in
-            redacted.contains(component.prefix { $0 != "[" }.lowercased())
-        }
     }
 
     private func text(of action: Action, _ writer: JSONLineWriter) -> String {
