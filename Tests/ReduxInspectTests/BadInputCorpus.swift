@@ -88,6 +88,17 @@ enum BadInputCorpus {
         Case("gap-marker-malformed.jsonl", ":3:17: expected a gap marker {\"gap\":{\"after\":SEQ,\"dropped\":N}}"),
         Case("gap-marker-negative-count.jsonl", ":3:29: expected a gap marker {\"gap\":{\"after\":SEQ,\"dropped\":N}}"),
         Case("end-marker-malformed.jsonl", ":4:15: expected an end marker {\"end\":{\"seq\":SEQ,\"state\":…}}"),
+        // The recorder writes the end marker last, once: its state is compared with the last
+        // step's, so one in the middle, a second one or one behind the entries is refused.
+        Case(
+            "end-marker-not-last.jsonl",
+            ":4:1: a line after the end marker on line 3: expected the end marker to be the last line"),
+        Case(
+            "end-marker-twice.jsonl",
+            ":5:1: a line after the end marker on line 4: expected the end marker to be the last line"),
+        Case(
+            "end-marker-seq-backwards.jsonl",
+            ":4:15: end marker's seq goes backwards from 2 to 1: expected the last entry's seq or a later one (seq 1)"),
         // Invalid UTF-8, NUL bytes, a byte order mark, raw control characters.
         Case("invalid-utf8.jsonl", ":3:22: invalid UTF-8 byte 0xff (seq 2)"),
         Case("invalid-utf8-latin1.jsonl", ":3:21: incomplete UTF-8 sequence starting with byte 0xe9 (seq 2)"),
@@ -141,6 +152,7 @@ enum BadInputCorpus {
             ":3:39: cannot decode the action as ReduxExamples.Counter.Action: at incrementBy.n: expected Int, found 92233720368547758070 (out of range) (seq 2)"),
         // Accepted.
         Case("ok-crlf-line-endings.jsonl", 0, nil),
+        Case("ok-end-marker-then-blank-lines.jsonl", 0, nil),
         Case("ok-end-marker-seq-int-max.jsonl", 0, ":3: 9223372036854775806 entries missing after seq 1"),
         Case(
             "ok-gap-marker-counts-too-large.jsonl", 0,

@@ -271,6 +271,53 @@ import Testing
         #expect(replay.suffix(2).first == "! 2 entries missing after seq 7")
     }
 
+    /// The entries missing are of no known type, so `--type` and `--grep` keep every gap where
+    /// it is, between the listed entries around it; they used to hide them all.
+    @Test func filteredLogsStillShowGapsWhereTheyAre() throws {
+        let path = try directory.file(
+            "filtered.jsonl",
+            lines: [
+                #"{"gap":{"after":0,"dropped":1,"reason":"queue full"}}"#,
+                #"{"seq":2,"action":{"increment":{}}}"#,
+                #"{"seq":3,"action":{"decrement":{}}}"#,
+                #"{"seq":6,"action":{"increment":{}}}"#,
+                #"{"end":{"seq":8,"state":null}}"#,
+            ])
+        let expected = """
+            ! 1 entry missing after seq 0 (queue full)
+                2  increment  {"increment":{}}
+            ! 2 entries missing after seq 3
+                6  increment  {"increment":{}}
+            ! 2 entries missing after seq 6
+
+            """
+        let byType = Support.run(["log", path, "--type", "increment"])
+        #expect(byType.code == 0)
+        #expect(byType.out == expected)
+        #expect(Support.run(["log", path, "--grep", "incr"]).out == expected)
+        // With nothing listed the gaps are still there: the entries missing may be the ones sought.
+        #expect(Support.run(["log", path, "--type", "reset"]).outLines.count == 3)
+    }
+
+    /// The reviewer's case: seq 1, then seq 5.
+    @Test func logByTypeShowsAJumpInSeqBetweenTheEntriesItLists() throws {
+        let path = try directory.file(
+            "jump.jsonl",
+            lines: [
+                #"{"format":"redux-inspect","version":1,"reducer":"todos"}"#,
+                #"{"seq":1,"type":"addItem","action":{"addItem":{"title":"a"}}}"#,
+                #"{"seq":5,"type":"addItem","action":{"addItem":{"title":"b"}}}"#,
+            ])
+        let result = Support.run(["log", path, "--type", "addItem"])
+        #expect(result.code == 0)
+        #expect(result.outLines == [
+            #"    1  addItem  {"addItem":{"title":"a"}}"#,
+            "! 3 entries missing after seq 1",
+            #"    5  addItem  {"addItem":{"title":"b"}}"#,
+        ])
+        #expect(result.out == Support.run(["log", path]).out)
+    }
+
     /// A gap at every other step: check lists the first ones and counts the rest, instead of
     /// a warning per gap; log still shows each where it is.
     @Test func checkListsTheFirstGapsAndCountsTheRest() throws {

@@ -151,7 +151,8 @@ import Testing
     }
 
     /// The shop fixture's entries repeated with increasing `seq` until the file is large
-    /// enough to be split, with `change` applied to the list of lines, then the end marker.
+    /// enough to be split, with `change` applied to the list of lines, then the end marker
+    /// with the last entry's seq.
     static func largeRecording(_ change: (inout [String]) -> Void = { _ in }) throws -> [UInt8] {
         let fixture = try lines(of: "shop.jsonl")
         let entries = fixture.dropFirst().dropLast()
@@ -164,7 +165,10 @@ import Testing
             }
         }
         change(&lines)
-        lines.append(#"{"end":{"seq":\#(seq)}}"#)
+        // The last entry's seq, as the recorder writes it, whatever `change` made of it.
+        let last = lines.last { $0.hasPrefix(#"{"seq":"#) }
+        let endSeq = last.flatMap { Int($0.dropFirst(7).prefix { $0.isNumber }) } ?? seq
+        lines.append(#"{"end":{"seq":\#(endSeq)}}"#)
         return Array((lines.joined(separator: "\n") + "\n").utf8)
     }
 

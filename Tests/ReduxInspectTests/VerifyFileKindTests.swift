@@ -78,6 +78,19 @@ import Testing
         #expect(result.outLines.first?.hasPrefix("PASS  \(fifo)") == true)
     }
 
+    /// Named on the command line in another spelling than its folder's listing gives, a FIFO
+    /// is still read, once.
+    @Test func aFIFONamedInAnotherSpellingBesideItsFolderIsReadOnce() throws {
+        let directory = try CLITemporaryDirectory()
+        let fifo = directory.path("piped.jsonl")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        Self.feed(fifo, try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8))
+        let result = CLI.run(["verify", directory.url.path, directory.url.path + "/./piped.jsonl"])
+        #expect(result.code == 0, "\(result)")
+        #expect(result.outLines.first?.hasPrefix("PASS  \(fifo)") == true)
+        #expect(result.outLines.last == "1 passed, 0 failed")
+    }
+
     @Test func eachShardKeepsTheRefusalsOfItsOwnFiles() throws {
         let directory = try CLITemporaryDirectory()
         for name in ["a.jsonl", "c.jsonl"] { try directory.file(name, "") }

@@ -75,6 +75,36 @@ import Testing
         #expect(deep.outLines.contains { $0.hasPrefix("PASS  \(directory.path("nested/inner.jsonl"))") })
     }
 
+    /// A file named two ways (`DIR/./a.jsonl` beside `DIR`) is verified once, under the
+    /// spelling met first; it used to be verified once per spelling.
+    @Test func aFileNamedTwoWaysIsVerifiedOnce() throws {
+        let directory = try CLITemporaryDirectory()
+        let counter = try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8)
+        let a = try directory.file("a.jsonl", counter)
+        let b = try directory.file("b.jsonl", counter)
+        try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        let root = directory.url.path
+        let result = CLI.run(["verify", root, root + "/./b.jsonl", root + "//a.jsonl", root + "/sub/../a.jsonl"])
+        #expect(result.code == 0, "\(result)")
+        #expect(result.outLines.filter { $0.hasPrefix("PASS") }.map { String($0.split(separator: " ")[1]) } == [a, b])
+        #expect(result.outLines.last == "2 passed, 0 failed")
+        // The first spelling is kept, and the files stay in sorted order.
+        let dotted = root + "/./b.jsonl"
+        let first = CLI.run(["verify", dotted, root])
+        #expect(first.outLines.filter { $0.hasPrefix("PASS") }.map { String($0.split(separator: " ")[1]) } == [dotted, a])
+    }
+
+    /// A link to a file is a file of its own, as in a directory's listing: only the spelling
+    /// of the path to it is resolved.
+    @Test func aLinkToAFileIsStillVerifiedUnderItsOwnName() throws {
+        let directory = try CLITemporaryDirectory()
+        let a = try directory.file("a.jsonl", String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8))
+        let link = directory.path("link.jsonl")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: a)
+        let result = CLI.run(["verify", a, link])
+        #expect(result.outLines.last == "2 passed, 0 failed", "\(result)")
+    }
+
     @Test(arguments: [1, 2, 3, 4, 7])
     func shardsCoverEveryFileExactlyOnce(count: Int) throws {
         let directory = try CLITemporaryDirectory()

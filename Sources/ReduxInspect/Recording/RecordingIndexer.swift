@@ -90,12 +90,22 @@ struct RecordingIndexer {
             }
             if isBlank(line) { continue }
             let isLast = lines.isComplete
+            // A last line cut short is ignored with a warning, wherever it is, unless strict.
+            let forgivable = isLast && !lines.lastLineTerminated && !strict
+            // The recorder writes the end marker on close, last, and never appends to a file:
+            // a line after it (an entry, another marker) means the file was pieced together,
+            // and taking either part would compare the wrong final state, or none.
+            if let endLineIndex, !(forgivable && Self.isTruncated(line)) {
+                throw RecordingError(
+                    .malformed, path: path, line: lineIndex + 1, column: 1,
+                    message: "a line after the end marker on line \(endLineIndex + 1): expected the end marker to be the last line")
+            }
             do {
                 // A state is passed over unread (checked when its entry is read) except on a
                 // last line without a newline: that may be one cut short, and must then be
                 // skimmed to its end to be recognised as such.
                 try index(line, lineIndex: lineIndex, skippingState: !isLast || lines.lastLineTerminated)
-            } catch let error where isLast && !lines.lastLineTerminated && !strict && Self.isTruncated(line) {
+            } catch let error where forgivable && Self.isTruncated(line) {
                 warnings.append(
                     RecordingError(
                         .malformed, path: path, line: lineIndex + 1, column: error.column,
@@ -120,7 +130,8 @@ struct RecordingIndexer {
     /// it, the first with the `seq` after the last step's. Otherwise they are indexed here.
     private mutating func take(_ run: TailIndex.Run, of tail: TailIndex) {
         let found = UnsafeBufferPointer(rebasing: tail.steps.elements[run.lines])
-        guard let first = found.first, first.seq == (steps.last?.seq ?? 0) + 1,
+        // Never after the end marker: one pass stops at the line after it, and so must this.
+        guard endLineIndex == nil, let first = found.first, first.seq == (steps.last?.seq ?? 0) + 1,
             lines.lineCount + found.count <= Int(Int32.max)
         else { return }
         let firstLine = lines.lineCount
@@ -199,7 +210,17 @@ struct RecordingIndexer {
             add(gap)
         } else if members.end != nil {
             let value = try parse(line, lineNumber: lineNumber)
-            endSeq = try reader.endSeq(from: value)
+            let seq = try reader.endSeq(from: value)
+            // The end marker's seq is the last the recorder handed out: the last entry's, or
+            // a later one its filter left out (a gap at the end). An earlier one contradicts
+            // the entries, and its state belongs to no step that could be compared with it.
+            if let last = steps.last?.seq, seq < last {
+                throw RecordingError(
+                    .malformed, path: path, line: lineNumber,
+                    column: ValueLocator.column(of: [.key("end"), .key("seq")], in: line), seq: seq,
+                    message: "end marker's seq goes backwards from \(last) to \(seq): expected the last entry's seq or a later one")
+            }
+            endSeq = seq
             endLineIndex = lineIndex
             endHasState = (value["end"]?["state"]).map { $0 != .null } ?? false
         } else {

@@ -53,11 +53,29 @@ public struct RecordingFiles: Sendable, Equatable {
                 found.append(argument)
             }
         }
+        // A file named more than once, or both on its own and in a directory given too, in
+        // whatever spelling (`DIR/./a.jsonl`, `DIR//a.jsonl`), is verified once, under the
+        // spelling met first.
+        var identities: Set<String> = []
+        let unique = found.filter { identities.insert(Self.identity(of: $0)).inserted }
         // A file named on the command line is read whatever it is (`<(…)` is a FIFO), even
         // when a directory given too holds it.
-        for argument in arguments { refused[argument] = nil }
-        paths = Array(Set(found)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        self.refused = refused
+        let named = Set(arguments.map(Self.identity(of:)))
+        paths = unique.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        self.refused = refused.filter { !named.contains(Self.identity(of: $0.key)) }
+    }
+
+    /// The same string for every spelling of a file's path: the real path of its directory
+    /// (`.`, `..`, repeated slashes and linked directories resolved) and its own name. A
+    /// link to a file keeps its own name, so that it is verified as a file of its own, as in a
+    /// directory's listing; only the directory part is resolved, where `..` after a linked
+    /// directory means the link's target's parent, which a textual clean-up would get wrong.
+    static func identity(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return Self.identity(of: "./" + path) }
+        let name = path[path.index(after: slash)...]
+        guard let resolved = realpath(String(path[...slash]), nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved) + "/" + name
     }
 
     init(paths: [String], refused: [String: RecordingError] = [:]) {

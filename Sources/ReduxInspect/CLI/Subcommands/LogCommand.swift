@@ -27,12 +27,13 @@ struct LogCommand: Subcommand {
     func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
         let timeline = try session.open(file, reducerName: nil)
         let recording = timeline.recording
-        // Gaps are shown where entries are missing, when every entry is listed.
-        let listsEvery = types.isEmpty && grep == nil
+        // Gaps are shown where entries are missing, filtered or not: a missing entry's type
+        // and action are unknown, so it may be one the filter asks for. Each is shown between
+        // the listed entries around it, at its place in the file.
         let search = grep.map(TextSearch.init)
         for index in recording.steps.indices {
             let entry = try timeline.entry(at: index)
-            if listsEvery, let gap = recording.gap(before: index) { session.context.print(gap.notice) }
+            if let gap = recording.gap(before: index) { session.context.print(gap.notice) }
             if !types.isEmpty && !types.contains(entry.type) { continue }
             let action = entry.action.compactText
             if let search, !search.isFound(in: entry.type) && !search.isFound(in: action) { continue }
@@ -40,7 +41,7 @@ struct LogCommand: Subcommand {
             let shown = full ? action : DiffTextFormatter.abbreviate(action, width: 120)
             session.context.print(Self.line(entry, action: shown, colors: session.context.colorsOutput))
         }
-        if listsEvery, let gap = recording.gapAtEnd { session.context.print(gap.notice) }
+        if let gap = recording.gapAtEnd { session.context.print(gap.notice) }
         return .success
     }
 
