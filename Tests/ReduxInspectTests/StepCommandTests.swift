@@ -220,6 +220,21 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
             ])
     }
 
+    /// A count too large for an integer goes to the end, as a large one does: it used to be
+    /// refused as not a positive number.
+    @Test func aHugeCountClampsLikeALargeOne() {
+        let run = StepRun([fixture("counter.jsonl")], input: "n 99999999999999999999\nb +99999999999999999999\n")
+        #expect(
+            run.lines == [
+                "stopped at the last step",
+                #"seq 22/22  decrement  {"decrement":{}}"#,
+                "  ~ count: 4 → 3",
+                "stopped at the initial state",
+                "seq 0/22  (initial state)",
+            ])
+        #expect(run.code == 0)
+    }
+
     @Test func findMovesToTheNextMatchingStepAndSaysWhenThereIsNone() {
         let run = StepRun(
             [fixture("counter.jsonl")], input: "find reset\nfind reset\nfind reset\nf \"n\":42\nwhere\n")
@@ -254,6 +269,8 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
             line: "goto", message: "'goto' expects a seq (0 for the initial state), found nothing"),
         StepFailureCase(line: "g five", message: "'g' expects a seq (0 for the initial state), found 'five'"),
         StepFailureCase(line: "next 0", message: "'next' expects a positive number of steps, found '0'"),
+        StepFailureCase(line: "n 00", message: "'n' expects a positive number of steps, found '00'"),
+        StepFailureCase(line: "n 1x", message: "'n' expects a positive number of steps, found '1x'"),
         StepFailureCase(line: "b -2", message: "'b' expects a positive number of steps, found '-2'"),
         StepFailureCase(line: "diff 3", message: "'diff' takes no argument, found '3'"),
         StepFailureCase(line: "find", message: "'find' expects the text to look for"),

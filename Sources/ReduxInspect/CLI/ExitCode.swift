@@ -37,7 +37,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
             case .notFound, .unreadable: self = .noInput
             case .malformed: self = .badRecording
             }
-        case .missingReducer, .unknownReducer, .noSuchStep, .badPath: self = .usage
+        case .missingReducer, .unknownReducer, .noSuchStep, .noSuchPlace, .badPath: self = .usage
         }
     }
 }

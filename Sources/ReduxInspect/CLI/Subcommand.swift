@@ -96,11 +96,16 @@ final class CommandSession {
 extension Timeline {
     /// The step index of `seq`, or `-1` for seq 0 (the initial state).
     ///
-    /// - Throws: ``InspectorError/noSuchStep(path:seq:first:last:)``.
-    func index(ofSeq seq: Int) throws(InspectorError) -> Int {
+    /// - Parameter offersInitialState: Whether the command takes seq 0, the initial state,
+    ///   so that the error names it among the seqs to choose from.
+    /// - Throws: ``InspectorError/noSuchStep(path:seq:first:last:)``, or
+    ///   ``InspectorError/noSuchPlace(path:_:)`` when it offers the initial state.
+    func index(ofSeq seq: Int, offersInitialState: Bool = true) throws(InspectorError) -> Int {
         if seq == 0 { return -1 }
         guard let index = recording.index(ofSeq: seq) else {
-            throw .noSuchStep(path: recording.path, seq: seq, first: recording.steps.first?.seq, last: recording.steps.last?.seq)
+            let (first, last) = (recording.steps.first?.seq, recording.steps.last?.seq)
+            guard offersInitialState else { throw .noSuchStep(path: recording.path, seq: seq, first: first, last: last) }
+            throw .noSuchPlace(path: recording.path, TimelineCursor.GotoError.noSuchSeq(seq, first: first, last: last))
         }
         return index
     }

@@ -6,6 +6,9 @@ public enum InspectorError: Error, Equatable, Sendable, CustomStringConvertible 
     case missingReducer(path: String, named: String?, available: [String])
     /// A seq argument names no step of the recording.
     case noSuchStep(path: String, seq: Int, first: Int?, last: Int?)
+    /// A seq argument of a command that also takes seq 0, the initial state (`show`, `step`),
+    /// names no step of the recording: said as `step`'s `goto` says it.
+    case noSuchPlace(path: String, TimelineCursor.GotoError)
     /// A path argument is malformed.
     case badPath(String, JSONPathParseError)
     /// `--reducer` named a reducer this inspector does not have.
@@ -21,6 +24,8 @@ public enum InspectorError: Error, Equatable, Sendable, CustomStringConvertible 
                 return "\(path): no step with seq \(seq): the recording skips it (entries are missing there)"
             }
             return "\(path): no step with seq \(seq): expected a seq from \(first) to \(last)"
+        case .noSuchPlace(let path, let error):
+            return "\(path): \(error)"
         case .badPath(let text, let error):
             return "invalid path '\(text)': \(error)"
         case .unknownReducer(let name, let available):

@@ -63,12 +63,16 @@ extension StepCommandParser {
         return result
     }
 
-    /// A step count: 1 when omitted, else a positive integer.
+    /// A step count: 1 when omitted, else a positive integer; one too large for `Int` is as
+    /// many steps as there can be, so that `n 99999999999999999999` goes to the end as
+    /// `b 100` goes to the start.
     static func count(_ text: String, command: String) throws(StepInputError) -> Int {
         if text.isEmpty { return 1 }
-        guard let count = Int(text), count > 0 else {
+        if let count = Int(text), count > 0 { return count }
+        let digits = text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }), digits.contains(where: { $0 != "0" }) else {
             throw StepInputError("'\(command)' expects a positive number of steps, found '\(text)'")
         }
-        return count
+        return Int.max
     }
 }

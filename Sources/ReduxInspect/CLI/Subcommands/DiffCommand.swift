@@ -54,8 +54,8 @@ struct DiffCommand: Subcommand {
         let steps = timeline.recording.steps
         var indices = steps.indices
         if let range {
-            let first = try timeline.index(ofSeq: range.from)
-            let last = try timeline.index(ofSeq: range.to)
+            let first = try timeline.index(ofSeq: range.from, offersInitialState: false)
+            let last = try timeline.index(ofSeq: range.to, offersInitialState: false)
             indices = first..<(last + 1)
         }
         let context = session.context
