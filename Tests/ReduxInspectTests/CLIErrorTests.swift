@@ -76,7 +76,7 @@ import Testing
         Case(arguments: ["log", shop, "other.jsonl"], message: "unexpected argument 'other.jsonl'"),
         Case(
             arguments: ["diff", shop, "5..3"],
-            message: "invalid step '5..3': expected a seq such as 5, or a range such as 3..9"),
+            message: "invalid step '5..3': the range runs backwards; expected FROM..TO with FROM first, such as 3..5"),
         Case(arguments: ["diff", shop, "x"], message: "invalid step 'x': expected a seq such as 5, or a range such as 3..9"),
         Case(arguments: ["step", shop, "--bogus"], message: "unknown option '--bogus'"),
         Case(arguments: ["check", shop, "-x"], message: "unknown option '-x'"),
