@@ -67,20 +67,18 @@ import Testing
     ]
 
     @Test func theFormatsOwnKeysAreNeverRedacted() throws {
-        let (lines, _) = recordedLines(
-            initialState: SessionState(user: "ada", token: Token(value: "tok-initial", expires: 1)),
-            reducer: sessionReducer, options: steppingOptions(redactedKeys: Self.formatKeys.union(["token"])),
-            actions: [.signIn(token: "tok-SECRET-1")])
+        func lines(redacting keys: Set<String>) -> [String] {
+            recordedLines(
+                initialState: SessionState(user: "ada", token: Token(value: "tok-initial", expires: 1)),
+                reducer: sessionReducer, options: steppingOptions(redactedKeys: keys),
+                actions: [.signIn(token: "tok-SECRET-1"), .refresh(token: "tok-SECRET-2")]
+            ).lines
+        }
 
-        #expect(
-            lines == [
-                #"{"format":"redux-inspect","version":1,"reducer":"test","started":"2026-11-22T10:00:00.000Z","#
-                    + #""initialState":{"user":"ada","token":{"value":"<redacted>","expires":"<redacted>"}}}"#,
-                #"{"seq":1,"time":"2026-11-22T10:00:00.100Z","type":"signIn","#
-                    + #""action":{"signIn":{"token":"<redacted>"}},"#
-                    + #""state":{"user":"ada","token":{"value":"<redacted>","expires":"<redacted>"}}}"#,
-                #"{"end":{"seq":1,"state":{"user":"ada","token":{"value":"<redacted>","expires":"<redacted>"}}}}"#,
-            ])
+        // The same file as with `token` alone, which the test above holds byte for byte.
+        let tokenOnly = lines(redacting: ["token"])
+        #expect(tokenOnly.count == 4)
+        #expect(lines(redacting: Self.formatKeys.union(["token"])) == tokenOnly)
 
         var gap: [UInt8] = []
         try RecordingLine<SessionState, SessionAction>.gap(after: 4, dropped: 2, reason: "queue full").encode(
