@@ -16,11 +16,13 @@ import Testing
         SubtreeCase(
             prefix: "cart.items[id=1]", text: "~ cart.items[id=1].quantity: 1 → 3",
             patch: #"[{"op":"replace","path":"/cart/items/0/quantity","value":3}]"#),
+        // Item 4 comes first in the new array, so it is added at the front, as in the full
+        // diff's patch, not at the end.
         SubtreeCase(
             prefix: "cart.items[id=4]",
             text: #"+ cart.items[id=4]: {"id":4,"name":"Jam","price":3.10,"quantity":1}"#,
             patch:
-                #"[{"op":"add","path":"/cart/items/3","value":{"id":4,"name":"Jam","price":3.10,"quantity":1}}]"#
+                #"[{"op":"add","path":"/cart/items/0","value":{"id":4,"name":"Jam","price":3.10,"quantity":1}}]"#
         ),
         SubtreeCase(
             prefix: "cart.items[id=2].name", text: #"- cart.items[id=2].name: "Mug""#,
@@ -59,6 +61,14 @@ import Testing
         #expect(DiffTextFormatter().format(changes) == "+ log[1]: 2\n+ log[2]: 3")
     }
 
+    /// The moves among `changes`, without their pointers.
+    static func moves(_ changes: [JSONChange]) -> [JSONChange] {
+        changes.compactMap { change in
+            guard case .moved = change.kind else { return nil }
+            return JSONChange(path: change.path, kind: change.kind, pointer: JSONPointer([]))
+        }
+    }
+
     /// For random pairs and every changed path and its ancestors: the patch applies to the old
     /// value and leaves there what the new value has there (or, for an element removed from a
     /// plain array, removes just that element).
@@ -72,8 +82,17 @@ import Testing
                     prefixes.insert(JSONPath(Array(change.path.components.prefix(length))))
                 }
             }
+            let moves = Self.moves(JSONDiff.changes(from: old, to: new))
             for prefix in prefixes {
                 let changes = JSONDiff.changes(from: old, to: new, under: prefix)
+                // Every move of the full list at or under the prefix is listed, with the same
+                // indices before and after, and no other (the list may start above the prefix
+                // when it moved up to an ancestor).
+                let listed = Self.moves(changes)
+                #expect(
+                    moves.filter { $0.path.hasPrefix(prefix) }.allSatisfy(listed.contains)
+                        && listed.allSatisfy(moves.contains),
+                    "seed \(seed) at \(prefix)")
                 let patch = JSONPatchFormatter().patch(changes)
                 do {
                     let patched = try TestPatch.apply(patch, to: old)

@@ -3,11 +3,11 @@ import Testing
 @testable import ReduxInspect
 
 /// The O(n log n) move plan gives exactly the moves of the direct simulation (remove each
-/// mover, insert it after its predecessor, reading positions off the array).
+/// mover, insert it after its predecessor, reading positions off the array), and never moves
+/// an element that is at the same index before and after.
 @Suite struct MovePlanTests {
     /// The reference: the straightforward O(n × moves) simulation.
-    static func simulated(_ kept: [Int]) -> [MovePlan.Move] {
-        let stays = longestIncreasingSubsequence(kept)
+    static func simulated(_ kept: [Int], stays: [Bool]) -> [MovePlan.Move] {
         guard stays.contains(false) else { return [] }
         var predecessor: [Int: Int] = [:]
         let inNewOrder = kept.sorted()
@@ -29,7 +29,8 @@ import Testing
         [], [0], [0, 1, 2], [2, 1, 0], [1, 0], [3, 0, 1, 2], [1, 2, 3, 0], [4, 3, 2, 1, 0], [0, 5, 2, 7, 1, 3],
     ])
     func smallCases(_ kept: [Int]) {
-        #expect(MovePlan.moves(kept) == Self.simulated(kept))
+        let stays = longestIncreasingSubsequence(kept)
+        #expect(MovePlan.moves(kept, stays: stays) == Self.simulated(kept, stays: stays))
     }
 
     @Test func randomPermutationsAndSubsetsMatchTheSimulation() {
@@ -42,7 +43,8 @@ import Testing
                 kept.sort()
                 if size > 1 { kept.swapAt(0, size - 1) }
             }
-            #expect(MovePlan.moves(kept) == Self.simulated(kept), "kept \(kept)")
+            let stays = longestIncreasingSubsequence(kept)
+            #expect(MovePlan.moves(kept, stays: stays) == Self.simulated(kept, stays: stays), "kept \(kept)")
         }
     }
 
@@ -52,9 +54,71 @@ import Testing
         // each within bounds. Exactness is checked against the simulation above.
         var generator = SeededGenerator(seed: 42)
         let kept = Array(0..<50_000).shuffled(using: &generator)
-        let moves = MovePlan.moves(kept)
-        let movers = zip(kept, longestIncreasingSubsequence(kept)).filter { !$0.1 }.map(\.0).sorted()
+        let oldIndices = Array(kept.indices)
+        let moves = MovePlan.moves(kept, oldIndices: oldIndices)
+        let stays = MovePlan.stayers(kept, oldIndices: oldIndices)
+        let movers = zip(kept, stays).filter { !$0.1 }.map(\.0).sorted()
         #expect(moves.map(\.newIndex) == movers)
         #expect(moves.allSatisfy { (0..<50_000).contains($0.from) && (0..<50_000).contains($0.to) })
+    }
+
+    struct StayersCase: CustomTestStringConvertible, Sendable {
+        let kept: [Int]
+        let oldIndices: [Int]
+        let movers: [Int]
+        var testDescription: String { "\(kept) from \(oldIndices)" }
+    }
+
+    /// The movers (by new index) for arrays where a longest increasing subsequence alone would
+    /// move an element that ends at the index it started at.
+    @Test(arguments: [
+        // [1,2,3] → [3,2,1]: 2 stays; 3 and 1 move.
+        StayersCase(kept: [2, 1, 0], oldIndices: [0, 1, 2], movers: [0, 2]),
+        // [0,1,2,4,5] → [5,4,2,1,0]: 2 stays.
+        StayersCase(kept: [4, 3, 2, 1, 0], oldIndices: [0, 1, 2, 3, 4], movers: [0, 1, 3, 4]),
+        // [5,4,2,1,0] → [5,1,2] (4 and 0 removed): 5 and 2 stay; 1 moves from 3 to 1.
+        StayersCase(kept: [0, 2, 1], oldIndices: [0, 2, 3], movers: [1]),
+        // [y1,y2,f,x1,x2] → [x1,x2,f,y1,y2]: the fewest moves (3) would move f from 2 to 2;
+        // f stays and the four others move.
+        StayersCase(kept: [3, 4, 2, 0, 1], oldIndices: [0, 1, 2, 3, 4], movers: [0, 1, 3, 4]),
+        // Nothing in place: a longest increasing subsequence, as before.
+        StayersCase(kept: [1, 2, 3, 0], oldIndices: [0, 1, 2, 3], movers: [0]),
+    ])
+    func elementsInPlaceStay(_ testCase: StayersCase) {
+        let stays = MovePlan.stayers(testCase.kept, oldIndices: testCase.oldIndices)
+        #expect(zip(testCase.kept, stays).filter { !$0.1 }.map(\.0).sorted() == testCase.movers)
+        #expect(
+            MovePlan.moves(testCase.kept, oldIndices: testCase.oldIndices).map(\.newIndex) == testCase.movers)
+    }
+
+    /// For random kept elements: every element in place stays, those that stay are in new
+    /// order, no larger set of them would be (checked by trying every subset), and the moves
+    /// are the simulation's.
+    @Test func stayersAreTheLargestInOrderSetWithEveryElementInPlace() {
+        var generator = SeededGenerator(seed: 0x57A7)
+        for _ in 0..<3_000 {
+            let oldCount = Int.random(in: 0...9, using: &generator)
+            let newCount = Int.random(in: 0...9, using: &generator)
+            let keptCount = Int.random(in: 0...min(oldCount, newCount), using: &generator)
+            let oldIndices = Array((0..<oldCount).shuffled(using: &generator).prefix(keptCount)).sorted()
+            let kept = Array((0..<newCount).shuffled(using: &generator).prefix(keptCount))
+            let stays = MovePlan.stayers(kept, oldIndices: oldIndices)
+            let label = "kept \(kept) from \(oldIndices)"
+            let inPlace = zip(kept, oldIndices).map { $0 == $1 }
+            #expect(zip(inPlace, stays).allSatisfy { !$0 || $1 }, "\(label)")
+            let stayed = zip(kept, stays).filter(\.1).map(\.0)
+            #expect(stayed == stayed.sorted(), "\(label)")
+            var best = 0
+            for subset in 0..<(1 << keptCount) {
+                let members = kept.indices.filter { subset & (1 << $0) != 0 }
+                let values = members.map { kept[$0] }
+                guard values == values.sorted(), kept.indices.allSatisfy({ !inPlace[$0] || members.contains($0) })
+                else { continue }
+                best = max(best, members.count)
+            }
+            #expect(stayed.count == best, "\(label)")
+            #expect(
+                MovePlan.moves(kept, oldIndices: oldIndices) == Self.simulated(kept, stays: stays), "\(label)")
+        }
     }
 }

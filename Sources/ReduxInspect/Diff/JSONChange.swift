@@ -15,8 +15,9 @@ public struct JSONChange: Sendable, Hashable {
         /// The path holds a different value: a different scalar, or a different type.
         case changed(old: JSONValue, new: JSONValue)
         /// An element of an id-matched array kept its id but changed position relative to the
-        /// others: `from` is its index in the old array, `to` its index in the new one.
-        /// Changes inside it are listed separately under the same path.
+        /// others: `from` is its index in the old array, `to` its index in the new one, never
+        /// the same (an element at the same index before and after is not moved, see
+        /// ``MovePlan``). Changes inside it are listed separately under the same path.
         case moved(from: Int, to: Int)
 
         /// The kind's name as shown in JSON output: `added`, `removed`, `changed` or `moved`.

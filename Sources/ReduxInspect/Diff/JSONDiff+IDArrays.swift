@@ -82,8 +82,9 @@ extension DiffWalker {
     ///
     /// 1. Removals, in old order. Each pointer index is the old index minus the removals before
     ///    it, since those have already shifted the array down.
-    /// 2. Moves. The kept elements are now in old order; the elements on a longest subsequence
-    ///    already in new order stay, and every other one, in ascending new order, is moved to
+    /// 2. Moves. The kept elements are now in old order; those ``MovePlan`` lets stay (every one
+    ///    at the same index before and after, and a longest run already in new order around
+    ///    them) stay, and every other one, in ascending new order, is moved to
     ///    just after its predecessor in new order (or to the start of the middle). Invariant:
     ///    the elements that stayed or have been moved are in new relative order, so once all
     ///    have been handled, the middle is the kept elements in new order. Positions are found
@@ -94,14 +95,17 @@ extension DiffWalker {
     mutating func diffByID(_ old: [JSONValue], _ new: [JSONValue], _ matching: IDMatching) {
         let oldMiddle = matching.prefix..<old.count - matching.suffix
         let newMiddle = matching.prefix..<new.count - matching.suffix
-        // New index of each kept element, in old order.
+        // New and old index of each kept element, in old order.
         var kept: [Int] = []
+        var keptOldIndices: [Int] = []
         kept.reserveCapacity(min(oldMiddle.count, newMiddle.count))
+        keptOldIndices.reserveCapacity(min(oldMiddle.count, newMiddle.count))
         var removals = 0
         for oldIndex in oldMiddle {
             let id = old[oldIndex]["id"]!
             if let newIndex = matching.newIndexByID[id] {
                 kept.append(newIndex)
+                keptOldIndices.append(oldIndex)
             } else {
                 enter(.id(id), String(oldIndex - removals))
                 record(.removed(old[oldIndex]))
@@ -110,7 +114,7 @@ extension DiffWalker {
             }
         }
 
-        recordMoves(kept, new, matching)
+        recordMoves(kept, keptOldIndices, new, matching)
 
         for newIndex in newMiddle {
             let id = new[newIndex]["id"]!
@@ -125,8 +129,10 @@ extension DiffWalker {
     }
 
     /// Step 2 of `diffByID`: the moves that put the kept elements into new order.
-    private mutating func recordMoves(_ kept: [Int], _ new: [JSONValue], _ matching: IDMatching) {
-        for move in MovePlan.moves(kept) {
+    private mutating func recordMoves(
+        _ kept: [Int], _ keptOldIndices: [Int], _ new: [JSONValue], _ matching: IDMatching
+    ) {
+        for move in MovePlan.moves(kept, oldIndices: keptOldIndices) {
             let id = new[move.newIndex]["id"]!
             enter(.id(id), String(matching.prefix + move.to))
             record(

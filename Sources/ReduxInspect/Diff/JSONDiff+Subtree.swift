@@ -7,11 +7,18 @@ extension JSONDiff {
     /// `old`, so the patch turns `old` into `old` with the value at `prefix` taken from `new`.
     /// (`diff --path` and `blame` want this.)
     ///
-    /// When `prefix` exists only in `new`, the change is its addition: at its key, at the end of
-    /// an old array for an id step, or at its index when that is the old array's end. Otherwise
-    /// — `prefix` past the end of an old array, or its parent missing or of another type in
-    /// `old` — the comparison moves up to the parent, so the list shows the ancestor that was
-    /// added or replaced.
+    /// When `prefix` ends in an id step and the full diff moves that element, the list starts
+    /// with the move, as the full list has it (`from` and `to` its indices in the two arrays);
+    /// in the patch it goes just after the element it follows in `new` that `old` has too (or
+    /// to the start), which is where ``MovePlan`` puts it, and the changes inside it follow at
+    /// its new place. Moves of its ancestors are not at or under `prefix`, so not listed.
+    ///
+    /// When `prefix` exists only in `new`, the change is its addition: at its key; for an id
+    /// step, just after the element it follows in `new` that `old` has too (or at the start)
+    /// when the arrays are matched by id, else at the end of the old array; or at its index
+    /// when that is the old array's end. Otherwise — `prefix` past the end of an old array, or
+    /// its parent missing or of another type in `old` — the comparison moves up to the parent,
+    /// so the list shows the ancestor that was added or replaced.
     ///
     /// - Parameters:
     ///   - old: The value before.
@@ -27,6 +34,11 @@ extension JSONDiff {
             return []
         case (let oldValue?, let newValue?):
             var walker = DiffWalker(path: prefix.components, pointer: old.pointer(to: prefix)!.tokens)
+            if let move = move(of: prefix, from: old, to: new) {
+                // The changes inside the element are at the place the move puts it.
+                walker.changes.append(move)
+                walker.pointer = move.pointer.tokens
+            }
             walker.diff(oldValue, newValue)
             return walker.changes
         case (let oldValue?, nil):
@@ -35,7 +47,8 @@ extension JSONDiff {
             // `prefix` is not the root, which always exists on both sides.
             let parent = JSONPath(prefix.components.dropLast())
             if let parentPointer = old.pointer(to: parent),
-                let token = insertionToken(for: prefix.components.last!, in: old.value(at: parent)!)
+                let token = insertionToken(
+                    for: prefix.components.last!, in: old.value(at: parent)!, new: new.value(at: parent)!)
             {
                 return [
                     JSONChange(path: prefix, kind: .added(newValue), pointer: parentPointer.appending(token))
@@ -45,14 +58,51 @@ extension JSONDiff {
         }
     }
 
-    /// Where a member or element missing from `container` can be added, if it can.
-    private static func insertionToken(for component: JSONPath.Component, in container: JSONValue) -> String?
-    {
+    /// Where a member or element missing from `container` can be added, if it can; `new` is
+    /// the container in the new value, which holds it.
+    private static func insertionToken(
+        for component: JSONPath.Component, in container: JSONValue, new: JSONValue
+    ) -> String? {
         switch (container, component) {
-        case (.object, .key(let key)): key
-        case (.array(let elements), .index(let index)) where index == elements.count: String(index)
-        case (.array(let elements), .id): String(elements.count)
-        default: nil
+        case (.object, .key(let key)):
+            return key
+        case (.array(let elements), .index(let index)) where index == elements.count:
+            return String(index)
+        case (.array(let elements), .id(let id)):
+            // Where the full patch adds it, as far as the old array allows: after the element
+            // it follows in `new`, rather than at the end, which would misplace it.
+            guard case .array(let newElements) = new, let matching = IDMatching(old: elements, new: newElements),
+                let newIndex = matching.newIndexByID[id]
+            else { return String(elements.count) }
+            let predecessor = matching.oldIndexOfPredecessor(
+                of: newIndex, in: newElements, oldCount: elements.count)
+            return String(predecessor.map { $0 + 1 } ?? 0)
+        default:
+            return nil
         }
+    }
+
+    /// The move of the element `prefix` ends at, when `prefix` ends in an id step and the full
+    /// diff of the arrays around it moves that element; `nil` otherwise.
+    ///
+    /// Its pointers are valid in `old`: it is taken from its place there and put just after
+    /// the element it follows in `new` that `old` has too, or at the start.
+    private static func move(of prefix: JSONPath, from old: JSONValue, to new: JSONValue) -> JSONChange? {
+        guard case .id(let id) = prefix.components.last else { return nil }
+        let parent = JSONPath(prefix.components.dropLast())
+        guard case .array(let oldElements) = old.value(at: parent),
+            case .array(let newElements) = new.value(at: parent),
+            let matching = IDMatching(old: oldElements, new: newElements), matching.moves(id, in: oldElements),
+            let parentPointer = old.pointer(to: parent)
+        else { return nil }
+        let from = matching.oldIndexByID[id]!
+        let to = matching.newIndexByID[id]!
+        // The destination counts positions once the element has been taken out.
+        let destination =
+            matching.oldIndexOfPredecessor(of: to, in: newElements, oldCount: oldElements.count)
+            .map { $0 < from ? $0 + 1 : $0 } ?? 0
+        return JSONChange(
+            path: prefix, kind: .moved(from: from, to: to), pointer: parentPointer.appending(String(destination)),
+            fromPointer: parentPointer.appending(String(from)))
     }
 }

@@ -1,8 +1,10 @@
 /// The moves that put the kept elements of an id-matched array into their new order, shared
 /// by the tree diff and the byte-level diff so that both address moves identically.
 ///
-/// The elements on a longest increasing subsequence of new indices stay; every other kept
-/// element moves, in ascending new order, to just after its predecessor in new order.
+/// The elements that stay (``stayers(_:oldIndices:)``) are every element at the same index
+/// before and after, and as many others as can stay with them; every other kept element moves,
+/// in ascending new order, to just after its predecessor in new order. The moves are what
+/// every form of `diff` reports, so an element that is where it was is never one of them.
 ///
 /// Positions are found in O(n log n), so that a recording that shuffles a large array cannot
 /// stall the inspector: which element goes after which does not depend on positions, so the
@@ -20,10 +22,71 @@ enum MovePlan {
 
     /// The moves, in the order they must be applied.
     ///
-    /// - Parameter kept: The new index of each element kept from the old array, in old order.
+    /// - Parameters:
+    ///   - kept: The new index of each element kept from the old array, in old order.
+    ///   - oldIndices: The old index of each of them, in the same order.
     /// - Returns: The moves; empty when the kept elements are already in order.
-    static func moves(_ kept: [Int]) -> [Move] {
-        let stays = longestIncreasingSubsequence(kept)
+    static func moves(_ kept: [Int], oldIndices: [Int]) -> [Move] {
+        moves(kept, stays: stayers(kept, oldIndices: oldIndices))
+    }
+
+    /// Which kept elements stay: all those whose index is the same before and after, and a
+    /// longest increasing subsequence of the others that fit between them.
+    ///
+    /// A longest increasing subsequence alone gives the fewest moves, but when several exist it
+    /// may pick one that moves an element which ends where it started ([1,2,3] → [3,2,1] would
+    /// move 2 from index 1 to 1 and leave 3, which did move, unmentioned). Elements in place
+    /// are always in order among themselves, so all of them can stay; the others stay when
+    /// they are in order with them, and of those the longest increasing run stays. That can
+    /// cost a move more than the fewest, which is the price of never reporting an element
+    /// that did not move. Indices are of the whole arrays, so elements equal and in place at
+    /// the start or end of both, which one caller leaves out and the other keeps, stay either
+    /// way and change nothing else.
+    ///
+    /// - Parameters:
+    ///   - kept: The new index of each element kept from the old array, in old order.
+    ///   - oldIndices: The old index of each of them, in the same order.
+    /// - Returns: For each kept element, whether it stays.
+    static func stayers(_ kept: [Int], oldIndices: [Int]) -> [Bool] {
+        precondition(kept.count == oldIndices.count, "one old index per kept element")
+        let inPlace = zip(kept, oldIndices).map { $0 == $1 }
+        guard inPlace.contains(true) else { return longestIncreasingSubsequence(kept) }
+        // An element fits when its new index lies between those of the nearest elements in
+        // place before and after it in old order: then it is in order with all of them.
+        var fits = [Bool](repeating: true, count: kept.count)
+        var below = Int.min
+        for position in kept.indices {
+            if inPlace[position] {
+                below = kept[position]
+            } else if kept[position] < below {
+                fits[position] = false
+            }
+        }
+        var above = Int.max
+        for position in kept.indices.reversed() {
+            if inPlace[position] {
+                above = kept[position]
+            } else if kept[position] > above {
+                fits[position] = false
+            }
+        }
+        // Every element in place fits and is in order with every other that fits, so a
+        // longest increasing subsequence of those that fit holds all of them.
+        let candidates = kept.indices.filter { fits[$0] }
+        var stays = [Bool](repeating: false, count: kept.count)
+        for (position, member) in zip(candidates, longestIncreasingSubsequence(candidates.map { kept[$0] })) {
+            stays[position] = member
+        }
+        return stays
+    }
+
+    /// The moves that put the elements not in `stays` into new order around those that are.
+    ///
+    /// - Parameters:
+    ///   - kept: The new index of each element kept from the old array, in old order.
+    ///   - stays: For each, whether it stays; those that do must be in increasing order.
+    /// - Returns: The moves; empty when every element stays.
+    static func moves(_ kept: [Int], stays: [Bool]) -> [Move] {
         guard stays.contains(false) else { return [] }
         var predecessor: [Int: Int] = [:]
         let inNewOrder = kept.sorted()

@@ -284,7 +284,8 @@ extension RawDiffWalker {
     private mutating func recordMoves(
         _ kept: [Int], _ newIDBase: Int, prefix: Int, oldIndexBase: Int
     ) throws(Malformed) {
-        for move in MovePlan.moves(kept) {
+        let oldIndices = kept.map { prefix + matches[oldIndexBase + $0]! }
+        for move in MovePlan.moves(kept, oldIndices: oldIndices) {
             let oldIndex = prefix + matches[oldIndexBase + move.newIndex]!
             enter(.id(newIDs[newIDBase + move.newIndex], side: .new, token: prefix + move.to))
             recordMove(from: oldIndex, to: move.newIndex, fromToken: prefix + move.from)
