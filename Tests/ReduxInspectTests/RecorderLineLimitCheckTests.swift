@@ -26,17 +26,53 @@ private indirect enum Chain: Codable, Sendable, Equatable {
     static func of(_ depth: Int) -> Chain { (0..<depth).reduce(.end) { chain, _ in .link(chain) } }
 }
 
+/// Encodes as its value alone, as a property wrapper or a newtype does: a level of nesting
+/// that adds no array or object to the text.
+private struct Boxed<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+    var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    init(from decoder: any Decoder) throws {
+        value = try decoder.singleValueContainer().decode(Value.self)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
+}
+
+/// A chain whose links are wrapped three times over: as deep in text as ``Chain``, with
+/// many more values one inside another.
+private indirect enum WrappedChain: Codable, Sendable, Equatable {
+    case end
+    case link(Boxed<Boxed<Boxed<WrappedChain>>>)
+
+    static func of(_ depth: Int) -> WrappedChain {
+        (0..<depth).reduce(.end) { chain, _ in .link(Boxed(Boxed(Boxed(chain)))) }
+    }
+}
+
 private struct ChainState: Codable, Sendable, Equatable {
     var chain = Chain.end
+    var chains: [String: Chain]?
+    var wrapped: WrappedChain?
 }
 
 private enum ChainAction: Codable, Sendable, Equatable {
     case nest(Int)
+    case nestInDictionary(Int)
+    case nestWrapped(Int)
 }
 
 private let chainReducer = Reducer<ChainState, ChainAction> { state, action in
     switch action {
-    case .nest(let depth): state.chain = .of(depth)
+    case .nest(let depth): state = ChainState(chain: .of(depth))
+    case .nestInDictionary(let depth): state.chains = ["k": .of(depth)]
+    case .nestWrapped(let depth): state.wrapped = .of(depth)
     }
 }
 
@@ -62,14 +98,30 @@ private let chainReducer = Reducer<ChainState, ChainAction> { state, action in
 
     /// Encoding stops once the line is sure to be too deep: 20,000 links, encoded to their end,
     /// overflowed the writer thread's stack in a debug build and took the app down.
-    @Test func aVeryDeepStateIsLeftOutWithoutEncodingItAll() throws {
+    @Test(arguments: [ChainAction.nest(20_000), .nestInDictionary(20_000)])
+    fileprivate func aVeryDeepStateIsLeftOutWithoutEncodingItAll(_ deep: ChainAction) throws {
         let (path, errors) = try recordSession(
-            [.nest(20_000), .nest(3)], from: ChainState(), reducer: chainReducer, name: "chain")
+            [deep, .nest(3)], from: ChainState(), reducer: chainReducer, name: "chain")
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(errors == 1)
         let check = CLITestSupport.run(["check", path])
         #expect(check.code == 0, "\(check)")
         #expect(check.out.contains("ok: 2 steps (seq 1…2), 1 with states, no gaps"), "\(check)")
+    }
+
+    /// Values that add no array or object to the text (wrappers) do not count towards the
+    /// depth: a line the inspector reads is written, however they nest.
+    @Test func wrappersDoNotCountTowardsTheDepth() throws {
+        // `{"seq":…,"state":{"chain":{"end":{}},"wrapped":` is 2 levels, each link 2 more and
+        // the end case 2: 254 links make 512, and 1,016 values one inside another.
+        let (path, errors) = try recordSession(
+            [.nestWrapped(254), .nestWrapped(255)], from: ChainState(), reducer: chainReducer, name: "chain")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(errors == 1)
+        let check = CLITestSupport.run(["check", path])
+        #expect(check.out.contains("ok: 2 steps (seq 1…2), 1 with states, no gaps"), "\(check)")
+        let show = CLITestSupport.run(["show", path, "--at", "1", "--path", "wrapped.link._0.link"])
+        #expect(show.code == 0, "\(show)")
     }
 }
 

@@ -153,10 +153,13 @@ final class ValueEncoder: Encoder {
             if let maximumDepth {
                 // Each key stands for an array or object around the value, and the line's own
                 // object is one more: from here on the line can only be too deep. Chains of
-                // single values (wrappers, no key) are bounded too, at twice the depth.
+                // single values (wrappers, no key) are bounded for the stack's sake.
                 let containers = key == nil ? codingPath.count : codingPath.count + 1
-                guard containers < maximumDepth, nesting < 2 * maximumDepth else {
+                guard containers < maximumDepth else {
                     throw LineTooDeep.stopped(inside: containers, limit: maximumDepth)
+                }
+                guard nesting < LineTooDeep.maximumNesting(forDepth: maximumDepth) else {
+                    throw LineTooDeep.tooManyNestedValues(nesting, depth: maximumDepth)
                 }
             }
             let child = child(key)

@@ -5,20 +5,47 @@ struct LineTooDeep: Error, Equatable, CustomStringConvertible {
     let depth: Int
     /// The most a line may have.
     let limit: Int
-    /// Whether encoding stopped as soon as the line was sure to be too deep, so that `depth`
-    /// is only how deep it had gone: a long chain of indirect enum cases, encoded to its end,
-    /// would overflow the writer thread's stack first.
-    var isLowerBound = false
+    /// Why encoding stopped before the end of the value: a long chain of indirect enum cases,
+    /// encoded to its end, would overflow the writer thread's stack first.
+    var stop = Stop.none
+
+    /// Where encoding stopped, when it did.
+    enum Stop: Equatable {
+        /// It did not: `depth` is the line's.
+        case none
+        /// As soon as the line was sure to be too deep: `depth` is how deep it had gone.
+        case tooDeep
+        /// At `nesting` values one inside the other, most of them adding no array or object
+        /// (wrappers, single values), more than the recorder follows whatever the depth.
+        case tooManyNestedValues(Int)
+    }
 
     var description: String {
-        isLowerBound
-            ? "the line would nest more than the \(limit) arrays and objects redux-inspect reads"
-            : "the line would nest \(depth) arrays and objects, more than the \(limit) redux-inspect reads"
+        switch stop {
+        case .none:
+            "the line would nest \(depth) arrays and objects, more than the \(limit) redux-inspect reads"
+        case .tooDeep:
+            "the line would nest more than the \(limit) arrays and objects redux-inspect reads"
+        case .tooManyNestedValues(let nesting):
+            "the value nests more than \(nesting) values one inside another (single-value wrappers "
+                + "included), more than the recorder follows"
+        }
     }
 
     /// The error for a value found nested in `containers` arrays and objects of a line whose
     /// own object is one more, when that is already more than `limit`: encoding stops there.
     static func stopped(inside containers: Int, limit: Int) -> LineTooDeep {
-        LineTooDeep(depth: containers + 1, limit: limit, isLowerBound: true)
+        LineTooDeep(depth: containers + 1, limit: limit, stop: .tooDeep)
     }
+
+    /// The error for a value found `nesting` values deep, the most the recorder follows.
+    static func tooManyNestedValues(_ nesting: Int, depth limit: Int) -> LineTooDeep {
+        LineTooDeep(depth: 0, limit: limit, stop: .tooManyNestedValues(nesting))
+    }
+
+    /// The most values one inside another that the recorder encodes, for lines that may nest
+    /// `depth` arrays and objects: several for each level, since wrappers and single values
+    /// add none, and few enough for the writer thread's stack
+    /// (``RecordWriter/threadStackSize``) in a debug build.
+    static func maximumNesting(forDepth depth: Int) -> Int { 8 * depth }
 }

@@ -64,11 +64,17 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
         self.sinkName = (sink as? FileRecordingSink)?.path ?? String(describing: type(of: sink))
     }
 
+    /// The writer thread's stack: room for encoding values nested as deep as a line may be,
+    /// wrappers included (``LineTooDeep/maximumNesting(forDepth:)``), in a debug build too;
+    /// a secondary thread's default is 512 KiB on macOS. Only the pages used take memory.
+    static var threadStackSize: Int { 16 << 20 }
+
     /// Starts the writer thread.
     func start() {
         finished.enter()
         let thread = Thread { [self] in run() }
         thread.name = "redux.recorder"
+        thread.stackSize = Self.threadStackSize
         self.thread = thread
         thread.start()
     }

@@ -107,9 +107,12 @@ final class StreamingEncoder {
         if let maximumDepth {
             // Inside that many arrays and objects, and the line's own object, the line can
             // only be too deep: stop before the value's own `encode(to:)` recurses further.
-            // Frames that are single values (wrappers) are bounded too, at twice the depth.
-            guard openContainers < maximumDepth, frames.count < 2 * maximumDepth else {
+            guard openContainers < maximumDepth else {
                 throw LineTooDeep.stopped(inside: openContainers, limit: maximumDepth)
+            }
+            // Values that add no array or object (wrappers, single values) cost stack too.
+            guard frames.count < LineTooDeep.maximumNesting(forDepth: maximumDepth) else {
+                throw LineTooDeep.tooManyNestedValues(frames.count, depth: maximumDepth)
             }
         }
         let start = bytes.count
@@ -124,7 +127,8 @@ final class StreamingEncoder {
         default:
             if unorderedTypes.contains(T.self) {
                 // Sorting needs the whole collection: let the tree encoder do it.
-                let slot = try ValueEncoder(codingPath: codingPath(frames.count - 1)).box(value, key: key?.codingKey)
+                let slot = try ValueEncoder(codingPath: codingPath(frames.count - 1), maximumDepth: maximumDepth)
+                    .box(value, key: key?.codingKey)
                 write(slot.resolved)
             } else {
                 let level = frames.count
