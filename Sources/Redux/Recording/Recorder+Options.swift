@@ -25,9 +25,10 @@ extension Recorder {
         public var clock: RecordingClock
         /// Receives errors, in order, on a serial queue of its own that the writer never
         /// waits for: it may read the store's state, dispatch, flush or close. ``flush()`` and
-        /// ``close()`` return once the errors found so far have been handled, so when one of
-        /// them is called inside a dispatch (from a middleware), the handler must not read
-        /// the state then. The default prints them to standard error.
+        /// ``close()`` return once the errors found so far have been handled, so while one of
+        /// them is called inside a dispatch (from a middleware, holding the store's lock),
+        /// the handler must not read the state, dispatch or close, which take that lock.
+        /// The default prints them to standard error.
         public var onError: @Sendable (RecorderError) -> Void
         /// The longest line to write, without its newline: what `redux-inspect` reads. Only
         /// tests set a smaller one, to exercise the limit without writing 64 MiB lines.

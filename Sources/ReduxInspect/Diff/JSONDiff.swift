@@ -5,7 +5,7 @@
 /// - Arrays whose elements, on both sides, are all objects with an `id` member holding a scalar
 ///   that is unique within the array, are matched by id: an inserted element is one `added`, a
 ///   removed one one `removed`, an element whose position changed relative to the others one
-///   `moved` (fewest such, but never one at the same index on both sides), and each kept
+///   `moved` (few such, and never one at the same index on both sides), and each kept
 ///   element is compared recursively under `[id=…]`.
 /// - Other arrays are compared by position: elements past the end of the shorter array are
 ///   added or removed.

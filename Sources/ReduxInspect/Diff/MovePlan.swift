@@ -38,8 +38,9 @@ enum MovePlan {
     /// move 2 from index 1 to 1 and leave 3, which did move, unmentioned). Elements in place
     /// are always in order among themselves, so all of them can stay; the others stay when
     /// they are in order with them, and of those the longest increasing run stays. That can
-    /// cost a move more than the fewest, which is the price of never reporting an element
-    /// that did not move. Indices are of the whole arrays, so elements equal and in place at
+    /// cost more moves than the fewest (in [a, b, P, c, d] → [c, d, P, a, b] every element but
+    /// P moves, where moving a and b after P would do), which is the price of never reporting
+    /// an element that did not move. Indices are of the whole arrays, so elements equal and in place at
     /// the start or end of both, which one caller leaves out and the other keeps, stay either
     /// way and change nothing else.
     ///
