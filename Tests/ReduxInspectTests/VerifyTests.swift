@@ -225,6 +225,38 @@ import Testing
         #expect(result.code == 1)
         #expect(result.outLines.contains(#"    ~ lastAttempt: "hunter2" → "<redacted>""#))
         #expect(result.outLines.contains(#"  note: lastAttempt holds a redacted value; the replay used the "<redacted>" placeholder"#))
+        #expect(
+            result.outLines.contains(
+                #"  note: the action of seq 1 holds a value the recorder redacted; a state computed from it cannot be "#
+                    + #"replayed (the replay reads the placeholder as "<redacted>", 0 or false)"#))
+    }
+
+    /// A difference seen at a recorded state may come from any step since the last one
+    /// compared: naming only the step where it was seen sent users to the wrong action.
+    @Test(arguments: [RecordingStatePolicy.every(5), .never])
+    func aDifferenceSeenAfterStepsWithoutStatesNamesEveryStepThatMayHaveMadeIt(_ policy: RecordingStatePolicy) throws {
+        let directory = try CLITemporaryDirectory()
+        let sink = MemoryRecordingSink()
+        let recorder = Recorder<TallyState, TallyAction>(sink: sink, options: .init(reducer: "tally", statePolicy: policy))
+        let store = Store(initialState: TallyState(), reducer: tallyReducer(countingTwice: nil), middleware: [recorder.middleware])
+        for number in 1...12 { store.dispatch(.add(number)) }
+        recorder.close()
+        let file = try directory.file("tally.jsonl", sink.text)
+        // Today's reducer adds 7 twice.
+        let drifted = InspectableReducer(name: "tally", reducer: tallyReducer(countingTwice: 7), initialState: TallyState())
+
+        let result = CLI.run(["verify", file], inspector: Inspector(reducers: [drifted]))
+
+        #expect(result.code == 1)
+        // Seen at seq 10's state, or at the end marker's when no other is recorded.
+        let (line, seq, first, recorded) = policy == .never ? (14, 12, 1, 78) : (11, 10, 6, 55)
+        #expect(result.outLines.contains("FAIL  \(file):\(line): seq \(seq) add: diverged"), "\(result)")
+        #expect(result.outLines.contains("    ~ total: \(recorded) → \(recorded + 7)"), "\(result)")
+        #expect(
+            result.outLines.contains(
+                "  note: no state is recorded for the steps before it back to seq \(first): the step that made the "
+                    + "difference is one of seq \(first)…\(seq); 'blame \(file) total' lists the steps that change it"),
+            "\(result)")
     }
 
     @Test func aTruncatedLastLineIsAWarningAsInTheOtherCommands() throws {
@@ -264,6 +296,22 @@ struct ClockState: Codable, Equatable, Sendable {
 
 enum ClockAction: Codable, Sendable {
     case tick
+}
+
+struct TallyState: Codable, Equatable, Sendable {
+    var total = 0
+}
+
+enum TallyAction: Codable, Sendable {
+    case add(Int)
+}
+
+/// Adds each number; `countingTwice` is added twice, as a reducer that drifted would.
+func tallyReducer(countingTwice: Int?) -> Reducer<TallyState, TallyAction> {
+    Reducer { state, action in
+        guard case .add(let number) = action else { return }
+        state.total += number == countingTwice ? 2 * number : number
+    }
 }
 
 struct LoginState: Codable, Equatable, Sendable {

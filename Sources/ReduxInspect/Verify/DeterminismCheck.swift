@@ -24,7 +24,9 @@ struct DeterminismCheck {
                 let one = try first.currentState()
                 let other = try second.currentState()
                 if one != other {
-                    return RecordingVerifier.divergence(entry, line: entry.line, JSONDiff.changes(from: one, to: other))
+                    return RecordingVerifier.divergence(
+                        entry, line: entry.line, JSONDiff.changes(from: one, to: other), in: recording,
+                        steps: index...index)
                 }
             } catch {
                 throw .recording(recording.failure(error, at: entry))

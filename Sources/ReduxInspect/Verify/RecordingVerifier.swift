@@ -1,4 +1,5 @@
 import Dispatch
+import Redux
 
 /// Verifies one recording against today's reducer: replays it and compares every recorded
 /// state (and the `end` marker's final state) with the replayed one.
@@ -50,14 +51,21 @@ struct RecordingVerifier: Sendable {
             }
             var firstDivergence: VerifyResult.Divergence?
             var lastIndex: Int?
+            // The step after the last one whose state was compared: a difference found later
+            // may come from any step from there on.
+            var uncheckedFrom = 0
             let end = try ReplayRun(recording: recording, reducer: reducer).check { step throws(InspectorError) in
                 steps += 1
                 lastIndex = step.index
                 guard let divergence = step.divergence else { return true }
                 compared += 1
+                defer { uncheckedFrom = step.index + 1 }
                 // A step whose state differs was parsed to be compared.
                 guard !divergence.isEmpty, step.gapBefore == nil, let entry = step.entry else { return true }
-                if firstDivergence == nil { firstDivergence = Self.divergence(entry, line: entry.line, divergence) }
+                if firstDivergence == nil {
+                    firstDivergence = Self.divergence(
+                        entry, line: entry.line, divergence, in: recording, steps: uncheckedFrom...step.index)
+                }
                 guard collectsUpdates else { return false }
                 // What the recorder hid stays hidden in the golden.
                 let recorded = entry.state
@@ -75,7 +83,11 @@ struct RecordingVerifier: Sendable {
                 if !end.divergence.isEmpty {
                     let lastEntry = try recording.readEntry(at: lastIndex)
                     let line = recording.endLineIndex.map { $0 + 1 } ?? lastEntry.line
-                    if firstDivergence == nil { firstDivergence = Self.divergence(lastEntry, line: line, end.divergence) }
+                    if firstDivergence == nil {
+                        firstDivergence = Self.divergence(
+                            lastEntry, line: line, end.divergence, in: recording,
+                            steps: min(uncheckedFrom, lastIndex)...lastIndex)
+                    }
                     if let endLine = recording.endLineIndex { updates[endLine] = end.replayed.keepingRedactions(of: end.recorded) }
                 }
             }
@@ -88,12 +100,39 @@ struct RecordingVerifier: Sendable {
         }
     }
 
-    static func divergence(_ entry: RecordingEntry, line: Int, _ changes: [JSONChange]) -> VerifyResult.Divergence {
+    /// The divergence seen at `entry`, which any of the steps at `candidates` (indices, the
+    /// last `entry`'s) may have caused.
+    static func divergence(
+        _ entry: RecordingEntry, line: Int, _ changes: [JSONChange], in recording: Recording,
+        steps candidates: ClosedRange<Int>
+    ) -> VerifyResult.Divergence {
         let redacted = changes.filter { change in
             [change.oldValue, change.newValue].contains { $0?.containsRedaction == true }
         }.map(\.path)
-        return VerifyResult.Divergence(
+        var divergence = VerifyResult.Divergence(
             seq: entry.seq, type: entry.type, action: entry.action, line: line, changes: changes, redactedPaths: redacted)
+        if candidates.count > 1 {
+            divergence.candidates = recording.steps[candidates.lowerBound].seq...recording.steps[candidates.upperBound].seq
+        }
+        // Looked for only once a file has failed: on a recording without states that is
+        // every action of the file, read as bytes.
+        if let index = candidates.first(where: { recording.actionHoldsRedaction(at: $0) }) {
+            divergence.redactedActionSeq = recording.steps[index].seq
+        }
+        return divergence
+    }
+}
+
+extension Recording {
+    /// Whether the action of step `index` holds the recorder's `"<redacted>"` placeholder,
+    /// as a string value (the quotes included), or cannot be read to say.
+    func actionHoldsRedaction(at index: Int) -> Bool {
+        let placeholder = Array("\"\(RecordingEncoder.redactedPlaceholder)\"".utf8)
+        if let text = actionText(at: index) {
+            return text.firstRange(of: placeholder) != nil
+        }
+        guard let action = try? readEntry(at: index).action else { return false }
+        return action.containsRedaction
     }
 }
 

@@ -34,6 +34,18 @@ enum VerifyReport {
         for path in divergence.redactedPaths {
             lines.append("  note: \(path) holds a redacted value; the replay used the \"<redacted>\" placeholder")
         }
+        if let candidates = divergence.candidates, !result.outcome.isNondeterministic {
+            let path = divergence.changes.first.map { "\($0.path)" } ?? "PATH"
+            lines.append(
+                "  note: no state is recorded for the steps before it back to seq \(candidates.lowerBound): "
+                    + "the step that made the difference is one of seq \(candidates.lowerBound)…\(candidates.upperBound); "
+                    + "'blame \(TerminalText.escape(result.path)) \(TerminalText.escape(path))' lists the steps that change it")
+        }
+        if let seq = divergence.redactedActionSeq, !result.outcome.isNondeterministic {
+            lines.append(
+                "  note: the action of seq \(seq) holds a value the recorder redacted; a state computed from it "
+                    + "cannot be replayed (the replay reads the placeholder as \"<redacted>\", 0 or false)")
+        }
         return lines
     }
 

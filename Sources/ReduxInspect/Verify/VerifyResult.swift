@@ -27,6 +27,14 @@ public struct VerifyResult: Sendable {
         public let changes: [JSONChange]
         /// Paths among the changes whose expected value is redacted in the recording.
         public let redactedPaths: [JSONPath]
+        /// The steps that may have made the difference, when there are several: every step
+        /// after the last state compared (or from the first), up to this one. A recording
+        /// with a state every N steps, or none but the end marker's, leaves them unchecked,
+        /// so the step named above is only where the difference was seen.
+        public var candidates: ClosedRange<Int>?
+        /// The first step among ``candidates`` (or this one) whose action holds a value the
+        /// recorder redacted: a state computed from it cannot be replayed.
+        public var redactedActionSeq: Int?
     }
 
     /// The recording's path.
