@@ -235,8 +235,11 @@ import Testing
         #expect(byType.outLines == [#"    3  decrement  {"decrement":{}}"#])
         // Every action contains the empty text.
         #expect(Support.run(["log", file, "--grep", ""]).out == Support.run(["log", file]).out)
+        // A type that names no action (a typo, say) is not silent.
         let none = Support.run(["log", file, "--type", "reset"])
         #expect(none.code == 0 && none.out == "")
+        #expect(
+            none.err == "warning: no action of type 'reset' in \(file); its types are: increment, incrementBy, decrement\n")
         let shop = Support.run(["log", Support.fixture("shop.jsonl"), "--type", "logout"])
         #expect(shop.out == "   21  10:00:05.250  logout  {\"logout\":{}}\n")
     }

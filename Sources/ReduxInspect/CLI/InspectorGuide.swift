@@ -9,10 +9,17 @@ enum InspectorGuide {
         need your reducer. Add an executable target to your package:
 
           // Package.swift
-          .executableTarget(
-              name: "my-inspector",
-              dependencies: ["MyAppCore", .product(name: "ReduxInspect", package: "redux-inspect")]
-          )
+          dependencies: [
+              // A clone of redux-inspect; keep its folder named redux-inspect.
+              .package(path: "../redux-inspect"),
+          ],
+          targets: [
+              .target(name: "MyAppCore", dependencies: [.product(name: "Redux", package: "redux-inspect")]),
+              .executableTarget(
+                  name: "my-inspector",
+                  dependencies: ["MyAppCore", .product(name: "ReduxInspect", package: "redux-inspect")]
+              ),
+          ]
 
           // Sources/my-inspector/main.swift
           import Foundation

@@ -31,8 +31,13 @@ struct LogCommand: Subcommand {
         // and action are unknown, so it may be one the filter asks for. Each is shown between
         // the listed entries around it, at its place in the file.
         let search = grep.map(TextSearch.init)
+        // The types met, in order, to say so when a `--type` names none of them (a typo
+        // would otherwise look like a recording without such actions).
+        var seenTypes: [String] = []
+        var seen: Set<String> = []
         for index in recording.steps.indices {
             let entry = try timeline.entry(at: index)
+            if !types.isEmpty, seen.insert(entry.type).inserted { seenTypes.append(entry.type) }
             if let gap = recording.gap(before: index) { session.context.print(gap.notice) }
             if !types.isEmpty && !types.contains(entry.type) { continue }
             let action = entry.action.compactText
@@ -42,6 +47,10 @@ struct LogCommand: Subcommand {
             session.context.print(Self.line(entry, action: shown, colors: session.context.colorsOutput))
         }
         if let gap = recording.gapAtEnd { session.context.print(gap.notice) }
+        for type in types where !seen.contains(type) {
+            let listed = seenTypes.prefix(12).joined(separator: ", ") + (seenTypes.count > 12 ? ", …" : "")
+            session.warn("no action of type '\(type)' in \(file); its types are: \(listed.isEmpty ? "none" : listed)")
+        }
         return .success
     }
 
