@@ -11,7 +11,15 @@ private struct StepRun {
     let err: String
 
     /// Runs `redux-inspect step` with `input` as standard input.
-    init(_ arguments: [String], input: String, terminal: Bool = false, inspector: Inspector = .examples) {
+    ///
+    /// - Parameters:
+    ///   - terminal: Whether standard input is a terminal, and standard output too unless
+    ///     `outputIsTerminal` says otherwise (colours off, as with `NO_COLOR`).
+    ///   - errorIsTerminal: Whether standard error is a terminal.
+    init(
+        _ arguments: [String], input: String, terminal: Bool = false, outputIsTerminal: Bool? = nil,
+        errorIsTerminal: Bool = false, inspector: Inspector = .examples
+    ) {
         var lines = input.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
         var next = 0
@@ -22,7 +30,8 @@ private struct StepRun {
                 defer { next += 1 }
                 return lines[next]
             },
-            outputIsTerminal: false, errorIsTerminal: false, inputIsTerminal: terminal, environment: [:])
+            outputIsTerminal: outputIsTerminal ?? terminal, errorIsTerminal: errorIsTerminal, inputIsTerminal: terminal,
+            environment: terminal ? ["NO_COLOR": "1"] : [:])
         code = inspector.run(["step"] + arguments, context: context)
         out = (context.output as! StringSink).text
         err = (context.error as! StringSink).text
@@ -392,6 +401,24 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
                   ~ count: 8 → 7
                 \(prompt)
                 """)
+    }
+
+    /// Answers go to standard output, the prompt and banner to the terminal: `step --json >
+    /// transcript` typed at a terminal used to interleave prompts with the JSON lines.
+    @Test func withOutputToAFileThePromptAndBannerGoToTheTerminalOnStandardError() {
+        let file = fixture("counter.jsonl")
+        let json = StepRun(
+            [file, "--json"], input: "n\nquit\n", terminal: true, outputIsTerminal: false, errorIsTerminal: true)
+        #expect(json.lines.count == 2)
+        #expect(json.lines.allSatisfy { $0.hasPrefix("{") }, "\(json.out)")
+        #expect(json.err == "(redux-inspect) (redux-inspect) ")
+        let text = StepRun([file], input: "quit\n", terminal: true, outputIsTerminal: false, errorIsTerminal: true)
+        #expect(text.lines == ["seq 0/22  (initial state)", "  before step 1 of 22; initial state from the file's header"])
+        #expect(text.err.hasPrefix("redux-inspect step: \(file): 22 steps"))
+        #expect(text.err.hasSuffix("(redux-inspect) "))
+        // Neither a terminal: no prompt anywhere.
+        let none = StepRun([file, "--json"], input: "quit\n", terminal: true, outputIsTerminal: false)
+        #expect(none.out == #"{"quit":true}"# + "\n" && none.err == "")
     }
 
     @Test func onATerminalTheEndOfInputEndsTheLine() {

@@ -32,9 +32,12 @@ struct StepCommand: Subcommand {
             A move prints 'seq 5/22  decrement  {"decrement":{}}' and the step's changes
             indented; state prints the state (or the value at PATH) as indented JSON only.
             A command that cannot be done prints 'error: ...' on standard error, and the
-            session goes on; a script (input not a terminal) then exits with status 1. On a terminal there is a prompt and an empty line repeats the
-            last command; otherwise there is no prompt, no banner, and empty lines and lines
-            starting with # are ignored, so a script's output is only the answers.
+            session goes on; a script (input not a terminal) then exits with status 1. On a
+            terminal there is a banner and a prompt, and an empty line repeats the last
+            command; they go to standard error when standard output is not the terminal, so
+            that the output holds only the answers. Otherwise there is no prompt, no banner,
+            and empty lines and lines starting with # are ignored, so a script's output is
+            only the answers.
 
             With --json every command answers with one line on standard output. Moves,
             where, diff and action: {"seq":5,"type":"decrement","action":{...},"position":5,
@@ -81,18 +84,24 @@ struct StepCommand: Subcommand {
             ? StepJSONRenderer()
             : StepTextRenderer(colors: context.colorsOutput, errorColors: context.colorsError)
         let interactive = context.inputIsTerminal
+        // The banner and the prompt are for the person at the terminal, not answers: with
+        // standard output sent to a file (a `--json` transcript, say) they go to standard
+        // error, as a shell's prompt does, and nowhere when neither is a terminal.
+        let promptSink: (any TextSink)? =
+            !interactive ? nil : context.outputIsTerminal ? context.output : context.errorIsTerminal ? context.error : nil
         if interactive && !json {
-            for line in banner(timeline, program: session.inspector.program) { context.print(line) }
+            for line in banner(timeline, program: session.inspector.program) { promptSink?.write(line + "\n") }
             emit(renderer.render(try steps.execute(.whereAmI)), context)
         }
         var previous: String?
         // A script's failed command must not pass unnoticed where only the exit status is read.
         var aCommandFailed = false
         while true {
-            if interactive { context.output.write(Self.prompt) }
+            flush(context)
+            promptSink?.write(Self.prompt)
             flush(context)
             guard var line = context.readLine() else {
-                if interactive { context.print("") }
+                promptSink?.write("\n")
                 break
             }
             if line.allSatisfy(\.isWhitespace) {
@@ -150,5 +159,6 @@ struct StepCommand: Subcommand {
 
     private func flush(_ context: CLIContext) {
         (context.output as? StandardStream)?.flush()
+        (context.error as? StandardStream)?.flush()
     }
 }
