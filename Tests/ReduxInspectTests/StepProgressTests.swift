@@ -21,6 +21,20 @@ import Testing
         #expect(Self.errorText(context) == "\rbisect: step 1 of 5000…\r\u{1B}[K")
     }
 
+    /// A line longer than the terminal wraps, and `\r` goes back to its last row only: each
+    /// update used to leave a row behind on a narrow terminal.
+    @Test func theLineIsCutToTheTerminalsWidth() {
+        let context = CLIContext.capturing(outputIsTerminal: true, environment: ["COLUMNS": "20"])
+        let progress = StepProgress(context, label: "replaying", total: 999_999, delay: 0)
+        progress.update(400_384)
+        #expect(Self.errorText(context) == "\rreplaying: step 40…")
+        #expect("replaying: step 40…".count == 19)
+
+        let wide = CLIContext.capturing(outputIsTerminal: true, environment: ["COLUMNS": "80"])
+        StepProgress(wide, label: "replaying", total: 999_999, delay: 0).update(400_384)
+        #expect(Self.errorText(wide) == "\rreplaying: step 400385 of 999999…")
+    }
+
     @Test func aLinePrintedPutsTheProgressAwayForTheDelay() {
         let context = CLIContext.capturing(outputIsTerminal: true)
         let progress = StepProgress(context, label: "blame", total: 5000, delay: 0)

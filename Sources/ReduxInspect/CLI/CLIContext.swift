@@ -89,6 +89,21 @@ public final class CLIContext: @unchecked Sendable {
     /// Whether to colour standard error.
     public var colorsError: Bool { errorIsTerminal && wantsColor }
 
+    /// How many columns standard error's terminal has: from the terminal itself for the
+    /// process's own standard error (it changes when the window is resized), else from
+    /// `COLUMNS`; `nil` when neither says.
+    var errorColumns: Int? {
+        if context(isStandardError: error) {
+            var size = winsize()
+            if ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        }
+        return environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    }
+
+    private func context(isStandardError sink: any TextSink) -> Bool {
+        (sink as? StandardStream) === StandardStream.error
+    }
+
     /// Whether to show a progress line on standard error, rewritten in place: only on a
     /// terminal that can erase a line (not `TERM=dumb`).
     var showsProgress: Bool { errorIsTerminal && environment["TERM"] != "dumb" }

@@ -39,7 +39,14 @@ final class StepProgress {
         guard now - quietSince >= delay, !shown || now - lastShown >= 100_000_000 else { return }
         lastShown = now
         shown = true
-        context.error.write("\r\(label): step \(index + 1) of \(total)…")
+        var text = "\(label): step \(index + 1) of \(total)…"
+        // A line longer than the terminal wraps, and `\r` then goes back to the start of its
+        // last row only, leaving the others on the screen: cut it to fit, as the terminal is
+        // now (it may have been resized since the last time).
+        if let columns = context.errorColumns, text.count >= columns {
+            text = String(text.prefix(max(columns - 2, 0))) + (columns > 1 ? "…" : "")
+        }
+        context.error.write("\r\(text)")
     }
 
     /// Takes the line away before the command prints a line, and waits for `delay` without
