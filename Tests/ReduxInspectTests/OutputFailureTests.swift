@@ -61,5 +61,30 @@ import Testing
                 String(decoding: message, as: UTF8.self)
                     == "Error: standard output: No space left on device; the output is incomplete\n")
         }
+
+        /// The command stops at the first write that fails, instead of doing the rest of its
+        /// work for nobody: a replay of a million steps to a full disk went on for seconds.
+        /// Seen here by a bad action at the end, which a replay that went on would report.
+        @Test func theBinaryStopsAtTheFirstLostWrite() throws {
+            let directory = try CLITemporaryDirectory()
+            let steps = (1...5_000).map { #"{"seq":\#($0),"action":{"increment":{}}}"# }
+            let file = try directory.file(
+                "long.jsonl",
+                lines: [#"{"format":"redux-inspect","version":1,"reducer":"counter"}"#] + steps
+                    + [#"{"seq":5001,"action":{"explode":{}}}"#])
+            let process = Process()
+            process.executableURL = try EndToEndTests.binary()
+            process.arguments = ["replay", file]
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+            let error = Pipe()
+            process.standardError = error
+            try process.run()
+            let message = error.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 74)
+            #expect(
+                String(decoding: message, as: UTF8.self)
+                    == "Error: standard output: No space left on device; the output is incomplete\n")
+        }
     #endif
 }

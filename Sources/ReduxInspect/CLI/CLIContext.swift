@@ -171,6 +171,8 @@ public final class StandardStream: TextSink, @unchecked Sendable {
     private var buffer: [UInt8] = []
     /// The `errno` of the first write that failed; nothing is written after it.
     private var failedWith: Int32?
+    /// Called once, with the reason, when a write first fails.
+    private var onFailure: (@Sendable (String) -> Void)?
 
     private init(_ descriptor: Int32) {
         self.descriptor = descriptor
@@ -210,11 +212,19 @@ public final class StandardStream: TextSink, @unchecked Sendable {
         lock.withLock { failedWith.map { String(cString: strerror($0)) } }
     }
 
+    /// Sets what to do when a write first fails, with its reason: the command line stops
+    /// the process there (exit 74) rather than do the rest of the command's work for output
+    /// nobody will read.
+    func whenWriteFails(_ handler: @escaping @Sendable (String) -> Void) {
+        lock.withLock { onFailure = handler }
+    }
+
     private func drain() {
         defer { buffer.removeAll(keepingCapacity: true) }
         // After a failure (a full disk, a closed pipe when SIGPIPE is ignored) the rest is
         // dropped: trying each buffer again would only fail again, as slowly.
         guard failedWith == nil else { return }
         failedWith = buffer.withUnsafeBytes { FileDescriptorWrite.all($0, to: descriptor) }.failure
+        if let failedWith, let onFailure { onFailure(String(cString: strerror(failedWith))) }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Redux
 
 /// The `redux-inspect` command line as a function: give it reducers, call ``run(_:context:)``
@@ -74,12 +75,28 @@ public struct Inspector: Sendable {
         // A recording another program cuts short while it is read: an error, not a bus error.
         MappedFileGuard.install()
         defer { (context.error as? StandardStream)?.flush() }
+        if let output = context.output as? StandardStream, output === StandardStream.output,
+            Self.subcommands.first(where: { $0.spec.name == arguments.first })?.producesOnlyOutput ?? true
+        {
+            // The process's own output: once it cannot be written, what is left of the
+            // command (a replay of a million steps, say) would only be thrown away.
+            let label = Self.errorLabel(context)
+            output.whenWriteFails { failure in
+                context.printError(Self.outputFailedMessage(label: label, failure))
+                exit(ExitCode.outputFailed.rawValue)
+            }
+        }
         let status = runCommand(arguments, context: context)
         (context.output as? StandardStream)?.flush()
         guard let failure = context.output.writeFailure else { return status }
-        context.printError(Self.errorLabel(context) + " standard output: " + failure + "; the output is incomplete")
+        context.printError(Self.outputFailedMessage(label: Self.errorLabel(context), failure))
         // An error of the command itself, already reported, says more than the lost output.
         return status >= ExitCode.usage.rawValue ? status : ExitCode.outputFailed.rawValue
+    }
+
+    /// The error line for output that could not be written.
+    private static func outputFailedMessage(label: String, _ failure: String) -> String {
+        label + " standard output: " + failure + "; the output is incomplete"
     }
 
     /// Runs a command line, reporting a usage error.

@@ -11,9 +11,15 @@ protocol Subcommand: Sendable {
     /// - Returns: The exit code.
     /// - Throws: ``InspectorError`` for problems with the recording or a missing reducer.
     func run(_ session: CommandSession) throws(InspectorError) -> ExitCode
+    /// Whether the command's only product is its standard output, so that it may stop as
+    /// soon as that cannot be written; `verify`, which also writes a report and rewrites
+    /// files, goes on.
+    static var producesOnlyOutput: Bool { get }
 }
 
 extension Subcommand {
+    static var producesOnlyOutput: Bool { true }
+
     /// The error for a wrong argument of this subcommand.
     static func usage(_ message: String) -> UsageError {
         UsageError(message, command: spec.name)
