@@ -129,6 +129,35 @@ import Testing
         #expect(targets == [8_999])
     }
 
+    /// Ctrl-C in a session stops a long replay within 1,024 steps, leaves the session where
+    /// it was, takes the progress line away, and the next jump goes on from where it stopped.
+    @Test func anInterruptedJumpLeavesTheSessionWhereItWas() throws {
+        let timeline = try Self.counterTimeline(DecodeAheadTests.text(states: false))
+        var checks = 0
+        timeline.isInterrupted = {
+            checks += 1
+            return checks == 3
+        }
+        var reports: [(step: Int, target: Int)?] = []
+        timeline.replayProgress = { reports.append($0) }
+        let session = StepSession(timeline: timeline, position: 4)
+
+        #expect(try session.execute(.goto(seq: 9_000)) == .failure("interrupted: still at seq 5"))
+        #expect(session.cursor.position == 4)
+        #expect(reports.last! == nil)
+        let stoppedAt = reports.compactMap { $0?.step }.last ?? 0
+        #expect(stoppedAt < 4_096)
+
+        // Asked no more: the jump arrives, having replayed only the rest.
+        reports = []
+        guard case .moved = try session.execute(.goto(seq: 9_000)) else {
+            Issue.record("the second goto did not move")
+            return
+        }
+        #expect(session.cursor.seq == 9_000)
+        #expect(reports.compactMap { $0?.step }.first ?? 0 > stoppedAt)
+    }
+
     @Test func aReplayThatFailsStillEndsItsReport() throws {
         let broken = [6_000: #"{"seq":6000,"time":"2026-11-22T10:00:00.000Z","type":"t","action":{"explode":{}}}"#]
         let text = DecodeAheadTests.text(states: false, odd: broken)

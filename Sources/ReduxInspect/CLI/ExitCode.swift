@@ -38,6 +38,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
             case .malformed: self = .badRecording
             }
         case .missingReducer, .unknownReducer, .noSuchStep, .noSuchPlace, .badPath: self = .usage
+        case .interrupted: self = .failure
         }
     }
 }

@@ -11,6 +11,8 @@ public enum InspectorError: Error, Equatable, Sendable, CustomStringConvertible 
     case noSuchPlace(path: String, TimelineCursor.GotoError)
     /// A path argument is malformed.
     case badPath(String, JSONPathParseError)
+    /// The user interrupted a replay (Ctrl-C in a `step` session), which stopped after `step`.
+    case interrupted(step: Int)
     /// `--reducer` named a reducer this inspector does not have.
     case unknownReducer(name: String, available: [String])
 
@@ -24,6 +26,8 @@ public enum InspectorError: Error, Equatable, Sendable, CustomStringConvertible 
                 return "\(path): no step with seq \(seq): the recording skips it (entries are missing there)"
             }
             return "\(path): no step with seq \(seq): expected a seq from \(first) to \(last)"
+        case .interrupted(let step):
+            return "interrupted after replaying step \(step + 1)"
         case .noSuchPlace(let path, let error):
             return "\(path): \(error)"
         case .badPath(let text, let error):

@@ -124,7 +124,7 @@ extension Timeline {
             let results =
                 recorded
                 ? projectRecorded(start..<end, cores: cores, project)
-                : cores > 1 ? projectReplayed(start..<end, cores: cores, project, fromText: projectText) : nil
+                : cores > 1 ? try projectReplayed(start..<end, cores: cores, project, fromText: projectText) : nil
             for index in start..<end {
                 let value: Value
                 if let result = results?[index - start] ?? nil {
@@ -141,16 +141,22 @@ extension Timeline {
     /// Replays the steps of `indices` that hold no state, in order, keeping a copy of each
     /// state, then makes those JSON and projects them on `cores` threads; `nil` for a step that
     /// holds a state, and for the steps from one whose replay fails on (the walk then replays
-    /// them as it visits them, and reports the error there).
+    /// them as it visits them, and reports the error there). An interrupted replay
+    /// (``isInterrupted``) throws at once: replayed again, it would not be.
     private func projectReplayed<Value: Sendable>(
         _ indices: Range<Int>, cores: Int, _ project: @Sendable (JSONValue) -> Value,
         fromText projectText: (@Sendable (StateText) -> Value?)?
-    ) -> [Result<Value, InspectorError>?]? {
+    ) throws(InspectorError) -> [Result<Value, InspectorError>?]? {
         guard let maker = snapshotJSON else { return nil }
         var snapshots = [ReplaySnapshot?](repeating: nil, count: indices.count)
         for index in indices where !hasRecordedState(at: index) {
-            guard let snapshot = try? replayedSnapshot(after: index) else { break }
-            snapshots[index - indices.lowerBound] = snapshot
+            do {
+                snapshots[index - indices.lowerBound] = try replayedSnapshot(after: index)
+            } catch .interrupted(let step) {
+                throw .interrupted(step: step)
+            } catch {
+                break
+            }
         }
         let taken = snapshots
         return Self.inParallel(indices.count, cores: cores) { offset in

@@ -40,6 +40,10 @@ public final class Timeline {
     /// when the replay ends, however it ends. The first far jump into a long recording without
     /// states replays every step before it, which takes seconds on a million steps.
     var replayProgress: ((_ reached: (step: Int, target: Int)?) -> Void)?
+    /// Asked every 1,024 steps of a replay whether the user wants it stopped (Ctrl-C in
+    /// `step`); a replay stopped so throws ``InspectorError/interrupted(step:)``, and the
+    /// next one goes on from where it stopped.
+    var isInterrupted: (() -> Bool)?
     /// The fewest steps a replay reported to ``replayProgress`` has.
     static let reportedReplayLength = 4096
     /// The step a caller of ``heading(to:_:)`` is going to, which a replay that stops short of
@@ -257,6 +261,8 @@ public final class Timeline {
         replayPosition = start
         let progress = index - start >= Self.reportedReplayLength ? replayProgress : nil
         defer { progress?(nil) }
+        let isInterrupted = self.isInterrupted
+        var interruptedAfter: Int?
         do {
             _ = try replayer.applyActions(
                 of: (start + 1)..<(index + 1), in: recording, statesCheckedByCaller: false,
@@ -268,12 +274,18 @@ public final class Timeline {
                     replayPosition = step
                     if step % checkpointInterval == 0 { keepCheckpoint(at: step, of: replayer) }
                     if let progress, step & 1023 == 0 { progress((step, max(index, progressGoal ?? index))) }
+                    if step & 1023 == 0, isInterrupted?() == true {
+                        interruptedAfter = step
+                        return false
+                    }
                     return true
                 })
         } catch {
             replayPosition = nil
             throw error
         }
+        // The replayer holds the state after that step, kept as `replayPosition`.
+        if let interruptedAfter { throw .interrupted(step: interruptedAfter) }
         return replayer
     }
 

@@ -31,13 +31,24 @@ final class StepSession {
         self.cursor = TimelineCursor(recording: timeline.recording, position: position)
     }
 
-    /// Runs one command.
+    /// Runs one command; one the user interrupts (``Timeline/isInterrupted``) leaves the
+    /// session where it was and says so.
     ///
     /// - Parameter input: The parsed command.
     /// - Returns: What to show.
     /// - Throws: ``InspectorError`` when a state cannot be had: a malformed line, an action the
     ///   reducer cannot decode. These end the session, as they end other commands.
     func execute(_ input: StepInput) throws(InspectorError) -> StepReply {
+        let before = cursor
+        do {
+            return try perform(input)
+        } catch .interrupted {
+            cursor = before
+            return .failure("interrupted: still at seq \(cursor.seq)")
+        }
+    }
+
+    private func perform(_ input: StepInput) throws(InspectorError) -> StepReply {
         switch input {
         case .next(let steps): return try moved(cursor.next(steps))
         case .back(let steps): return try moved(cursor.back(steps))

@@ -35,7 +35,9 @@ struct StepCommand: Subcommand {
             session goes on; a script (input not a terminal) then exits with status 1. On a
             terminal there is a banner and a prompt, and an empty line repeats the last
             command; they go to standard error when standard output is not the terminal, so
-            that the output holds only the answers. Otherwise there is no prompt, no banner,
+            that the output holds only the answers. Ctrl-C stops a long replay (a far goto, a
+            continue over steps without states) and brings the prompt back, the session where
+            it was; at the prompt it drops the line typed. Otherwise there is no prompt, no banner,
             and empty lines and lines starting with # are ignored, so a script's output is
             only the answers.
 
@@ -93,6 +95,20 @@ struct StepCommand: Subcommand {
             for line in banner(timeline, program: session.inspector.program) { promptSink?.write(line + "\n") }
             emit(renderer.render(try steps.execute(.whereAmI)), context)
         }
+        // Ctrl-C stops a long replay and brings the prompt back, in the process's own
+        // interactive session (not a script, not a test's captured streams).
+        if interactive, context.output as? StandardStream === StandardStream.output {
+            let descriptor: Int32? =
+                promptSink === context.output ? 1 : promptSink === context.error ? 2 : nil
+            StepInterrupt.install(prompt: Self.prompt, descriptor: descriptor)
+            timeline.isInterrupted = { StepInterrupt.isRequested }
+        }
+        defer {
+            if timeline.isInterrupted != nil {
+                timeline.isInterrupted = nil
+                StepInterrupt.uninstall()
+            }
+        }
         var previous: String?
         // A script's failed command must not pass unnoticed where only the exit status is read.
         var aCommandFailed = false
@@ -100,7 +116,10 @@ struct StepCommand: Subcommand {
             flush(context)
             promptSink?.write(Self.prompt)
             flush(context)
-            guard var line = context.readLine() else {
+            StepInterrupt.setWaitingAtPrompt(true)
+            let read = context.readLine()
+            StepInterrupt.setWaitingAtPrompt(false)
+            guard var line = read else {
                 promptSink?.write("\n")
                 break
             }

@@ -1,0 +1,83 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Ctrl-C in an interactive `step` session, as in gdb: it stops a long replay (a far `goto`,
+/// a `continue` over a recording without states) and brings the prompt back, instead of
+/// ending the session and losing its place and watchpoints. At the prompt it drops the line
+/// being typed (the terminal does that) and shows the prompt again.
+///
+/// The handler only does what is safe in a signal handler: it sets a flag, or writes the
+/// prompt, prepared beforehand, with `write(2)`. Replays look at the flag through
+/// ``Timeline/isInterrupted`` every 1,024 steps. It is installed with `SA_RESTART`, so that
+/// reading the next command goes on after it.
+enum StepInterrupt {
+    /// Whether an interrupt came while a command ran, whether the session waits at its
+    /// prompt, and where the prompt is written (`-1`: nowhere).
+    nonisolated(unsafe) private static let flags: UnsafeMutablePointer<Int32> = {
+        let flags = UnsafeMutablePointer<Int32>.allocate(capacity: 3)
+        flags.initialize(repeating: 0, count: 3)
+        flags[2] = -1
+        return flags
+    }()
+    nonisolated(unsafe) private static var prompt: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) private static var promptLength = 0
+    nonisolated(unsafe) private static var previous = sigaction()
+
+    /// Takes over `SIGINT` until ``uninstall()``.
+    ///
+    /// - Parameters:
+    ///   - prompt: The prompt to show again after an interrupt at the prompt.
+    ///   - descriptor: Where the prompt goes, or `nil` for nowhere.
+    static func install(prompt text: String, descriptor: Int32?) {
+        #if canImport(Glibc) || canImport(Darwin)
+            prompt = strdup("\n" + text)
+            promptLength = prompt.map { strlen($0) } ?? 0
+            flags[0] = 0
+            flags[1] = 0
+            flags[2] = descriptor ?? -1
+            var action = sigaction()
+            #if canImport(Darwin)
+                action.__sigaction_u.__sa_handler = handle
+            #else
+                action.__sigaction_handler.sa_handler = handle
+            #endif
+            action.sa_flags = SA_RESTART
+            sigemptyset(&action.sa_mask)
+            sigaction(SIGINT, &action, &previous)
+        #endif
+    }
+
+    /// Gives `SIGINT` back its action from before ``install(prompt:descriptor:)``.
+    static func uninstall() {
+        #if canImport(Glibc) || canImport(Darwin)
+            sigaction(SIGINT, &previous, nil)
+            free(prompt)
+            prompt = nil
+        #endif
+    }
+
+    /// Says whether the session is waiting at its prompt; an interrupt then only shows the
+    /// prompt again, and one that came before is forgotten.
+    static func setWaitingAtPrompt(_ waiting: Bool) {
+        flags[1] = waiting ? 1 : 0
+        if waiting { flags[0] = 0 }
+    }
+
+    /// Whether an interrupt came while a command ran.
+    static var isRequested: Bool { flags[0] != 0 }
+
+    private static let handle: @convention(c) (Int32) -> Void = { _ in
+        if flags[1] != 0 {
+            if flags[2] >= 0, let prompt { _ = write(flags[2], prompt, promptLength) }
+        } else {
+            flags[0] = 1
+        }
+    }
+}
