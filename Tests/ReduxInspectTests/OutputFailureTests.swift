@@ -45,10 +45,12 @@ import Testing
     }
 
     #if os(Linux)
-        @Test func theBinaryOnAFullDisk() throws {
+        /// Runs the built binary with `arguments` and standard output on `/dev/full`; returns
+        /// its exit status and what it wrote on standard error.
+        static func runBinaryOnAFullDisk(_ arguments: [String]) throws -> (status: Int32, error: String) {
             let process = Process()
             process.executableURL = try EndToEndTests.binary()
-            process.arguments = ["replay", "Fixtures/shop.jsonl"]
+            process.arguments = arguments
             process.currentDirectoryURL = CLITestSupport.packageRoot
             process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
             let error = Pipe()
@@ -56,10 +58,13 @@ import Testing
             try process.run()
             let message = error.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            #expect(process.terminationStatus == 74)
-            #expect(
-                String(decoding: message, as: UTF8.self)
-                    == "Error: standard output: No space left on device; the output is incomplete\n")
+            return (process.terminationStatus, String(decoding: message, as: UTF8.self))
+        }
+
+        @Test func theBinaryOnAFullDisk() throws {
+            let run = try Self.runBinaryOnAFullDisk(["replay", "Fixtures/shop.jsonl"])
+            #expect(run.status == 74)
+            #expect(run.error == "Error: standard output: No space left on device; the output is incomplete\n")
         }
 
         /// The command stops at the first write that fails, instead of doing the rest of its
@@ -72,19 +77,9 @@ import Testing
                 "long.jsonl",
                 lines: [#"{"format":"redux-inspect","version":1,"reducer":"counter"}"#] + steps
                     + [#"{"seq":5001,"action":{"explode":{}}}"#])
-            let process = Process()
-            process.executableURL = try EndToEndTests.binary()
-            process.arguments = ["replay", file]
-            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
-            let error = Pipe()
-            process.standardError = error
-            try process.run()
-            let message = error.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 74)
-            #expect(
-                String(decoding: message, as: UTF8.self)
-                    == "Error: standard output: No space left on device; the output is incomplete\n")
+            let run = try Self.runBinaryOnAFullDisk(["replay", file])
+            #expect(run.status == 74)
+            #expect(run.error == "Error: standard output: No space left on device; the output is incomplete\n")
         }
     #endif
 }
