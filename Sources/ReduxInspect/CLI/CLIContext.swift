@@ -93,15 +93,11 @@ public final class CLIContext: @unchecked Sendable {
     /// process's own standard error (it changes when the window is resized), else from
     /// `COLUMNS`; `nil` when neither says.
     var errorColumns: Int? {
-        if context(isStandardError: error) {
+        if (error as? StandardStream) === StandardStream.error {
             var size = winsize()
             if ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         }
         return environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
-    }
-
-    private func context(isStandardError sink: any TextSink) -> Bool {
-        (sink as? StandardStream) === StandardStream.error
     }
 
     /// Whether to show a progress line on standard error, rewritten in place: only on a
@@ -212,10 +208,10 @@ public final class StandardStream: TextSink, @unchecked Sendable {
         lock.withLock { failedWith.map { String(cString: strerror($0)) } }
     }
 
-    /// Sets what to do when a write first fails, with its reason: the command line stops
-    /// the process there (exit 74) rather than do the rest of the command's work for output
-    /// nobody will read.
-    func whenWriteFails(_ handler: @escaping @Sendable (String) -> Void) {
+    /// Sets what to do when a write first fails, with its reason (`nil`: nothing): the command
+    /// line stops the process there (exit 74) rather than do the rest of the command's work
+    /// for output nobody will read.
+    func whenWriteFails(_ handler: (@Sendable (String) -> Void)?) {
         lock.withLock { onFailure = handler }
     }
 

@@ -87,6 +87,9 @@ public struct Inspector: Sendable {
             }
         }
         let status = runCommand(arguments, context: context)
+        // The command is done: what is still buffered fails as before, and the command's own
+        // error, if any, keeps its status. A later command decides for itself.
+        (context.output as? StandardStream)?.whenWriteFails(nil)
         (context.output as? StandardStream)?.flush()
         guard let failure = context.output.writeFailure else { return status }
         context.printError(Self.outputFailedMessage(label: Self.errorLabel(context), failure))
