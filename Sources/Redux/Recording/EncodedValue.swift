@@ -112,13 +112,7 @@ final class ValueEncoder: Encoder {
     /// Encoders between the top-level one and this one, each a nested value or container.
     private let nesting: Int
 
-    init(codingPath: [any CodingKey], maximumDepth: Int? = nil) {
-        self.codingPath = codingPath
-        self.maximumDepth = maximumDepth
-        self.nesting = 0
-    }
-
-    private init(codingPath: [any CodingKey], maximumDepth: Int?, nesting: Int) {
+    init(codingPath: [any CodingKey], maximumDepth: Int? = nil, nesting: Int = 0) {
         self.codingPath = codingPath
         self.maximumDepth = maximumDepth
         self.nesting = nesting
@@ -150,18 +144,10 @@ final class ValueEncoder: Encoder {
         case ObjectIdentifier(Data.self):
             return .value(.string((value as! Data).base64EncodedString()))
         default:
-            if let maximumDepth {
-                // Each key stands for an array or object around the value, and the line's own
-                // object is one more: from here on the line can only be too deep. Chains of
-                // single values (wrappers, no key) are bounded for the stack's sake.
-                let containers = key == nil ? codingPath.count : codingPath.count + 1
-                guard containers < maximumDepth else {
-                    throw LineTooDeep.stopped(inside: containers, limit: maximumDepth)
-                }
-                guard nesting < LineTooDeep.maximumNesting(forDepth: maximumDepth) else {
-                    throw LineTooDeep.tooManyNestedValues(nesting, depth: maximumDepth)
-                }
-            }
+            // Each key stands for an array or object around the value.
+            try LineTooDeep.check(
+                containers: key == nil ? codingPath.count : codingPath.count + 1, nesting: nesting,
+                limit: maximumDepth)
             let child = child(key)
             try value.encode(to: child)
             let slot = child.slot ?? .value(.object([]))

@@ -32,15 +32,19 @@ struct LineTooDeep: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The error for a value found nested in `containers` arrays and objects of a line whose
-    /// own object is one more, when that is already more than `limit`: encoding stops there.
-    static func stopped(inside containers: Int, limit: Int) -> LineTooDeep {
-        LineTooDeep(depth: containers + 1, limit: limit, stop: .tooDeep)
-    }
-
-    /// The error for a value found `nesting` values deep, the most the recorder follows.
-    static func tooManyNestedValues(_ nesting: Int, depth limit: Int) -> LineTooDeep {
-        LineTooDeep(depth: 0, limit: limit, stop: .tooManyNestedValues(nesting))
+    /// Stops the encoding of a value before its own `encode(to:)` recurses further, when it
+    /// lies inside `containers` arrays and objects of a line whose own object is one more, and
+    /// that is already more than `limit`; or when it is `nesting` values deep, wrappers and
+    /// single values included (``maximumNesting(forDepth:)``), which cost stack too.
+    ///
+    /// - Parameter limit: The line's limit (``RecordingFormat/maximumDepth``), or `nil` for
+    ///   none: encoders that inspectors use go as deep as the value does.
+    static func check(containers: Int, nesting: Int, limit: Int?) throws(LineTooDeep) {
+        guard let limit else { return }
+        guard containers < limit else { throw LineTooDeep(depth: containers + 1, limit: limit, stop: .tooDeep) }
+        guard nesting < maximumNesting(forDepth: limit) else {
+            throw LineTooDeep(depth: 0, limit: limit, stop: .tooManyNestedValues(nesting))
+        }
     }
 
     /// The most values one inside another that the recorder encodes, for lines that may nest

@@ -52,9 +52,7 @@ extension RecordingLine {
         // Headers and markers are built as trees: measured whole (the depth includes the
         // line's own object), and their length once written.
         let depth = value.depth
-        guard depth <= RecordingFormat.maximumDepth else {
-            throw LineTooDeep(depth: depth, limit: RecordingFormat.maximumDepth)
-        }
+        guard depth <= limit else { throw LineTooDeep(depth: depth, limit: limit) }
         let start = output.count
         writer.writeLine(value, appValueKeys: Self.appValueKeys, to: &output)
         guard output.count - start <= maximumLength else {

@@ -74,19 +74,19 @@ final class StreamingEncoder {
             keyedContainers.reclaim()
         }
         let start = bytes.count
+        var tooDeep: LineTooDeep?
         do {
             try encodeValue(value, key: nil, redacted: false)
             if !failed { return }
-        } catch let tooDeep as LineTooDeep {
+        } catch let error as LineTooDeep {
             // The tree encoder would stop at the same place: no need to go there twice.
-            bytes.truncate(to: start)
-            forgetFrames()
-            throw tooDeep
+            tooDeep = error
         } catch {
             // Encoded again below, for the tree encoder's error and coding path.
         }
         bytes.truncate(to: start)
         forgetFrames()
+        if let tooDeep { throw tooDeep }
         let tree = try EncodedValue.encode(value, maximumDepth: maximumDepth)
         write(tree)
     }
@@ -104,17 +104,7 @@ final class StreamingEncoder {
     /// `key` is consumed: the frame takes it over, where a borrowed one was copied (an
     /// existential `CodingKey`, through its value witnesses) for every value.
     func encodeValue<T: Encodable>(_ value: T, key: consuming StreamPathKey?, redacted: Bool) throws {
-        if let maximumDepth {
-            // Inside that many arrays and objects, and the line's own object, the line can
-            // only be too deep: stop before the value's own `encode(to:)` recurses further.
-            guard openContainers < maximumDepth else {
-                throw LineTooDeep.stopped(inside: openContainers, limit: maximumDepth)
-            }
-            // Values that add no array or object (wrappers, single values) cost stack too.
-            guard frames.count < LineTooDeep.maximumNesting(forDepth: maximumDepth) else {
-                throw LineTooDeep.tooManyNestedValues(frames.count, depth: maximumDepth)
-            }
-        }
+        try LineTooDeep.check(containers: openContainers, nesting: frames.count, limit: maximumDepth)
         let start = bytes.count
         switch ObjectIdentifier(T.self) {
         case ObjectIdentifier(Decimal.self):
