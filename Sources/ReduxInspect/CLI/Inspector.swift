@@ -32,6 +32,11 @@ public struct Inspector: Sendable {
         CheckCommand.self, VerifyCommand.self, BlameCommand.self, BisectCommand.self,
     ]
 
+    /// The subcommand called `name`, if there is one.
+    static func subcommand(named name: String?) -> (any Subcommand.Type)? {
+        subcommands.first { $0.spec.name == name }
+    }
+
     /// The interfaces of all subcommands, for documentation tests.
     public static var subcommandSpecs: [CommandSpec] { subcommands.map { $0.spec } }
 
@@ -76,7 +81,7 @@ public struct Inspector: Sendable {
         MappedFileGuard.install()
         defer { (context.error as? StandardStream)?.flush() }
         if let output = context.output as? StandardStream, output === StandardStream.output,
-            Self.subcommands.first(where: { $0.spec.name == arguments.first })?.producesOnlyOutput ?? true
+            Self.subcommand(named: arguments.first)?.producesOnlyOutput ?? true
         {
             // The process's own output: once it cannot be written, what is left of the
             // command (a replay of a million steps, say) would only be thrown away.
@@ -108,7 +113,7 @@ public struct Inspector: Sendable {
             return try dispatch(arguments, context: context).rawValue
         } catch {
             context.printError(Self.errorLabel(context) + " " + TerminalText.escape(error.message))
-            let spec = error.command.flatMap { name in Self.subcommands.first { $0.spec.name == name }?.spec }
+            let spec = Self.subcommand(named: error.command)?.spec
             if let spec {
                 context.printError("Usage: \(program) \(spec.usage)")
                 context.printError("See '\(program) \(spec.name) --help' for more information.")
@@ -150,13 +155,13 @@ public struct Inspector: Sendable {
                 context.output.write(InspectorGuide.text(program: program))
                 return .success
             }
-            guard let command = Self.subcommands.first(where: { $0.spec.name == name }) else {
+            guard let command = Self.subcommand(named: name) else {
                 throw UsageError("unknown subcommand '\(name)'", command: nil)
             }
             context.output.write(HelpFormatter.subcommandHelp(command.spec, program: program))
             return .success
         default:
-            guard let command = Self.subcommands.first(where: { $0.spec.name == first }) else {
+            guard let command = Self.subcommand(named: first) else {
                 throw UsageError(first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'", command: nil)
             }
             let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: command.spec)
