@@ -273,8 +273,9 @@ public final class Timeline {
                 after: { step in
                     replayPosition = step
                     if step % checkpointInterval == 0 { keepCheckpoint(at: step, of: replayer) }
-                    if let progress, step & 1023 == 0 { progress((step, max(index, progressGoal ?? index))) }
-                    if step & 1023 == 0, isInterrupted?() == true {
+                    guard step & 1023 == 0 else { return true }
+                    progress?((step, max(index, progressGoal ?? index)))
+                    if isInterrupted?() == true {
                         interruptedAfter = step
                         return false
                     }

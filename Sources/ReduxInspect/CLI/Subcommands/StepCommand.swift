@@ -178,6 +178,5 @@ struct StepCommand: Subcommand {
 
     private func flush(_ context: CLIContext) {
         (context.output as? StandardStream)?.flush()
-        (context.error as? StandardStream)?.flush()
     }
 }
