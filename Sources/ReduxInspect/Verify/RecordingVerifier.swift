@@ -124,16 +124,19 @@ struct RecordingVerifier: Sendable {
 }
 
 extension Recording {
-    /// Whether the action of step `index` holds the recorder's `"<redacted>"` placeholder,
-    /// as a string value (the quotes included), or cannot be read to say.
+    /// Whether the action of step `index` holds the recorder's `"<redacted>"` placeholder as
+    /// a string value (the quotes included); `false` when the action cannot be read.
     func actionHoldsRedaction(at index: Int) -> Bool {
-        let placeholder = Array("\"\(RecordingEncoder.redactedPlaceholder)\"".utf8)
         if let text = actionText(at: index) {
-            return text.firstRange(of: placeholder) != nil
+            return text.firstRange(of: Self.quotedPlaceholder) != nil
         }
         guard let action = try? readEntry(at: index).action else { return false }
         return action.containsRedaction
     }
+
+    /// `"<redacted>"`, quotes included, as the recorder writes it; made once, since a failed
+    /// `verify` of a recording without states looks through every action for it.
+    private static let quotedPlaceholder = Array("\"\(RecordingEncoder.redactedPlaceholder)\"".utf8)
 }
 
 extension JSONValue {

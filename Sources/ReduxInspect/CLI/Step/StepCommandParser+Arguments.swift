@@ -70,7 +70,8 @@ extension StepCommandParser {
         if text.isEmpty { return 1 }
         if let count = Int(text), count > 0 { return count }
         let digits = text.hasPrefix("+") ? text.dropFirst() : Substring(text)
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }), digits.contains(where: { $0 != "0" }) else {
+        let isDigits = digits.utf8.allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
+        guard !digits.isEmpty, isDigits, digits.contains(where: { $0 != "0" }) else {
             throw StepInputError("'\(command)' expects a positive number of steps, found '\(text)'")
         }
         return Int.max
