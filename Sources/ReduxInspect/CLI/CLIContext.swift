@@ -16,6 +16,11 @@ public final class CLIContext: @unchecked Sendable {
     /// Reads the rest of standard input at once, for a recording given as `-`; `nil` when it
     /// cannot be read.
     public let readAll: () -> [UInt8]?
+    /// The process's standard input, which a recording given as `-` is mapped or read from
+    /// directly (``FileBytes/init(descriptor:path:)``) instead of through ``readAll``: a
+    /// recording of a gigabyte is then held once, or not at all when redirected from a file.
+    /// `nil` in contexts made for tests.
+    private(set) var standardInputDescriptor: Int32?
     /// Whether standard output is a terminal (colour, prompts).
     public let outputIsTerminal: Bool
     /// Whether standard error is a terminal.
@@ -51,11 +56,13 @@ public final class CLIContext: @unchecked Sendable {
 
     /// The process's standard streams and environment.
     public static func standard() -> CLIContext {
-        CLIContext(
+        let context = CLIContext(
             output: StandardStream.output, error: StandardStream.error, readLine: { Swift.readLine(strippingNewline: true) },
             readAll: { try? FileHandle.standardInput.readToEnd().map { Array($0) } ?? [] },
             outputIsTerminal: isatty(1) == 1, errorIsTerminal: isatty(2) == 1, inputIsTerminal: isatty(0) == 1,
             environment: ProcessInfo.processInfo.environment)
+        context.standardInputDescriptor = 0
+        return context
     }
 
     /// A context that captures output in memory, for tests.

@@ -76,11 +76,15 @@ final class CommandSession {
         let recording: Recording
         do throws(RecordingError) {
             if path == "-" {
-                // Standard input cannot be mapped: it is read into memory whole.
-                guard let bytes = context.readAll() else {
+                let bytes: FileBytes
+                if let descriptor = context.standardInputDescriptor {
+                    bytes = try FileBytes(descriptor: descriptor, path: "<stdin>")
+                } else if let read = context.readAll() {
+                    bytes = FileBytes(bytes: read)
+                } else {
                     throw RecordingError(.unreadable, path: "<stdin>", message: "cannot read standard input")
                 }
-                recording = try Recording(path: "<stdin>", bytes: FileBytes(bytes: bytes), strict: strict)
+                recording = try Recording(path: "<stdin>", bytes: bytes, strict: strict)
             } else {
                 recording = try Recording(path: path, strict: strict)
             }

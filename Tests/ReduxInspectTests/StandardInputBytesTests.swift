@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import ReduxInspect
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A recording given as `-` is taken from standard input as it is: mapped when it is
+/// redirected from a file (from where the file has been read to), read once from a pipe, and
+/// refused with a one-line reason when it is a directory or a device other than `/dev/null`.
+@Suite struct StandardInputBytesTests {
+    static let recording = Array(
+        (#"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"# + "\n"
+            + #"{"seq":1,"type":"increment","action":{"increment":{}},"state":{"count":1}}"# + "\n").utf8)
+
+    /// A copy of the bytes, made while `file` still holds them (it unmaps or frees them when
+    /// it goes).
+    static func bytes(_ file: FileBytes) -> [UInt8] {
+        withExtendedLifetime(file) { Array(file.buffer) }
+    }
+
+    @Test func aPipeIsReadToItsEnd() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let (reading, writing) = (ends[0], ends[1])
+        // More than a pipe holds, and more than the first buffer, written while it is read.
+        let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 % 251) }
+        let writer = Thread {
+            bytes.withUnsafeBytes { raw in
+                var written = 0
+                while written < raw.count {
+                    let count = write(writing, raw.baseAddress! + written, raw.count - written)
+                    if count <= 0 { break }
+                    written += count
+                }
+            }
+            close(writing)
+        }
+        writer.start()
+        defer { close(reading) }
+        #expect(try Self.bytes(FileBytes(descriptor: reading, path: "<stdin>")) == bytes)
+    }
+
+    @Test func aRedirectedFileIsTakenFromWhereItWasReadTo() throws {
+        let directory = try CLITemporaryDirectory()
+        let path = try directory.file("shop.jsonl", String(decoding: Self.recording, as: UTF8.self))
+        let descriptor = open(path, O_RDONLY)
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        #expect(try Self.bytes(FileBytes(descriptor: descriptor, path: "<stdin>")) == Self.recording)
+        let header = Self.recording.firstIndex(of: 0x0A)! + 1
+        #expect(lseek(descriptor, off_t(header), SEEK_SET) == off_t(header))
+        #expect(try Self.bytes(FileBytes(descriptor: descriptor, path: "<stdin>")) == Array(Self.recording[header...]))
+    }
+
+    @Test func devNullIsAnEmptyRecordingAndOtherDevicesAreRefused() throws {
+        let null = open("/dev/null", O_RDONLY)
+        defer { close(null) }
+        #expect(try FileBytes(descriptor: null, path: "<stdin>").buffer.isEmpty)
+        let zero = open("/dev/zero", O_RDONLY)
+        defer { close(zero) }
+        let device = #expect(throws: RecordingError.self) { try FileBytes(descriptor: zero, path: "<stdin>") }
+        #expect(device?.description == "<stdin>: is a device, not a recording file")
+        let directory = try CLITemporaryDirectory()
+        let folder = open(directory.path(""), O_RDONLY)
+        defer { close(folder) }
+        let folderError = #expect(throws: RecordingError.self) { try FileBytes(descriptor: folder, path: "<stdin>") }
+        #expect(folderError?.description == "<stdin>: is a directory, not a recording file")
+    }
+
+    @Test func theBinaryMapsARecordingRedirectedToStandardInput() throws {
+        let binary = try EndToEndTests.binary().path
+        let fixture = CLITestSupport.fixturesDirectory.appendingPathComponent("shop.jsonl").path
+        let named = try ChildProcess(executable: binary, arguments: ["diff", fixture, "13"]).run()
+        let redirected = try ChildProcess(executable: binary, arguments: ["diff", "-", "13"], inputPath: fixture).run()
+        #expect(redirected.exitCode == 0, "\(redirected)")
+        #expect(redirected.out == named.out.replacingOccurrences(of: fixture, with: "<stdin>"))
+        let empty = try ChildProcess(executable: binary, arguments: ["check", "-"]).run()
+        #expect(empty.exitCode == 65)
+        #expect(empty.err == "Error: <stdin>:1:1: empty file: expected a recording\n")
+    }
+}
