@@ -147,14 +147,12 @@ import Testing
         }
     }
 
-    @Test func hundredThousandOpenBracketsFailFast() throws {
-        let clock = ContinuousClock()
-        let start = clock.now
+    @Test func hundredThousandOpenBracketsStopAtTheFirstTooDeep() throws {
         let error = try #require(throws: JSONParseError.self) {
             try JSONParser.parse(String(repeating: "[", count: 100_000))
         }
-        #expect(error.reason == .tooDeep(limit: 512))
-        #expect(clock.now - start < .seconds(1))
+        // The parser gives up at the 513th bracket instead of reading the other 99,487.
+        #expect(error == JSONParseError(.tooDeep(limit: 512), line: 1, column: 513, offset: 512))
     }
 
     @Test func lengthLimitIsCheckedBeforeParsing() throws {
