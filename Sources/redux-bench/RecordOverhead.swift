@@ -26,16 +26,21 @@ enum RecordOverhead {
         let path = workload.scratchPath("record-overhead.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }
 
-        /// Processor seconds the dispatching thread spends in the dispatch loops of a new
-        /// store, burst by burst; `afterBurst` runs off the clock.
-        func timeBursts(_ middleware: [Middleware<Shop.State, Shop.Action>], afterBurst: () -> Void = {}) -> Double {
+        /// Seconds the dispatch loops of a new store take, burst by burst: the dispatching
+        /// thread's processor time, and the time on the clock, which also counts what the
+        /// thread waits for (the writer thread or another process on its core, a lock);
+        /// `afterBurst` runs off both clocks.
+        func timeBursts(
+            _ middleware: [Middleware<Shop.State, Shop.Action>], afterBurst: () -> Void = {}
+        ) -> (processor: Double, clock: Double) {
             let store = Store(
                 initialState: Shop.State(), reducer: Shop.reducer, middleware: [Shop.loginMiddleware()] + middleware)
-            var timed = 0.0
+            var timed = (processor: 0.0, clock: 0.0)
             for start in stride(from: 0, to: actions.count, by: burst) {
-                let begin = Stopwatch.threadTime()
+                let begin = (processor: Stopwatch.threadTime(), clock: Stopwatch.now())
                 for action in actions[start..<min(start + burst, actions.count)] { store.dispatch(action) }
-                timed += Stopwatch.threadTime() - begin
+                timed.processor += Stopwatch.threadTime() - begin.processor
+                timed.clock += Stopwatch.now() - begin.clock
                 afterBurst()
             }
             return timed
@@ -51,22 +56,26 @@ enum RecordOverhead {
         // a shared machine) falls on both alike instead of on whichever ran second.
         var withoutSamples: [Double] = []
         var withSamples: [Double] = []
+        var clockOverheads: [Double] = []
         for repetition in 0...repetitions {
             Progress.show("record-overhead: repetition \(repetition) of \(repetitions)")
             let pair = (without(), try with())
             guard repetition > 0 else { continue }  // the warm-up pair
-            withoutSamples.append(pair.0)
-            withSamples.append(pair.1)
+            withoutSamples.append(pair.0.processor)
+            withSamples.append(pair.1.processor)
+            clockOverheads.append(pair.1.clock - pair.0.clock)
         }
         let withoutMedian = Stopwatch.median(withoutSamples)
         let withMedian = Stopwatch.median(withSamples)
         let nanoseconds = 1e9 / steps
+        let clockOverhead = Stopwatch.median(clockOverheads) * nanoseconds
         return [
             Measurement(
                 name: "record-overhead", ours: withMedian * nanoseconds, baseline: withoutMedian * nanoseconds,
                 unit: "ns/dispatch",
                 baselineName: "without recorder", target: .differenceAtMost(1000),
-                note: "overhead \(Measurement.format((withMedian - withoutMedian) * nanoseconds)) ns per action")
+                note: "overhead \(Measurement.format((withMedian - withoutMedian) * nanoseconds)) ns per action; "
+                    + "on the clock \(Measurement.format(clockOverhead)) ns (the waits for a core included)")
         ]
     }
 }
