@@ -23,6 +23,62 @@ extension Recording {
             let end = Self.recorderActionEnd(in: line)
             if start < end { return UnsafeBufferPointer(rebasing: line[start..<end]) }
         }
+        guard let parts = EntryParts(line) else { return nil }
+        return UnsafeBufferPointer(rebasing: line[parts.action])
+    }
+
+    /// What `log` shows of step `index`: its type, time and action as compact text. Read from
+    /// the line's bytes where ``EntryParts`` can, without the tree of its state, which made
+    /// `log` of a recording with states three times as slow as of one without; from
+    /// ``entry(at:)`` otherwise, which gives the same, or reports what is wrong with the line.
+    ///
+    /// - Parameter index: 0-based position in ``steps``.
+    /// - Throws: ``RecordingError`` for a malformed line.
+    func listedAction(at index: Int) throws(RecordingError) -> ListedAction {
+        let location = steps[index]
+        let line = lineBytes(Int(location.lineIndex))
+        if !line.isEmpty, let parts = EntryParts(line), let type = parts.type.flatMap(parts.raw.plainString) {
+            let time = parts.time.flatMap(parts.raw.plainString)
+            // A `time` that is not a plain string is read as the entry reads it.
+            if parts.time == nil || time != nil {
+                let action =
+                    parts.raw.isCompactText(parts.action)
+                    ? String(decoding: line[parts.action], as: UTF8.self)
+                    : try entry(at: index).action.compactText
+                return ListedAction(seq: location.seq, type: type, time: time, action: action)
+            }
+        }
+        let entry = try entry(at: index)
+        return ListedAction(seq: entry.seq, type: entry.type, time: entry.time, action: entry.action.compactText)
+    }
+}
+
+/// One line of `log`: what ``Recording/listedAction(at:)`` reads of an entry.
+struct ListedAction {
+    var seq: Int
+    var type: String
+    var time: String?
+    /// The action as ``JSONValue/compactText`` writes it.
+    var action: String
+}
+
+/// Where the members an entry is read by lie on a line that is certainly valid JSON (see
+/// `RawJSON.isCertainlyValid`): an object whose keys are all plain (printable ASCII without
+/// escapes, so that a key is the member ``Recording/entry(at:)`` finds by that name exactly
+/// when its bytes are the name's), with an `action` member and a `type` that is a string when
+/// there is one. Then ``Recording/entry(at:)`` would read the line without a problem, and
+/// these are the members it reads (the first of each name).
+struct EntryParts {
+    let raw: RawJSON
+    /// The action's value.
+    let action: Range<Int>
+    /// The `type` string, quotes included, when there is one.
+    let type: Range<Int>?
+    /// The `time` member's value, when there is one.
+    let time: Range<Int>?
+
+    /// The parts of `line`, or `nil` when it is not such a line.
+    init?(_ line: UnsafeBufferPointer<UInt8>) {
         let raw = RawJSON(line, maximumDepth: JSONParser.Options().maximumDepth)
         guard raw.isCertainlyValidText else { return nil }
         var offset = raw.skipSpace(0)
@@ -30,21 +86,34 @@ extension Recording {
         offset = raw.skipSpace(offset + 1)
         guard raw[offset] != UInt8(ascii: "}") else { return nil }
         var action: Range<Int>?
-        var sawType = false
+        var type: Range<Int>?
+        var time: Range<Int>?
         while true {
             guard let member = try? raw.member(at: offset, depth: 1), member.plainKey else { return nil }
             if action == nil, (try? raw.key(of: member, is: "action")) == true {
                 action = member.value
-            } else if !sawType, (try? raw.key(of: member, is: "type")) == true {
+            } else if type == nil, (try? raw.key(of: member, is: "type")) == true {
                 guard raw[member.valueStart] == UInt8(ascii: "\"") else { return nil }
-                sawType = true
+                type = member.value
+            } else if time == nil, (try? raw.key(of: member, is: "time")) == true {
+                time = member.value
             }
             offset = raw.skipSpace(member.valueEnd)
             guard raw[offset] == UInt8(ascii: ",") else { break }
             offset = raw.skipSpace(offset + 1)
         }
         guard let action else { return nil }
-        return UnsafeBufferPointer(rebasing: line[action])
+        (self.raw, self.action, self.type, self.time) = (raw, action, type, time)
+    }
+}
+
+extension RawJSON {
+    /// The text of the string value in `range` (quotes included) when it is plain: printable
+    /// ASCII without escapes, so that its bytes between the quotes are its text. `nil` for
+    /// any other value.
+    func plainString(_ range: Range<Int>) -> String? {
+        guard range.count >= 2, base[range.lowerBound] == UInt8(ascii: "\""), isCompactText(range) else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: base + range.lowerBound + 1, count: range.count - 2), as: UTF8.self)
     }
 }
 

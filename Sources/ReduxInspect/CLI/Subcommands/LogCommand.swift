@@ -36,11 +36,16 @@ struct LogCommand: Subcommand {
         var seenTypes: [String] = []
         var seen: Set<String> = []
         for index in recording.steps.indices {
-            let entry = try timeline.entry(at: index)
+            let entry: ListedAction
+            do throws(RecordingError) {
+                entry = try recording.listedAction(at: index)
+            } catch {
+                throw .recording(error)
+            }
             if !types.isEmpty, seen.insert(entry.type).inserted { seenTypes.append(entry.type) }
             if let gap = recording.gap(before: index) { session.context.print(gap.notice) }
             if !types.isEmpty && !types.contains(entry.type) { continue }
-            let action = entry.action.compactText
+            let action = entry.action
             if let search, !search.isFound(in: entry.type) && !search.isFound(in: action) { continue }
             // One line per action: a huge one is cut, as in the headings of replay and step.
             let shown = full ? action : DiffTextFormatter.abbreviate(action, width: 120)
@@ -54,7 +59,7 @@ struct LogCommand: Subcommand {
         return .success
     }
 
-    static func line(_ entry: RecordingEntry, action: String, colors: Bool) -> String {
+    static func line(_ entry: ListedAction, action: String, colors: Bool) -> String {
         let time = entry.time.map { TerminalText.escape(Self.clockTime($0)) + "  " } ?? ""
         let type = TerminalText.escape(entry.type)
         let seq = "\(entry.seq)".leftPadded(to: 5)
