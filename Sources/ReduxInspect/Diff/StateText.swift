@@ -14,14 +14,25 @@ final class StateText: @unchecked Sendable {
     private let allocation: UnsafeMutablePointer<UInt8>
 
     /// Copies `text`.
-    init(_ text: [UInt8]) {
-        let allocation = UnsafeMutablePointer<UInt8>.allocate(capacity: max(text.count, 1))
-        text.withUnsafeBufferPointer { text in
-            if let start = text.baseAddress { allocation.initialize(from: start, count: text.count) }
-        }
+    convenience init(_ text: [UInt8]) {
+        self.init(allocation: text.withUnsafeBufferPointer(Self.copy), count: text.count)
+    }
+
+    /// Copies `text`, such as a state on a recording's mapped line.
+    convenience init(copying text: UnsafeBufferPointer<UInt8>) {
+        self.init(allocation: Self.copy(text), count: text.count)
+    }
+
+    private init(allocation: UnsafeMutablePointer<UInt8>, count: Int) {
         self.allocation = allocation
-        bytes = UnsafeBufferPointer(start: allocation, count: text.count)
+        bytes = UnsafeBufferPointer(start: allocation, count: count)
         holdsPlaceholder = Self.findsPlaceholder(in: bytes)
+    }
+
+    private static func copy(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        let allocation = UnsafeMutablePointer<UInt8>.allocate(capacity: max(text.count, 1))
+        if let start = text.baseAddress { allocation.initialize(from: start, count: text.count) }
+        return allocation
     }
 
     /// Writes `value` as compact JSON.

@@ -54,7 +54,7 @@ extension Timeline {
     /// - Parameters:
     ///   - end: One past the last step to consider.
     ///   - project: What to keep of each state; it must not depend on the order of calls.
-    ///   - projectText: The same from a replayed state's text, or `nil` where it cannot say.
+    ///   - projectText: The same from a state's text, or `nil` where it cannot say.
     ///   - matches: Receives a step's index and the values of the states before and after it.
     /// - Returns: The index of the last matching step below `end`, or `nil`.
     /// - Throws: ``InspectorError`` when a state cannot be had, or what `matches` throws.
@@ -90,15 +90,16 @@ extension Timeline {
     /// times replaying its action). Either way `visit` sees every step in order, and an error
     /// is thrown only when the walk reaches the step it belongs to.
     ///
-    /// With `projectText`, a replayed state is encoded to the text the recorder would write
-    /// and projected from that, without a tree, where `projectText` can (it returns `nil`
-    /// where it cannot, and `project` then takes the tree): making a large state a tree costs
-    /// several times encoding it.
+    /// With `projectText`, a state is projected from its text, without a tree, where
+    /// `projectText` can (it returns `nil` where it cannot, and `project` then takes the
+    /// tree): a recorded state from its line, a replayed one encoded to the text the recorder
+    /// would write. Making a large state a tree costs several times encoding it, and reading
+    /// a whole line into a tree most of what these walks cost on a recording with states.
     ///
     /// - Parameters:
     ///   - indices: The steps, as 0-based indices.
     ///   - project: What to keep of each state; it must not depend on the order of calls.
-    ///   - projectText: The same from a replayed state's text, or `nil` where it cannot say.
+    ///   - projectText: The same from a state's text, or `nil` where it cannot say.
     ///   - visit: Receives a step's index and its projected state; returns `false` to stop.
     /// - Throws: ``InspectorError`` when a state cannot be had, or what `visit` throws.
     public func walk<Value: Sendable>(
@@ -123,7 +124,7 @@ extension Timeline {
             let recorded = cores > 1 && steps[start..<end].allSatisfy(\.hasState)
             let results =
                 recorded
-                ? projectRecorded(start..<end, cores: cores, project)
+                ? projectRecorded(start..<end, cores: cores, project, fromText: projectText)
                 : cores > 1 ? try projectReplayed(start..<end, cores: cores, project, fromText: projectText) : nil
             for index in start..<end {
                 let value: Value
@@ -170,13 +171,21 @@ extension Timeline {
         }
     }
 
-    /// Parses recorded states on `cores` threads and projects them; `nil` where an entry turns
-    /// out to hold no state after all, for ``state(after:)`` to find it.
+    /// Projects recorded states on `cores` threads: from their text with `projectText` where
+    /// the line can be read without parsing it (``Recording/stateText(at:)``) and
+    /// `projectText` can say, else from the parsed entry; `nil` where an entry turns out to
+    /// hold no state after all, for ``state(after:)`` to find it.
     private func projectRecorded<Value: Sendable>(
-        _ indices: Range<Int>, cores: Int, _ project: @Sendable (JSONValue) -> Value
+        _ indices: Range<Int>, cores: Int, _ project: @Sendable (JSONValue) -> Value,
+        fromText projectText: (@Sendable (StateText) -> Value?)?
     ) -> [Result<Value, InspectorError>?] {
         let recording = self.recording
         return Self.inParallel(indices.count, cores: cores) { offset in
+            if let projectText, let text = recording.stateText(at: indices.lowerBound + offset),
+                let value = projectText(text)
+            {
+                return .success(value)
+            }
             do throws(RecordingError) {
                 return try recording.entry(at: indices.lowerBound + offset).state.map { .success(project($0)) }
             } catch {

@@ -77,7 +77,12 @@ struct BlameCommand: Subcommand {
             guard value != previous else { return true }
             changed = true
             progress.willPrint()
-            let entry = try timeline.entry(at: index)
+            let entry: ListedAction
+            do throws(RecordingError) {
+                entry = try recording.listedAction(at: index)
+            } catch {
+                throw .recording(error)
+            }
             let gap = recording.gap(before: index)?.dropped
             context.print(
                 format == "json"
@@ -98,7 +103,7 @@ struct BlameCommand: Subcommand {
     }
 
     /// `   10  setQuantity  18.99 → 23.49`.
-    func textLine(_ entry: RecordingEntry, old: JSONValue?, new: JSONValue?, gap: Int?, colors: Bool)
+    func textLine(_ entry: ListedAction, old: JSONValue?, new: JSONValue?, gap: Int?, colors: Bool)
         -> String
     {
         let seq = String(entry.seq).leftPadded(to: 5)
@@ -111,7 +116,7 @@ struct BlameCommand: Subcommand {
     }
 
     /// `{"seq":10,"type":"setQuantity","path":"cart.total","kind":"changed","old":18.99,"new":23.49}`.
-    func jsonLine(_ entry: RecordingEntry, old: JSONValue?, new: JSONValue?, gap: Int?) -> String {
+    func jsonLine(_ entry: ListedAction, old: JSONValue?, new: JSONValue?, gap: Int?) -> String {
         var members: [JSONObject.Element] = [
             ("seq", .number(JSONNumber(String(entry.seq)))), ("type", .string(entry.type)),
             ("path", .string(path.description)),
