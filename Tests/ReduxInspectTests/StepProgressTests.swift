@@ -18,7 +18,7 @@ import Testing
         progress.update(10)
         progress.clear()
         progress.clear()
-        #expect(Self.errorText(context) == "\rbisect: step 1 of 5000…\r\u{1B}[K")
+        #expect(Self.errorText(context) == "\rbisect: step 1 of 5000…\u{1B}[K\r\u{1B}[K")
     }
 
     /// A line longer than the terminal wraps, and `\r` goes back to its last row only: each
@@ -27,12 +27,12 @@ import Testing
         let context = CLIContext.capturing(outputIsTerminal: true, environment: ["COLUMNS": "20"])
         let progress = StepProgress(context, label: "replaying", total: 999_999, delay: 0)
         progress.update(400_384)
-        #expect(Self.errorText(context) == "\rreplaying: step 40…")
+        #expect(Self.errorText(context) == "\rreplaying: step 40…\u{1B}[K")
         #expect("replaying: step 40…".count == 19)
 
         let wide = CLIContext.capturing(outputIsTerminal: true, environment: ["COLUMNS": "80"])
         StepProgress(wide, label: "replaying", total: 999_999, delay: 0).update(400_384)
-        #expect(Self.errorText(wide) == "\rreplaying: step 400385 of 999999…")
+        #expect(Self.errorText(wide) == "\rreplaying: step 400385 of 999999…\u{1B}[K")
     }
 
     @Test func aLinePrintedPutsTheProgressAwayForTheDelay() {
@@ -41,13 +41,32 @@ import Testing
         progress.update(0)
         progress.willPrint()
         progress.update(2000)
-        #expect(Self.errorText(context) == "\rblame: step 1 of 5000…\r\u{1B}[K\rblame: step 2001 of 5000…")
+        #expect(
+            Self.errorText(context)
+                == "\rblame: step 1 of 5000…\u{1B}[K\r\u{1B}[K\rblame: step 2001 of 5000…\u{1B}[K")
 
         let slow = CLIContext.capturing(outputIsTerminal: true)
         let waiting = StepProgress(slow, label: "blame", total: 5000, delay: 60_000_000_000)
         waiting.willPrint()
         waiting.update(2000)
         #expect(Self.errorText(slow).isEmpty)
+    }
+
+    /// `reverse-continue` searches back: its steps come down, and its line, without a total,
+    /// gets shorter as the count loses a digit.
+    @Test func aLineGoingBackCountsDownAndErasesWhatItLeaves() {
+        let context = CLIContext.capturing(outputIsTerminal: true)
+        let progress = StepProgress(context, label: "reverse-continue", total: nil, delay: 0)
+        progress.update(10_000)
+        progress.willPrint()
+        // Within 1,024 steps of the last look, going back, the clock is not read again.
+        progress.update(9_500)
+        progress.update(8_000)
+        progress.clear()
+        #expect(
+            Self.errorText(context)
+                == "\rreverse-continue: step 10001…\u{1B}[K\r\u{1B}[K"
+                + "\rreverse-continue: step 8001…\u{1B}[K\r\u{1B}[K")
     }
 
     @Test func notOffATerminalNorOnADumbOneNorBeforeTheDelay() {
@@ -156,6 +175,71 @@ import Testing
         }
         #expect(session.cursor.seq == 9_000)
         #expect(reports.compactMap { $0?.step }.first ?? 0 > stoppedAt)
+    }
+
+    /// A session over the long counter recording without states, watching a path no state
+    /// has, so that `continue` and `reverse-continue` go through every step; its progress
+    /// lines go to `context`, at once.
+    static func watchingSession(_ context: CLIContext, at position: Int) throws -> StepSession {
+        let timeline = try counterTimeline(DecodeAheadTests.text(states: false))
+        let session = StepSession(timeline: timeline, position: position)
+        session.makeProgress = { StepProgress(context, label: $0, total: $1, delay: 0) }
+        _ = try session.execute(.watch([try JSONPath(parsing: "total")]))
+        return session
+    }
+
+    /// `continue` over a long recording without states replays its steps one at a time,
+    /// too few at once for ``Timeline/replayProgress``: it shows a line of its own, counting
+    /// to the last step, taken away before the reply.
+    @Test func aContinueOnATerminalShowsItsRunAndTakesItAway() throws {
+        let context = CLIContext.capturing(outputIsTerminal: true)
+        let session = try Self.watchingSession(context, at: -1)
+        guard case .stopped(_, let fired, let note, _) = try session.execute(.resume(forward: true)) else {
+            Issue.record("continue did not stop")
+            return
+        }
+        #expect(fired.isEmpty && note?.hasPrefix("reached the last step") == true)
+        let shown = Self.errorText(context)
+        #expect(shown.hasPrefix("\rcontinue: step 1 of 10000…\u{1B}[K"))
+        #expect(shown.hasSuffix("\r\u{1B}[K"))
+
+        // Off a terminal, nothing is shown.
+        let piped = CLIContext.capturing()
+        _ = try Self.watchingSession(piped, at: -1).execute(.resume(forward: true))
+        #expect(Self.errorText(piped).isEmpty)
+    }
+
+    /// `reverse-continue` searches back a window at a time, each walked forward: its line
+    /// shows the step the search has come down to, without a total, and is taken away.
+    @Test func aReverseContinueOnATerminalCountsDownAndTakesItAway() throws {
+        let context = CLIContext.capturing(outputIsTerminal: true)
+        let session = try Self.watchingSession(context, at: DecodeAheadTests.steps - 1)
+        guard case .stopped(_, _, let note, _) = try session.execute(.resume(forward: false)) else {
+            Issue.record("reverse-continue did not stop")
+            return
+        }
+        #expect(note?.hasPrefix("reached the initial state") == true)
+        #expect(session.cursor.position == -1)
+        let shown = Self.errorText(context)
+        // The last window, of checkpoint interval 128, starts at step 9,986 (index 9,985).
+        #expect(shown.hasPrefix("\rreverse-continue: step 9987…\u{1B}[K"))
+        #expect(!shown.contains(" of "))
+        #expect(shown.hasSuffix("\r\u{1B}[K"))
+    }
+
+    /// Ctrl-C during a `continue` takes its line away too, before the reply that says so.
+    @Test func anInterruptedContinueTakesItsLineAway() throws {
+        let context = CLIContext.capturing(outputIsTerminal: true)
+        let session = try Self.watchingSession(context, at: -1)
+        var checks = 0
+        session.timeline.isInterrupted = {
+            checks += 1
+            return checks == 3
+        }
+        #expect(try session.execute(.resume(forward: true)) == .failure("interrupted: still at seq 0"))
+        let shown = Self.errorText(context)
+        #expect(shown.hasPrefix("\rcontinue: step 1 of 10000…\u{1B}[K"))
+        #expect(shown.hasSuffix("\r\u{1B}[K"))
     }
 
     @Test func aReplayThatFailsStillEndsItsReport() throws {

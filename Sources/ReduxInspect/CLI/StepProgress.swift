@@ -6,25 +6,28 @@ import Dispatch
 /// command has printed nothing for `delay` (since it started, or since its last line),
 /// rewritten at most ten times a second, and taken away before the command prints and when
 /// it ends, so that nothing of it is left in the output.
+///
+/// The steps may come forward or back (`step`'s `reverse-continue` searches back).
 final class StepProgress {
     private let context: CLIContext
     private let label: String
-    private let total: Int
+    private let total: Int?
     private let delay: UInt64
     /// Since when the command has printed nothing.
     private var quietSince = DispatchTime.now().uptimeNanoseconds
-    /// The step at which the clock is read next: reading it at every step would cost more
-    /// than some steps.
-    private var nextCheck = 0
+    /// The step at which the clock was last read: it is read again 1,024 steps away, either
+    /// way, as reading it (or the context) at every step would cost more than some steps.
+    private var lastCheck: Int?
     private var lastShown: UInt64 = 0
     private var shown = false
 
     /// - Parameters:
     ///   - context: Where the line goes (standard error).
     ///   - label: What is going on, such as the command's name.
-    ///   - total: How many steps there are.
+    ///   - total: How many steps there are, shown as "step N of total"; `nil` for a line
+    ///     that shows the step alone, for a search going back, which ends at step 1.
     ///   - delay: How long the command runs before the line appears, in nanoseconds.
-    init(_ context: CLIContext, label: String, total: Int, delay: UInt64 = 500_000_000) {
+    init(_ context: CLIContext, label: String, total: Int?, delay: UInt64 = 500_000_000) {
         self.context = context
         self.label = label
         self.total = total
@@ -33,20 +36,23 @@ final class StepProgress {
 
     /// Notes that step `index` (0-based) is done.
     func update(_ index: Int) {
-        guard context.showsProgress, index >= nextCheck else { return }
-        nextCheck = index + 1024
+        if let lastCheck, abs(index - lastCheck) < 1024 { return }
+        lastCheck = index
+        guard context.showsProgress else { return }
         let now = DispatchTime.now().uptimeNanoseconds
         guard now - quietSince >= delay, !shown || now - lastShown >= 100_000_000 else { return }
         lastShown = now
         shown = true
-        var text = "\(label): step \(index + 1) of \(total)…"
+        var text = "\(label): step \(index + 1)\(total.map { " of \($0)" } ?? "")…"
         // A line longer than the terminal wraps, and `\r` then goes back to the start of its
         // last row only, leaving the others on the screen: cut it to fit, as the terminal is
         // now (it may have been resized since the last time).
         if let columns = context.errorColumns, text.count >= columns {
             text = String(text.prefix(max(columns - 2, 0))) + (columns > 1 ? "…" : "")
         }
-        context.error.write("\r\(text)")
+        // The rest of the row is erased: a count going down gets shorter, and a line shown
+        // before (a jump's, within a search) may have been longer.
+        context.error.write("\r\(text)\u{1B}[K")
     }
 
     /// Takes the line away before the command prints a line, and waits for `delay` without

@@ -67,6 +67,9 @@ extension StepSession {
     /// its state before and after differ at a watched path, or when a breakpoint holds after
     /// it. Going back, the initial state is checked last, for breakpoints. When nothing fires
     /// the cursor goes to the end it ran into, and the reply says so.
+    ///
+    /// A long run shows a progress line (``makeProgress``), taken away before the reply:
+    /// forward "continue: step N of M", back "reverse-continue: step N" counting down.
     func resume(forward: Bool) throws(InspectorError) -> StepReply {
         guard !breakpoints.isEmpty else {
             return .failure("no watchpoints or breakpoints: set one with 'watch PATH' or 'break PREDICATE'")
@@ -84,7 +87,12 @@ extension StepSession {
             guard !cursor.isAtLastStep else { return try stopped(cursor.last(), fired: [], note: nil) }
             let first = cursor.position + 1
             var previous = read(try timeline.state(before: first))
+            let progress = makeProgress?("continue", cursor.count)
+            // Also when the run throws (Ctrl-C, a step that cannot be replayed): the reply
+            // comes after it.
+            defer { progress?.clear() }
             try timeline.walk(first..<cursor.count, projecting: read, projectingText: readText) { index, readings in
+                progress?.update(index)
                 let fired = firings(previous, readings)
                 previous = readings
                 if !fired.isEmpty { stop = (index, fired) }
@@ -92,8 +100,11 @@ extension StepSession {
             }
         } else {
             guard !cursor.isAtInitialState else { return try stopped(cursor.first(), fired: [], note: nil) }
+            let progress = makeProgress?("reverse-continue", nil)
+            defer { progress?.clear() }
             _ = try timeline.lastStep(before: cursor.position, projecting: read, projectingText: readText) {
                 index, before, after in
+                progress?.update(index)
                 let fired = firings(before, after)
                 if !fired.isEmpty { stop = (index, fired) }
                 return !fired.isEmpty

@@ -20,6 +20,12 @@ final class StepSession {
     var breakpoints: [StepBreakpoint] = []
     /// The number the next watchpoint or breakpoint gets.
     var nextBreakpointNumber = 1
+    /// Makes the progress line of `continue` and `reverse-continue` from its label and the
+    /// step count it shows ("step N of M"; `nil`: "step N"); `nil` for none. A run goes
+    /// through every step on its way, seconds over a long recording without states, but its
+    /// replays go one step at a time, too short to be reported to ``Timeline/replayProgress``
+    /// as a jump's is. The session writes no output itself: the `step` command gives it this.
+    var makeProgress: ((_ label: String, _ total: Int?) -> StepProgress)?
 
     /// Starts a session.
     ///

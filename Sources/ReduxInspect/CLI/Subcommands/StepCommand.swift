@@ -81,6 +81,7 @@ struct StepCommand: Subcommand {
         try requireStates(timeline, available: session.inspector.reducers.map(\.name))
         let steps = StepSession(timeline: timeline, position: try timeline.index(ofSeq: startSeq))
         let context = session.context
+        steps.makeProgress = { label, total in StepProgress(context, label: label, total: total) }
         let renderer: any StepRenderer =
             json
             ? StepJSONRenderer()
