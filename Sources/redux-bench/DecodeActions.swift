@@ -13,7 +13,7 @@ enum DecodeActions {
     static let benchmark = Benchmark(
         name: "decode-actions",
         summary: "actions/s decoding Shop.Action from JSON bytes vs JSONDecoder",
-        run: run)
+        sessions: [.shop(.small)], run: run)
 
     static func run(_ workload: Workload) throws -> [Measurement] {
         let recording = try Recording(path: try workload.recording(.small, states: .never))

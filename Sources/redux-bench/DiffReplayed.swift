@@ -18,7 +18,7 @@ enum DiffReplayed {
     static let benchmark = Benchmark(
         name: "diff-replayed",
         summary: "steps/s diffing a recording without states vs replaying and encoding every state",
-        run: run)
+        sessions: [.todos, .shop(.medium)], run: run)
 
     static let todos = InspectableReducer(name: "todos", reducer: Todos.reducer, initialState: Todos.State())
 

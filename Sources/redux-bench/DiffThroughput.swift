@@ -20,7 +20,7 @@ enum DiffThroughput {
     static let benchmark = Benchmark(
         name: "diff-throughput",
         summary: "MB/s diffing every consecutive state vs jq -c . and a newline count",
-        run: run)
+        lines: ["diff-vs-jq", "diff-vs-wc"], sessions: [.shop(.medium)], run: run)
 
     static func run(_ workload: Workload) throws -> [Measurement] {
         let path = try workload.recording(.medium, states: .everyAction)

@@ -26,7 +26,8 @@ enum Goto {
     static let benchmark = Benchmark(
         name: "goto",
         summary: "ms per jump to random steps of 1M-step recordings, index build, memory per step",
-        run: run)
+        lines: ["goto-states", "goto-replay", "goto-first", "goto-sparse", "goto-index", "goto-memory"],
+        sessions: [.shop(.large)], run: run)
 
     static let shop = InspectableReducer(name: "shop", reducer: Shop.reducer, initialState: Shop.State())
 
@@ -54,9 +55,8 @@ enum Goto {
         let newlines = try Stopwatch.median(repetitions: repetitions) {
             _ = try NewlineCount.count(path: statesPath)
         }
-        guard let states = recording, states.steps.count == steps else {
-            throw BenchError("goto: wrong step count")
-        }
+        guard let states = recording else { throw BenchError("goto: \(statesPath) was not indexed") }
+        try requireSteps(states, steps, statesPath)
 
         Progress.show("goto: jumps with states")
         let timeline = Timeline(recording: states, reducer: shop)
@@ -73,6 +73,7 @@ enum Goto {
 
         Progress.show("goto: first jump without states")
         let actions = try Recording(path: actionsPath)
+        try requireSteps(actions, steps, actionsPath)
         let replayTimeline = Timeline(recording: actions, reducer: shop)
         // The last step is not a fair far jump: the end marker holds its state.
         let first = try Stopwatch.time { _ = try replayTimeline.state(after: steps - 2) } * 1000
@@ -101,6 +102,7 @@ enum Goto {
         Progress.show("goto: first jumps with a state every \(sparseInterval) steps")
         let sparsePath = try workload.recording(.large, states: .every(sparseInterval))
         let sparse = try Recording(path: sparsePath)
+        try requireSteps(sparse, steps, sparsePath)
         let firstJumps = try latencies(targets) { step in
             // A fresh timeline each time: nothing replayed before helps.
             _ = try Timeline(recording: sparse, reducer: shop).state(after: step)
@@ -127,6 +129,15 @@ enum Goto {
         measurements.append(
             try GotoMemory.measure(statesPath: statesPath, actionsPath: actionsPath, steps: steps))
         return measurements
+    }
+
+    /// Throws unless `recording` has `steps` steps, those the jumps go to: a jump past the last
+    /// step traps (``Timeline/state(after:)`` takes a step that exists), and a benchmark given
+    /// bad data must fail with a message, not stop the run.
+    private static func requireSteps(_ recording: Recording, _ steps: Int, _ path: String) throws {
+        guard recording.steps.count == steps else {
+            throw BenchError("goto: \(path) holds \(recording.steps.count) steps, not \(steps)")
+        }
     }
 
     /// How often the recording for `goto-sparse` holds a state (`statePolicy: .every(1000)`).

@@ -87,6 +87,8 @@ enum GotoMemory {
         sample("start")
         let recording = try Recording(path: path)
         sample("index")
+        // The jumps below need a step before the last; fewer would trap, not throw.
+        guard recording.steps.count >= 2 else { throw BenchError("\(path) holds fewer than 2 steps") }
         let timeline = Timeline(recording: recording, reducer: Goto.shop)
         _ = try timeline.state(after: recording.steps.count - 2)
         for step in Goto.randomSteps(200, below: recording.steps.count) {

@@ -16,10 +16,10 @@ import ReduxExamples
 enum RecordOverhead {
     static let benchmark = Benchmark(
         name: "record-overhead", summary: "ns per dispatched action with the Recorder attached vs without",
-        run: run)
+        sessions: [.shop(.medium)], run: run)
 
     static func run(_ workload: Workload) throws -> [Measurement] {
-        let actions = Array(ShopScript(steps: workload.quick ? 20_000 : 100_000))
+        let actions = Array(ShopScript(steps: workload.steps(.medium)))
         let steps = Double(actions.reduce(0) { $0 + ShopScript.recordedSteps(of: $1) })
         let repetitions = workload.repetitions(full: 7, quick: 5)
         let burst = 1_000

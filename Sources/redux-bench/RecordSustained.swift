@@ -23,7 +23,7 @@ enum RecordSustained {
     static let benchmark = Benchmark(
         name: "record-sustained",
         summary: "actions/s recorded to disk with states vs a JSONEncoder middleware",
-        run: run)
+        sessions: [.shop(.medium)], run: run)
 
     static func run(_ workload: Workload) throws -> [Measurement] {
         let actions = Array(ShopScript(steps: workload.steps(.medium)))

@@ -15,7 +15,8 @@ import ReduxInspect
 /// around it, and `run`, which parses every entry and makes every state a tree.
 enum VerifyThroughput {
     static let benchmark = Benchmark(
-        name: "verify-throughput", summary: "steps/s of verify vs reading and parsing every entry", run: run)
+        name: "verify-throughput", summary: "steps/s of verify vs reading and parsing every entry",
+        sessions: [.shop(.medium)], run: run)
 
     static func run(_ workload: Workload) throws -> [Measurement] {
         let path = try workload.recording(.medium, states: .everyAction)

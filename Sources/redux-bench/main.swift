@@ -22,8 +22,12 @@ if arguments.first == "--probe-memory", arguments.count == 2 {
 }
 
 if arguments.contains("--help") || arguments.contains("-h") {
-    let list = Benchmark.all.map {
-        "  \($0.name.padding(toLength: 20, withPad: " ", startingAt: 0))\($0.summary)"
+    // A benchmark whose one line has its own name lists no lines.
+    let column = String(repeating: " ", count: 22)
+    let list = Benchmark.all.map { benchmark in
+        "  \(benchmark.name.padding(toLength: 20, withPad: " ", startingAt: 0))\(benchmark.summary)"
+            + (benchmark.lines == [benchmark.name]
+                ? "" : "\n\(column)lines: \(benchmark.lines.joined(separator: ", "))")
     }
     print(
         """
@@ -31,21 +35,32 @@ if arguments.contains("--help") || arguments.contains("-h") {
 
         \(usage)
 
-        Generates shop recordings (10k, 100k and 1M steps, with and without states) in a
-        temporary directory, runs the benchmarks (all, or those named), and prints one line per
-        figure: ours, the baseline's, their ratio, and the PRODUCT.md target when there is one.
+        Records the sessions the selected benchmarks read in a temporary directory, removed at
+        the end: a shop session of 10k, 100k and 1M steps (with a state after every action,
+        without states, or with a state every 1,000 steps, as each benchmark needs) and a to-do
+        session of 10k steps whose list grows to 2,000 to-dos, without states; the record
+        benchmarks dispatch the 100k-step shop session themselves. Then runs the benchmarks
+        (all, or those named) and prints one line per figure: ours, the baseline's, their
+        ratio, and the PRODUCT.md target when there is one, after a first line naming the
+        sessions the selected benchmarks use.
         Build with -c release: swift run -c release redux-bench
 
         ARGUMENTS:
-          <name>            A benchmark to run; all when none is named.
+          <name>            A benchmark to run, or the name of a line it prints (which runs
+                            the whole benchmark); all when none is named.
 
         OPTIONS:
-          --quick           Small recordings (2k, 20k, 100k steps) and fewer repetitions.
+          --quick           Smaller sessions (shop 2k, 20k and 100k steps; to-do 2k steps,
+                            500 to-dos) and fewer repetitions.
           --data <directory>
-                            Keep the generated recordings there and reuse them next time.
+                            Keep the recordings in <directory> and reuse them in later runs.
+                            It is created if missing, but not its parent. A kept recording
+                            whose line count is not what this version writes is made again;
+                            files named for another generation of the data (written by a
+                            version of the bench that writes other data) are left alone.
           -h, --help        Show this help.
 
-        BENCHMARKS:
+        BENCHMARKS (each prints one line of its name, or the lines listed):
         \(list.joined(separator: "\n"))
         """)
     exit(0)
@@ -53,27 +68,34 @@ if arguments.contains("--help") || arguments.contains("-h") {
 
 var quick = false
 var dataDirectory: String?
-var names: [String] = []
+var selected: Set<String> = []
 while !arguments.isEmpty {
     let argument = arguments.removeFirst()
     switch argument {
     case "--quick":
         quick = true
     case "--data":
-        guard !arguments.isEmpty else { fail("missing value for '--data'\n\(usage)", status: 64) }
-        dataDirectory = arguments.removeFirst()
+        guard let value = arguments.first, !value.isEmpty else {
+            fail("missing value for '--data'\n\(usage)", status: 64)
+        }
+        arguments.removeFirst()
+        dataDirectory = value
     case _ where argument.hasPrefix("-"):
         fail(
             "unknown option '\(argument)'\n\(usage)\nSee 'redux-bench --help' for more information.",
             status: 64)
     default:
-        guard Benchmark.all.contains(where: { $0.name == argument }) else {
+        guard let benchmark = Benchmark.named(argument) else {
             let known = Benchmark.all.map(\.name).joined(separator: ", ")
-            fail("unknown benchmark '\(argument)'; the benchmarks are \(known)", status: 64)
+            fail(
+                "unknown benchmark '\(argument)'; the benchmarks are \(known), "
+                    + "or the name of a line one prints (see 'redux-bench --help')",
+                status: 64)
         }
-        names.append(argument)
+        selected.insert(benchmark.name)
     }
 }
+let benchmarks = Benchmark.all.filter { selected.isEmpty || selected.contains($0.name) }
 
 #if DEBUG
     print("# note: a debug build; use `swift run -c release redux-bench` for real figures")
@@ -81,6 +103,8 @@ while !arguments.isEmpty {
 let workload: Workload
 do {
     workload = try Workload(quick: quick, dataDirectory: dataDirectory)
+} catch let error as DataDirectoryError {
+    fail(error.message, status: error.status)
 } catch {
     fail("\(error)", status: 1)
 }
@@ -98,22 +122,37 @@ let interruption = [SIGINT, SIGTERM].map { number in
     return source
 }
 let started = Stopwatch.now()
-let sizes = Workload.Size.allCases.map { Measurement.format(Double(workload.steps($0))) }
+let sessions = benchmarks.reduce(into: Set<Workload.Session>()) { $0.formUnion($1.sessions) }
 let cores = ProcessInfo.processInfo.activeProcessorCount
 let mode = quick ? " --quick" : ""
-print("# redux-bench\(mode): \(cores) cores, shop recordings of \(sizes.joined(separator: "/")) steps")
+print("# redux-bench\(mode): \(cores) cores, \(workload.describe(sessions))")
+fflush(nil)  // before any note or error on standard error
 var failed = false
-for benchmark in Benchmark.all where names.isEmpty || names.contains(benchmark.name) {
+/// Reports a benchmark's failure on standard error; the others still run, and the run exits 1.
+@MainActor func report(_ benchmark: Benchmark, _ message: String) {
+    Progress.clear()
+    FileHandle.standardError.write(Data("Error: \(benchmark.name): \(message)\n".utf8))
+    failed = true
+}
+for benchmark in benchmarks {
+    workload.used = []
     do {
         for measurement in try benchmark.run(workload) {
             Progress.clear()
             print(measurement.line)
             fflush(nil)
+            // What --help lists and what selects the benchmark must be what it prints.
+            if !benchmark.lines.contains(measurement.name) {
+                report(benchmark, "printed \(measurement.name), a line Benchmark.lines does not name")
+            }
         }
     } catch {
-        Progress.clear()
-        FileHandle.standardError.write(Data("Error: \(benchmark.name): \(error)\n".utf8))
-        failed = true
+        report(benchmark, "\(error)")
+    }
+    // And the header must name the data the benchmarks use.
+    let unnamed = workload.used.subtracting(benchmark.sessions)
+    if !unnamed.isEmpty {
+        report(benchmark, "used \(workload.describe(unnamed)), which Benchmark.sessions does not name")
     }
 }
 Progress.clear()
