@@ -48,8 +48,12 @@ import Testing
 
     @Test func aBrokenStateIsLeftToTheParser() throws {
         let broken = [
-            #"{"seq":1,"time":"t","type":"add","action":{"add":{}},"state":{"n":[1,2}}"#,
-            #"{"seq":4,"time":"t","type":"add","action":{"add":{}},"state":{"n":1}}}"#,
+            #"{"seq":1,"time":"2026-11-22T10:00:00.250Z","type":"add","action":{"add":{}},"state":{"n":[1,2}}"#,
+            #"{"seq":4,"time":"2026-11-22T10:00:00.250Z","type":"add","action":{"add":{}},"state":{"n":1}}}"#,
+            // What follows the state is checked too: no leading zeros, no brace missing.
+            #"{"seq":5,"time":"2026-11-22T10:00:00.250Z","type":"add","action":{"add":{}},"state":{"n":1},"us":007}"#,
+            #"{"seq":6,"time":"2026-11-22T10:00:00.250Z","type":"add","action":{"add":{}},"state":{"n":1},"us":-01}"#,
+            #"{"seq":7,"time":"2026-11-22T10:00:00.250Z","type":"add","action":{"add":{}},"state":{"n":{}} "#,
         ]
         for line in broken {
             let recording = try ListedActionTests.recording([line])
@@ -73,5 +77,16 @@ import Testing
         let failed = CLITestSupport.run(["bisect", broken, "--until", "n > 5"])
         #expect(failed.code == 65)
         #expect(failed.err.hasPrefix("Error: \(broken):3:"))
+        // A bad duration on a line whose value blame reads is found, though the value does
+        // not change there.
+        let zeros = try directory.file(
+            "zeros.jsonl",
+            lines: [#"{"format":"redux-inspect","version":1,"initialState":{"n":0,"k":0}}"#,
+                #"{"seq":1,"time":"2026-11-22T10:00:00.250Z","type":"add","action":{"add":{}},"state":{"n":1,"k":0},"us":007}"#,
+                #"{"seq":2,"time":"2026-11-22T10:00:00.500Z","type":"add","action":{"add":{}},"state":{"n":2,"k":0}}"#])
+        let blamed = CLITestSupport.run(["blame", zeros, "k"])
+        #expect(blamed.code == 65)
+        #expect(blamed.err.contains("leading zeros"))
     }
 }
+

@@ -10,8 +10,9 @@ import Testing
 #endif
 
 /// A recording given as `-` is taken from standard input as it is: mapped when it is
-/// redirected from a file (from where the file has been read to), read once from a pipe, and
-/// refused with a one-line reason when it is a directory or a device other than `/dev/null`.
+/// redirected from a file (from where the file has been read to, and left read to its end),
+/// read once from a pipe, and refused with a one-line reason when it is a directory or a device
+/// other than `/dev/null`.
 @Suite struct StandardInputBytesTests {
     static let recording = Array(
         (#"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"# + "\n"
@@ -42,7 +43,7 @@ import Testing
         }
         writer.start()
         defer { close(reading) }
-        #expect(try Self.bytes(FileBytes(descriptor: reading, path: "<stdin>")) == bytes)
+        #expect(try Self.bytes(FileBytes.standardInput(reading)) == bytes)
     }
 
     @Test func aRedirectedFileIsTakenFromWhereItWasReadTo() throws {
@@ -51,24 +52,33 @@ import Testing
         let descriptor = open(path, O_RDONLY)
         #expect(descriptor >= 0)
         defer { close(descriptor) }
-        #expect(try Self.bytes(FileBytes(descriptor: descriptor, path: "<stdin>")) == Self.recording)
+        #expect(try Self.bytes(FileBytes.standardInput(descriptor)) == Self.recording)
+        // Left read to its end, as reading it would leave it.
+        #expect(lseek(descriptor, 0, SEEK_CUR) == off_t(Self.recording.count))
         let header = Self.recording.firstIndex(of: 0x0A)! + 1
         #expect(lseek(descriptor, off_t(header), SEEK_SET) == off_t(header))
-        #expect(try Self.bytes(FileBytes(descriptor: descriptor, path: "<stdin>")) == Array(Self.recording[header...]))
+        #expect(try Self.bytes(FileBytes.standardInput(descriptor)) == Array(Self.recording[header...]))
+    }
+
+    @Test func aNamedDevNullIsADeviceAndUnreadableInputSaysSo() throws {
+        let named = #expect(throws: RecordingError.self) { try FileBytes(path: "/dev/null") }
+        #expect(named?.description == "/dev/null: is a device, not a recording file")
+        let closed = #expect(throws: RecordingError.self) { try FileBytes.standardInput(-1) }
+        #expect(closed?.description == "<stdin>: cannot read standard input: Bad file descriptor")
     }
 
     @Test func devNullIsAnEmptyRecordingAndOtherDevicesAreRefused() throws {
         let null = open("/dev/null", O_RDONLY)
         defer { close(null) }
-        #expect(try FileBytes(descriptor: null, path: "<stdin>").buffer.isEmpty)
+        #expect(try FileBytes.standardInput(null).buffer.isEmpty)
         let zero = open("/dev/zero", O_RDONLY)
         defer { close(zero) }
-        let device = #expect(throws: RecordingError.self) { try FileBytes(descriptor: zero, path: "<stdin>") }
+        let device = #expect(throws: RecordingError.self) { try FileBytes.standardInput(zero) }
         #expect(device?.description == "<stdin>: is a device, not a recording file")
         let directory = try CLITemporaryDirectory()
         let folder = open(directory.path(""), O_RDONLY)
         defer { close(folder) }
-        let folderError = #expect(throws: RecordingError.self) { try FileBytes(descriptor: folder, path: "<stdin>") }
+        let folderError = #expect(throws: RecordingError.self) { try FileBytes.standardInput(folder) }
         #expect(folderError?.description == "<stdin>: is a directory, not a recording file")
     }
 

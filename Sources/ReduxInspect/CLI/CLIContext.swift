@@ -13,14 +13,15 @@ public final class CLIContext: @unchecked Sendable {
     public let error: any TextSink
     /// Reads standard input line by line; `nil` at the end.
     public let readLine: () -> String?
-    /// Reads the rest of standard input at once, for a recording given as `-`; `nil` when it
-    /// cannot be read.
+    /// Reads the rest of standard input at once, for a recording given as `-` (except in
+    /// ``standard()``'s context, see ``readsStandardInputDirectly``); `nil` when it cannot be
+    /// read.
     public let readAll: () -> [UInt8]?
-    /// The process's standard input, which a recording given as `-` is mapped or read from
-    /// directly (``FileBytes/init(descriptor:path:)``) instead of through ``readAll``: a
-    /// recording of a gigabyte is then held once, or not at all when redirected from a file.
-    /// `nil` in contexts made for tests.
-    private(set) var standardInputDescriptor: Int32?
+    /// Whether a recording given as `-` is mapped or read from the process's standard input
+    /// itself (``FileBytes/standardInput(_:)``) rather than through ``readAll``: a recording of
+    /// a gigabyte is then held once, or not at all when redirected from a file. Only in
+    /// ``standard()``'s context.
+    let readsStandardInputDirectly: Bool
     /// Whether standard output is a terminal (colour, prompts).
     public let outputIsTerminal: Bool
     /// Whether standard error is a terminal.
@@ -34,11 +35,23 @@ public final class CLIContext: @unchecked Sendable {
     ///
     /// - Parameter readAll: Reads all of standard input; by default the lines `readLine`
     ///   returns, each with a newline.
-    public init(
+    public convenience init(
         output: any TextSink, error: any TextSink, readLine: @escaping () -> String?,
         readAll: (() -> [UInt8]?)? = nil,
         outputIsTerminal: Bool, errorIsTerminal: Bool, inputIsTerminal: Bool, environment: [String: String]
     ) {
+        self.init(
+            output: output, error: error, readLine: readLine, readAll: readAll, readsStandardInputDirectly: false,
+            outputIsTerminal: outputIsTerminal, errorIsTerminal: errorIsTerminal, inputIsTerminal: inputIsTerminal,
+            environment: environment)
+    }
+
+    private init(
+        output: any TextSink, error: any TextSink, readLine: @escaping () -> String?,
+        readAll: (() -> [UInt8]?)?, readsStandardInputDirectly: Bool,
+        outputIsTerminal: Bool, errorIsTerminal: Bool, inputIsTerminal: Bool, environment: [String: String]
+    ) {
+        self.readsStandardInputDirectly = readsStandardInputDirectly
         self.output = output
         self.error = error
         self.readLine = readLine
@@ -56,13 +69,11 @@ public final class CLIContext: @unchecked Sendable {
 
     /// The process's standard streams and environment.
     public static func standard() -> CLIContext {
-        let context = CLIContext(
+        CLIContext(
             output: StandardStream.output, error: StandardStream.error, readLine: { Swift.readLine(strippingNewline: true) },
-            readAll: { try? FileHandle.standardInput.readToEnd().map { Array($0) } ?? [] },
+            readAll: { try? FileHandle.standardInput.readToEnd().map { Array($0) } ?? [] }, readsStandardInputDirectly: true,
             outputIsTerminal: isatty(1) == 1, errorIsTerminal: isatty(2) == 1, inputIsTerminal: isatty(0) == 1,
             environment: ProcessInfo.processInfo.environment)
-        context.standardInputDescriptor = 0
-        return context
     }
 
     /// A context that captures output in memory, for tests.

@@ -77,8 +77,8 @@ final class CommandSession {
         do throws(RecordingError) {
             if path == "-" {
                 let bytes: FileBytes
-                if let descriptor = context.standardInputDescriptor {
-                    bytes = try FileBytes(descriptor: descriptor, path: "<stdin>")
+                if context.readsStandardInputDirectly {
+                    bytes = try FileBytes.standardInput()
                 } else if let read = context.readAll() {
                     bytes = FileBytes(bytes: read)
                 } else {

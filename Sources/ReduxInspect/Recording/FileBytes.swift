@@ -30,36 +30,50 @@ final class FileBytes: @unchecked Sendable {
             throw RecordingError(kind, path: path, message: reason)
         }
         defer { close(descriptor) }
-        try self.init(descriptor: descriptor, path: path)
+        try self.init(descriptor: descriptor, path: path, isStandardInput: false)
     }
 
-    /// Maps or reads an open file from its current offset to its end, without closing it:
-    /// standard input, for a recording given as `-`. Redirected from a file (`< big.jsonl`),
-    /// it is mapped like a named file; a pipe is read into one buffer, so that a recording
-    /// piped in costs its size in memory once.
+    /// Maps or reads standard input, for a recording given as `-`, from its current offset to
+    /// its end, and leaves it read to its end, as reading it would: redirected from a file
+    /// (`< big.jsonl`), it is mapped like a named file; a pipe is read into one buffer, so that
+    /// a recording piped in costs its size in memory once; `< /dev/null` is an empty recording.
+    ///
+    /// - Parameter descriptor: Standard input's descriptor, 0.
+    /// - Throws: ``RecordingError`` of kind `.unreadable`, named `<stdin>`, also for a
+    ///   terminal: nobody types a recording, and waiting for one would look like a hang.
+    static func standardInput(_ descriptor: Int32 = 0) throws(RecordingError) -> FileBytes {
+        try FileBytes(descriptor: descriptor, path: "<stdin>", isStandardInput: true)
+    }
+
+    /// Maps or reads an open file from its current offset to its end, without closing it.
     ///
     /// - Parameters:
     ///   - descriptor: The open file.
-    ///   - path: What messages call it, such as `<stdin>`.
-    /// - Throws: ``RecordingError`` of kind `.unreadable`, also for a terminal: nobody types a
-    ///   recording, and waiting for one would look like a hang.
-    init(descriptor: Int32, path: String) throws(RecordingError) {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            throw RecordingError(.unreadable, path: path, message: String(cString: strerror(errno)))
+    ///   - path: What messages call it.
+    ///   - isStandardInput: Whether it is standard input, which takes `/dev/null` as empty,
+    ///     says why a terminal is refused, and is left read to its end.
+    private init(descriptor: Int32, path: String, isStandardInput: Bool) throws(RecordingError) {
+        func unreadable(_ code: Int32) -> RecordingError {
+            let reason = String(cString: strerror(code))
+            return RecordingError(
+                .unreadable, path: path, message: isStandardInput ? "cannot read standard input: \(reason)" : reason)
         }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw unreadable(errno) }
         // A device such as /dev/zero or /dev/urandom never ends: reading it whole would take
         // all the memory there is. Pipes and FIFOs (`/dev/stdin`, `<(…)`) are read.
         let type = info.st_mode & S_IFMT
-        if type == S_IFCHR && isatty(descriptor) == 1 {
-            throw RecordingError(
-                .unreadable, path: path, message: "is a terminal, not a recording file (pipe or redirect one into it)")
-        }
-        if type == S_IFCHR && Self.isNullDevice(info) {
-            // `< /dev/null`, as scripts give a command no input: an empty recording.
-            buffer = try Self.readToEnd(-1, path: path)
-            mapping = nil
-            return
+        if isStandardInput && type == S_IFCHR {
+            if isatty(descriptor) == 1 {
+                throw RecordingError(
+                    .unreadable, path: path, message: "is a terminal, not a recording (pipe or redirect one into it)")
+            }
+            if Self.isNullDevice(info) {
+                // `< /dev/null`, as scripts give a command no input: an empty recording.
+                buffer = try Self.readToEnd(-1, path: path)
+                mapping = nil
+                return
+            }
         }
         if type == S_IFDIR || type == S_IFCHR || type == S_IFBLK {
             throw Self.notARecording(path, mode: info.st_mode)
@@ -70,16 +84,22 @@ final class FileBytes: @unchecked Sendable {
             let offset = max(Int(lseek(descriptor, 0, SEEK_CUR)), 0)
             let size = Int(info.st_size)
             guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
-                throw RecordingError(.unreadable, path: path, message: String(cString: strerror(errno)))
+                throw unreadable(errno)
             }
             _ = madvise(address, size, MADV_SEQUENTIAL)
+            if isStandardInput { _ = lseek(descriptor, 0, SEEK_END) }
             mapping = UnsafeRawBufferPointer(start: address, count: size)
-            let start = address.assumingMemoryBound(to: UInt8.self) + min(offset, size)
+            let start = address.bindMemory(to: UInt8.self, capacity: size) + min(offset, size)
             buffer = UnsafeBufferPointer(start: start, count: size - min(offset, size))
             guardSlot = MappedFileGuard.add(buffer, path: path)
             return
         }
-        buffer = try Self.readToEnd(descriptor, path: path)
+        do {
+            buffer = try Self.readToEnd(descriptor, path: path)
+        } catch {
+            guard isStandardInput else { throw error }
+            throw RecordingError(error.kind, path: path, message: "cannot read standard input: \(error.message)")
+        }
         mapping = nil
     }
 
@@ -118,7 +138,9 @@ final class FileBytes: @unchecked Sendable {
             if read == 0 { break }
             count += read
         }
-        return UnsafeBufferPointer(start: storage.assumingMemoryBound(to: UInt8.self), count: count)
+        // Up to half the buffer may be spare: give it back.
+        if count < capacity, let fitted = realloc(storage, max(count, 1)) { storage = fitted }
+        return UnsafeBufferPointer(start: storage.bindMemory(to: UInt8.self, capacity: max(count, 1)), count: count)
     }
 
     /// The error for a file that is not a regular file, by what it is: "is a FIFO, not a
@@ -142,7 +164,7 @@ final class FileBytes: @unchecked Sendable {
     /// Wraps bytes held in memory (for tests and in-process callers).
     init(bytes: [UInt8]) {
         // `malloc`, as ``readToEnd(_:path:)`` uses, so that `deinit` frees both alike.
-        let storage = malloc(max(bytes.count, 1))!.assumingMemoryBound(to: UInt8.self)
+        let storage = malloc(max(bytes.count, 1))!.bindMemory(to: UInt8.self, capacity: max(bytes.count, 1))
         _ = UnsafeMutableBufferPointer(start: storage, count: bytes.count).initialize(from: bytes)
         buffer = UnsafeBufferPointer(start: storage, count: bytes.count)
         mapping = nil

@@ -69,21 +69,34 @@ struct KnownMembers {
         guard end > start, line[end - 1] == UInt8(ascii: "}") else { return nil }
         end -= 1
         // `,"us":` and an integer, as `RecordingLine` writes the reducer's duration.
-        var digits = end
-        while digits > start, line[digits - 1] &- UInt8(ascii: "0") < 10 { digits -= 1 }
-        if digits < end {
-            var member = digits
-            if member > start, line[member - 1] == UInt8(ascii: "-") { member -= 1 }
-            let prefix: StaticString = #","us":"#
-            let length = prefix.utf8CodeUnitCount
-            guard member - length > start,
-                memcmp(line.baseAddress! + member - length, prefix.utf8Start, length) == 0
-            else { return nil }
-            end = member - length
-        }
+        guard let beforeDuration = durationStart(in: line, end: end, after: start) else { return nil }
+        end = beforeDuration
         // The state's own closing bracket: `end` is then just after it.
         guard end - 1 > start, line[end - 1] == closer else { return nil }
         return end
+    }
+
+    /// Where the recorder's duration member, `,"us":` and a JSON integer, starts when it ends
+    /// at `end`; `end` itself when no digit comes before `end`; `nil` when digits do, but not
+    /// as that member (`,"us":007`: JSON writes no leading zeros). What lies before `after`
+    /// is not read.
+    ///
+    /// The index ends a recorder's state here, and the readers that take a state or an action
+    /// from the index's offsets without checking the line's end again rely on it: a line it
+    /// accepts ends as the parser would accept it.
+    static func durationStart(in line: UnsafeBufferPointer<UInt8>, end: Int, after start: Int) -> Int? {
+        var digits = end
+        while digits > start, line[digits - 1] &- UInt8(ascii: "0") < 10 { digits -= 1 }
+        guard digits < end else { return end }
+        guard end - digits == 1 || line[digits] != UInt8(ascii: "0") else { return nil }
+        var member = digits
+        if member > start, line[member - 1] == UInt8(ascii: "-") { member -= 1 }
+        let prefix: StaticString = #","us":"#
+        let length = prefix.utf8CodeUnitCount
+        guard member - length > start,
+            memcmp(line.baseAddress! + member - length, prefix.utf8Start, length) == 0
+        else { return nil }
+        return member - length
     }
 
     private init() {}

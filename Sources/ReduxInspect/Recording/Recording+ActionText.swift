@@ -20,8 +20,9 @@ extension Recording {
         if location.checkedActionStart != 0, location.checkedStateStart == 0 {
             // A line the index checked whole: `…,"action":A}` or `…,"action":A,"us":N}`.
             let start = Int(location.checkedActionStart)
-            let end = Self.recorderActionEnd(in: line)
-            if start < end { return UnsafeBufferPointer(rebasing: line[start..<end]) }
+            if let end = Self.recorderLastValueEnd(in: line), start < end {
+                return UnsafeBufferPointer(rebasing: line[start..<end])
+            }
         }
         guard let parts = EntryParts(line) else { return nil }
         return UnsafeBufferPointer(rebasing: line[parts.action])
@@ -55,23 +56,26 @@ extension Recording {
 
 extension Recording {
     /// A copy of the text of step `index`'s state, when the line can be read without parsing
-    /// it (``EntryParts``) and holds a state that is not `null`: what `blame`, `bisect` and
-    /// `step`'s watchpoints read a path of, without the tree of the whole line, which cost
-    /// them four fifths of their time on a recording with states. `nil` otherwise: read the
-    /// entry, which reports what is wrong with the line.
+    /// it and holds a state that is not `null`: a line of the recorder's shape from where the
+    /// index found its state, checked to the line's end; any other through ``EntryParts``.
+    /// What `blame`, `bisect` and `step`'s watchpoints read a path of, without the tree of
+    /// the whole line, which cost them four fifths of their time on a recording with states.
+    /// `nil` otherwise: read the entry, which reports what is wrong with the line.
     ///
     /// - Parameter index: 0-based position in ``steps``.
     func stateText(at index: Int) -> StateText? {
         let location = steps[index]
         let line = lineBytes(Int(location.lineIndex))
-        if location.checkedStateStart != 0 {
-            // The recorder's shape, whose members before the state the index checked: the
-            // state is the last value but `us`, and checking it whole leaves the line checked
-            // (and skimming the line for its members after checking it read it twice).
+        if location.checkedStateStart != 0, let end = Self.recorderLastValueEnd(in: line) {
+            // The recorder's shape, whose members before the state the index checked, ending
+            // with `}` or `,"us":N}` right after the state: checking the state whole and finding
+            // it ends there leaves the whole line checked. (Skimming the line for its members
+            // after checking it, as `EntryParts` does, reads it twice.)
             let raw = RawJSON(line, maximumDepth: JSONParser.Options().maximumDepth)
             let start = Int(location.checkedStateStart)
-            let end = Self.recorderActionEnd(in: line)
-            if start < end, raw.compactValidEnd(from: start, depth: 1) == end, !line[start..<end].elementsEqual("null".utf8) {
+            if start < end, raw.compactValidEnd(from: start, depth: 1) == end,
+                !line[start..<end].elementsEqual("null".utf8)
+            {
                 return StateText(copying: UnsafeBufferPointer(rebasing: line[start..<end]))
             }
         }
@@ -152,19 +156,15 @@ extension RawJSON {
 }
 
 extension Recording {
-    /// Where the action ends on an entry line of the recorder's shape without a state, which
-    /// ends `,"action":A}` or `,"action":A,"us":N}` with `N` an integer: no value ends with
-    /// `,"us":` and digits, so the last `}` or that suffix is where `A` ends.
-    static func recorderActionEnd(in line: UnsafeBufferPointer<UInt8>) -> Int {
-        var offset = line.count - 1
-        while offset > 0, line[offset - 1] &- UInt8(ascii: "0") < 10 { offset -= 1 }
-        guard offset < line.count - 1 else { return line.count - 1 }
-        if offset > 0, line[offset - 1] == UInt8(ascii: "-") { offset -= 1 }
-        let suffix = #","us":"#
-        guard offset >= suffix.utf8.count,
-            suffix.utf8.elementsEqual(line[(offset - suffix.utf8.count)..<offset])
-        else { return line.count - 1 }
-        return offset - suffix.utf8.count
+    /// Where the last value but the duration ends on an entry line of the recorder's shape,
+    /// which ends `,"action":A}` or `,"action":A,"us":N}` (or `"state":S` in place of the
+    /// action) with `N` a JSON integer: no value ends with `,"us":` and digits, so the last
+    /// `}` or that member (``KnownMembers/durationStart(in:end:after:)``) is where it ends. On
+    /// a line whose last byte is not that `}` (white space after it, or a brace missing),
+    /// `nil`.
+    static func recorderLastValueEnd(in line: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let last = line.last, last == UInt8(ascii: "}") else { return nil }
+        return KnownMembers.durationStart(in: line, end: line.count - 1, after: 0) ?? line.count - 1
     }
 
     /// The bytes of step `index`'s action, for a caller that checks the line's state itself:

@@ -8,6 +8,15 @@ extension Recording {
         }
     }
 
+    /// ``listedAction(at:)``, its error an ``InspectorError``.
+    func readListedAction(at index: Int) throws(InspectorError) -> ListedAction {
+        do {
+            return try listedAction(at: index)
+        } catch {
+            throw .recording(error)
+        }
+    }
+
     /// Step `index`'s entry: `parsed` when it is there, else read now and kept there, so that
     /// a step is parsed at most once however many places need its entry.
     func readEntry(at index: Int, keepingIn parsed: inout RecordingEntry?) throws(InspectorError) -> RecordingEntry {

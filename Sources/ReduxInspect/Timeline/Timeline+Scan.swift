@@ -49,7 +49,7 @@ extension Timeline {
 
     /// ``lastStep(before:where:)`` for a test that reads only `project`'s value of each state,
     /// which lets each window be walked as ``walk(_:projecting:projectingText:_:)`` walks: the
-    /// states made on every core, replayed ones read from their text where `projectText` can.
+    /// states made or read on every core, from their text where `projectText` can.
     ///
     /// - Parameters:
     ///   - end: One past the last step to consider.
@@ -83,7 +83,7 @@ extension Timeline {
     /// Visits steps in order with a value computed from the state after each — the walk of
     /// `blame` (the value at a path) and `bisect` (whether a predicate holds).
     ///
-    /// Where the recording holds the states, a window of steps is parsed and projected on every
+    /// Where the recording holds the states, a window of steps is read and projected on every
     /// core at once, and the results are then visited in order; elsewhere the states are
     /// replayed one action per step as in ``walk(_:_:)``, a window at a time, and the replayed
     /// states made JSON and projected on every core at once (making a state JSON costs many
@@ -109,7 +109,7 @@ extension Timeline {
         try walk(indices, projecting: project, projectingText: nil, visit)
     }
 
-    /// ``walk(_:projecting:_:)`` with `projectText` for replayed states' text.
+    /// ``walk(_:projecting:_:)`` with `projectText` for states' text, recorded or replayed.
     func walk<Value: Sendable>(
         _ indices: Range<Int>, projecting project: @Sendable (JSONValue) -> Value,
         projectingText projectText: (@Sendable (StateText) -> Value?)?,

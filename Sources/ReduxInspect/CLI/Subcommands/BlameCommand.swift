@@ -77,12 +77,7 @@ struct BlameCommand: Subcommand {
             guard value != previous else { return true }
             changed = true
             progress.willPrint()
-            let entry: ListedAction
-            do throws(RecordingError) {
-                entry = try recording.listedAction(at: index)
-            } catch {
-                throw .recording(error)
-            }
+            let entry = try recording.readListedAction(at: index)
             let gap = recording.gap(before: index)?.dropped
             context.print(
                 format == "json"

@@ -36,12 +36,7 @@ struct LogCommand: Subcommand {
         var seenTypes: [String] = []
         var seen: Set<String> = []
         for index in recording.steps.indices {
-            let entry: ListedAction
-            do throws(RecordingError) {
-                entry = try recording.listedAction(at: index)
-            } catch {
-                throw .recording(error)
-            }
+            let entry = try recording.readListedAction(at: index)
             if !types.isEmpty, seen.insert(entry.type).inserted { seenTypes.append(entry.type) }
             if let gap = recording.gap(before: index) { session.context.print(gap.notice) }
             if !types.isEmpty && !types.contains(entry.type) { continue }
