@@ -273,4 +273,17 @@ struct BlameCase: CustomTestStringConvertible, Sendable {
         #expect(run.err.contains("cannot decode the state as ReduxExamples.Counter.State"))
         #expect(InspectorRun(["blame", "/nonexistent/x.jsonl", "a"]).code == 66)
     }
+
+    /// The cut is made around the first difference in characters: a difference inside a
+    /// character (an accent added to a letter) starts before that character, and a long
+    /// common beginning of non-ASCII text is counted in characters, not bytes.
+    @Test func cutsFallBetweenCharacters() {
+        let prefix = String(repeating: "ü", count: 70)
+        let (old, new) = BlameCommand.abbreviate(.string(prefix + "e tail"), .string(prefix + "e\u{301} tail"), width: 60)
+        #expect(old == "…" + String(repeating: "ü", count: 15) + "e tail\"")
+        #expect(new == "…" + String(repeating: "ü", count: 15) + "e\u{301} tail\"")
+        let (short, longer) = BlameCommand.abbreviate(.string("ab"), .string("ab" + String(repeating: "ç", count: 80)), width: 10)
+        #expect(short == "\"ab\"")
+        #expect(longer == "\"ab" + String(repeating: "ç", count: 6) + "…")
+    }
 }

@@ -145,12 +145,17 @@ public struct DiffTextFormatter: Sendable {
     ///   - width: The most characters the result may have; at least 1 is used.
     /// - Returns: `text` when it fits, else a prefix ending in `…` exactly `width` long.
     public static func abbreviate(_ text: String, width: Int) -> String {
+        abbreviate(text[...], width: width)
+    }
+
+    /// ``abbreviate(_:width:)`` of part of a text, copying no more of it than is shown.
+    static func abbreviate(_ text: Substring, width: Int) -> String {
         let width = max(width, 1)
         // A text with no more bytes than the width fits; skip counting characters.
         guard text.utf8.count > width,
             let cut = text.index(text.startIndex, offsetBy: width - 1, limitedBy: text.endIndex),
             text.index(cut, offsetBy: 1, limitedBy: text.endIndex).map({ $0 < text.endIndex }) ?? false
-        else { return text }
+        else { return String(text) }
         return text[..<cut] + "…"
     }
 }

@@ -127,22 +127,50 @@ struct BlameCommand: Subcommand {
     /// from a little before the first difference (`…"done":false},…` → `…"done":true},…`), so
     /// that the cut keeps what changed.
     static func abbreviate(_ old: JSONValue?, _ new: JSONValue?, width: Int) -> (String, String) {
-        let texts = [old, new].map { $0.map { Array($0.compactText) } }
-        guard let oldText = texts[0], let newText = texts[1], max(oldText.count, newText.count) > width else {
+        let texts = [old, new].map { $0?.compactText }
+        guard let oldText = texts[0], let newText = texts[1], !fits(oldText, width) || !fits(newText, width) else {
             return (
-                texts[0].map { DiffTextFormatter.abbreviate(String($0), width: width) } ?? "(absent)",
-                texts[1].map { DiffTextFormatter.abbreviate(String($0), width: width) } ?? "(absent)"
+                texts[0].map { DiffTextFormatter.abbreviate($0, width: width) } ?? "(absent)",
+                texts[1].map { DiffTextFormatter.abbreviate($0, width: width) } ?? "(absent)"
             )
         }
-        let common = zip(oldText, newText).prefix { $0 == $1 }.count
+        // The common beginning is found in bytes and characters are counted only near its
+        // end: a value may be a list of thousands of items, blamed at every step.
+        let (oldEnd, newEnd) = commonPrefixEnds(oldText, newText)
         let context = width / 4
-        let start = common > width / 2 ? common - context : 0
-        func cut(_ text: [Character]) -> String {
-            let rest = String(text[start...])
-            return (start > 0 ? "…" : "")
-                + DiffTextFormatter.abbreviate(rest, width: start > 0 ? width - 1 : width)
+        let long = oldText.index(oldText.startIndex, offsetBy: width / 2 + 1, limitedBy: oldEnd) != nil
+        func cut(_ text: String, _ end: String.Index) -> String {
+            let start = long ? text.index(end, offsetBy: -context) : text.startIndex
+            return (long ? "…" : "") + DiffTextFormatter.abbreviate(text[start...], width: long ? width - 1 : width)
         }
-        return (cut(oldText), cut(newText))
+        return (cut(oldText, oldEnd), cut(newText, newEnd))
+    }
+
+    /// Whether `text` has at most `width` characters, found without counting further.
+    private static func fits(_ text: String, _ width: Int) -> Bool {
+        guard text.utf8.count > width else { return true }
+        let end = text.index(text.startIndex, offsetBy: width, limitedBy: text.endIndex)
+        return end == nil || end == text.endIndex
+    }
+
+    /// Where the longest common beginning of two texts ends in each: their common bytes, cut
+    /// back to a place that begins a character in both, so that the characters before it are
+    /// the same.
+    private static func commonPrefixEnds(_ old: String, _ new: String) -> (String.Index, String.Index) {
+        var common = 0
+        for (a, b) in zip(old.utf8, new.utf8) {
+            guard a == b else { break }
+            common += 1
+        }
+        while common > 0 {
+            if let oldEnd = String.Index(old.utf8.index(old.utf8.startIndex, offsetBy: common), within: old),
+                let newEnd = String.Index(new.utf8.index(new.utf8.startIndex, offsetBy: common), within: new)
+            {
+                return (oldEnd, newEnd)
+            }
+            common -= 1
+        }
+        return (old.startIndex, new.startIndex)
     }
 
     private func show(_ value: JSONValue?) -> String {
