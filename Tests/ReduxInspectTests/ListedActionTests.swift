@@ -61,4 +61,19 @@ import Testing
         #expect(run.outLines.contains(#"   12  t1  first  {"a":1}"#))
         #expect(run.outLines.contains(#"   10  add  {"add":{"text":"a b"}}"#))
     }
+
+    @Test func seqsOfSixDigitsKeepTheColumnsInLine() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("long.jsonl", lines: [
+            #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
+            #"{"seq":99999,"type":"increment","action":{"increment":{}},"state":{"count":1}}"#,
+            #"{"seq":100000,"type":"increment","action":{"increment":{}},"state":{"count":2}}"#,
+        ])
+        let log = CLITestSupport.run(["log", file])
+        #expect(log.outLines.suffix(2) == [#" 99999  increment  {"increment":{}}"#, #"100000  increment  {"increment":{}}"#])
+        let blame = CLITestSupport.run(["blame", file, "count"])
+        #expect(blame.outLines.suffix(2) == [
+            " 99999  increment  0 → 1  (99998 entries missing before this step)", "100000  increment  1 → 2",
+        ])
+    }
 }

@@ -142,8 +142,9 @@ final class StepSession {
         let start = cursor.position + 1
         let search = TextSearch(text)
         for index in start..<max(start, cursor.count) {
-            let entry = try timeline.entry(at: index)
-            if search.isFound(in: entry.type) || search.isFound(in: entry.action.compactText) {
+            // Read as `log` reads it: the state on the line is not needed.
+            let entry = try timeline.recording.readListedAction(at: index)
+            if search.isFound(in: entry.type) || search.isFound(in: entry.action) {
                 return try moved(cursor.move(to: index))
             }
         }

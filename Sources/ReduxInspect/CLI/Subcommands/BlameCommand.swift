@@ -82,7 +82,9 @@ struct BlameCommand: Subcommand {
             context.print(
                 format == "json"
                     ? jsonLine(entry, old: previous, new: value, gap: gap)
-                    : textLine(entry, old: previous, new: value, gap: gap, colors: context.colorsOutput))
+                    : textLine(
+                        entry, old: previous, new: value, gap: gap, seqWidth: recording.seqColumnWidth,
+                        colors: context.colorsOutput))
             return true
         }
         progress.clear()
@@ -98,10 +100,10 @@ struct BlameCommand: Subcommand {
     }
 
     /// `   10  setQuantity  18.99 → 23.49`.
-    func textLine(_ entry: ListedAction, old: JSONValue?, new: JSONValue?, gap: Int?, colors: Bool)
+    func textLine(_ entry: ListedAction, old: JSONValue?, new: JSONValue?, gap: Int?, seqWidth: Int, colors: Bool)
         -> String
     {
-        let seq = String(entry.seq).leftPadded(to: 5)
+        let seq = String(entry.seq).leftPadded(to: seqWidth)
         let type = TerminalText.escape(entry.type)
         var line = colors ? "\u{1B}[1m\(seq)\u{1B}[0m  \u{1B}[36m\(type)\u{1B}[0m  " : "\(seq)  \(type)  "
         let (before, after) = full ? (show(old), show(new)) : Self.abbreviate(old, new, width: 60)

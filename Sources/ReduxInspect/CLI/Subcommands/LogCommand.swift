@@ -31,6 +31,7 @@ struct LogCommand: Subcommand {
         // and action are unknown, so it may be one the filter asks for. Each is shown between
         // the listed entries around it, at its place in the file.
         let search = grep.map(TextSearch.init)
+        let seqWidth = recording.seqColumnWidth
         // The types met, in order, to say so when a `--type` names none of them (a typo
         // would otherwise look like a recording without such actions).
         var seenTypes: [String] = []
@@ -44,7 +45,8 @@ struct LogCommand: Subcommand {
             if let search, !search.isFound(in: entry.type) && !search.isFound(in: action) { continue }
             // One line per action: a huge one is cut, as in the headings of replay and step.
             let shown = full ? action : DiffTextFormatter.abbreviate(action, width: 120)
-            session.context.print(Self.line(entry, action: shown, colors: session.context.colorsOutput))
+            session.context.print(
+                Self.line(entry, action: shown, seqWidth: seqWidth, colors: session.context.colorsOutput))
         }
         if let gap = recording.gapAtEnd { session.context.print(gap.notice) }
         for type in types where !seen.contains(type) {
@@ -54,10 +56,10 @@ struct LogCommand: Subcommand {
         return .success
     }
 
-    static func line(_ entry: ListedAction, action: String, colors: Bool) -> String {
+    static func line(_ entry: ListedAction, action: String, seqWidth: Int, colors: Bool) -> String {
         let time = entry.time.map { TerminalText.escape(Self.clockTime($0)) + "  " } ?? ""
         let type = TerminalText.escape(entry.type)
-        let seq = "\(entry.seq)".leftPadded(to: 5)
+        let seq = "\(entry.seq)".leftPadded(to: seqWidth)
         if colors { return "\u{1B}[1m\(seq)\u{1B}[0m  \(time)\u{1B}[36m\(type)\u{1B}[0m  \(action)" }
         return "\(seq)  \(time)\(type)  \(action)"
     }
@@ -66,6 +68,14 @@ struct LogCommand: Subcommand {
     static func clockTime(_ time: String) -> String {
         guard let t = time.firstIndex(of: "T") else { return time }
         return String(time[time.index(after: t)...].prefix { $0 != "Z" && $0 != "+" })
+    }
+}
+
+extension Recording {
+    /// The width of a column of seqs, right-aligned: five digits, or those of the last seq,
+    /// so that a recording of a million steps keeps its columns in line.
+    var seqColumnWidth: Int {
+        max(5, String(steps.last?.seq ?? 0).count)
     }
 }
 
