@@ -21,6 +21,9 @@ struct DiffReplay {
     private var ahead: DiffAhead
     /// One past the last step to diff: steps are made ahead up to it, not past it.
     private let end: Int
+    /// The value at the prefix after the last step diffed by ``outputUnderPrefix(at:_:)``
+    /// (`.some(nil)`: none there), which is the next step's value before.
+    private var lastUnderPrefix: (index: Int, value: JSONValue?)?
 
     /// A state, as the way it was diffed needs it.
     private enum State {
@@ -87,7 +90,7 @@ struct DiffReplay {
         // A recording whose states hold placeholders takes this way at every step: the tree
         // made here is the next step's before.
         before = .text(after, tree: afterTree)
-        return Self.output(from: oldTree!, to: afterTree, of: entry, under: nil, text)
+        return Self.output(from: oldTree!, to: afterTree, seq: entry.seq, type: entry.type, under: nil, text)
     }
 
     /// The step's output from the states' texts, or `nil` when the values' view must make it:
@@ -106,6 +109,11 @@ struct DiffReplay {
 
     /// The step's output from parsed or replayed values.
     private mutating func outputFromValues(at index: Int, _ text: DiffStepText) throws(InspectorError) -> [UInt8] {
+        if let output = try outputUnderPrefix(at: index, text) {
+            // The next step finds its state before anew: this one made no tree.
+            before = nil
+            return output
+        }
         let old: JSONValue
         switch before {
         case .value(let state): old = state
@@ -115,15 +123,64 @@ struct DiffReplay {
             old = try Self.value(of: state, orElse: { () throws(InspectorError) in try timeline.state(before: index) })
         case nil: old = try timeline.state(before: index)
         }
-        let entry = try timeline.entry(at: index)
+        let entry = try timeline.recording.readListedAction(at: index)
         let after = try timeline.state(after: index)
         before = .value(after)
-        return Self.output(from: old, to: after, of: entry, under: prefix, text)
+        return Self.output(from: old, to: after, seq: entry.seq, type: entry.type, under: prefix, text)
+    }
+
+    /// The output of a step whose value at the prefix is there before and after it (or neither
+    /// before nor after it), read from
+    /// the two recorded states' text without parsing either (``Recording/stateText(at:)``,
+    /// ``StateText/value(at:)``) and diffed as ``JSONDiff/changes(from:to:under:)`` diffs it;
+    /// `nil` when the value is missing on a side (the trees then say where it went or came
+    /// from), a state is not recorded on its line or holds the recorder's placeholder, or the
+    /// prefix selects an element by id (whose move is a change too, found in the trees).
+    ///
+    /// Parsing both whole states of every step made `diff --path` thirty times as slow as
+    /// `diff`, though most steps leave a given path alone.
+    private mutating func outputUnderPrefix(at index: Int, _ text: DiffStepText) throws(InspectorError) -> [UInt8]? {
+        guard let prefix, index > 0 else { return nil }
+        var pointer: [String] = []
+        for component in prefix.components {
+            switch component {
+            case .key(let key): pointer.append(key)
+            case .index(let position): pointer.append(String(position))
+            case .id: return nil
+            }
+        }
+        func value(at step: Int) -> JSONValue?? {
+            if let last = lastUnderPrefix, last.index == step { return last.value }
+            guard let state = timeline.recording.stateText(at: step), !state.holdsPlaceholder else { return nil }
+            return state.value(at: prefix)
+        }
+        guard let newValue = value(at: index) else {
+            lastUnderPrefix = nil
+            return nil
+        }
+        lastUnderPrefix = (index, newValue)
+        guard let oldValue = value(at: index - 1) else { return nil }
+        let changes: [JSONChange]
+        switch (oldValue, newValue) {
+        case (nil, nil):
+            changes = []
+        case (let old?, let new?):
+            var walker = DiffWalker(path: prefix.components, pointer: pointer)
+            walker.diff(old, new)
+            changes = walker.changes
+        default:
+            return nil
+        }
+        let type =
+            !changes.isEmpty || text.writesTypeOfUnchangedStep ? try timeline.recording.readListedAction(at: index).type : ""
+        var output: [UInt8] = []
+        text.write(seq: timeline.recording.steps[index].seq, type: type, changes: changes, to: &output)
+        return output
     }
 
     /// The step's output from the values before and after it.
     private static func output(
-        from old: JSONValue, to after: JSONValue, of entry: RecordingEntry, under prefix: JSONPath?, _ text: DiffStepText
+        from old: JSONValue, to after: JSONValue, seq: Int, type: String, under prefix: JSONPath?, _ text: DiffStepText
     ) -> [UInt8] {
         // Under a prefix, diff just that part, so that JSON Patch pointers stay valid.
         // One state may be recorded, with the recorder's placeholders, and the other replayed.
@@ -132,7 +189,7 @@ struct DiffReplay {
             prefix.map { JSONDiff.changes(from: states.before, to: states.after, under: $0) }
             ?? JSONDiff.changes(from: states.before, to: states.after)
         var output: [UInt8] = []
-        text.write(seq: entry.seq, type: entry.type, changes: changes, to: &output)
+        text.write(seq: seq, type: type, changes: changes, to: &output)
         return output
     }
 

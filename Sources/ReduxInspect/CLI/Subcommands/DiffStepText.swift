@@ -13,6 +13,12 @@ struct DiffStepText: Sendable {
     /// leave that part alone are not worth a heading.
     let skipsUnchanged: Bool
 
+    /// Whether a step without changes is written with its action's type: `json` writes it,
+    /// `json-patch` writes `[]`, and `text` writes the heading unless it leaves such steps out.
+    var writesTypeOfUnchangedStep: Bool {
+        format == "json" || (format != "json-patch" && !skipsUnchanged)
+    }
+
     /// The step's lines, each ending with a newline; empty when the step is left out.
     ///
     /// - Parameters:
