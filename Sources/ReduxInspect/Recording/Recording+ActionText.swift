@@ -38,6 +38,7 @@ extension Recording {
     func listedAction(at index: Int) throws(RecordingError) -> ListedAction {
         let location = steps[index]
         let line = lineBytes(Int(location.lineIndex))
+        if let listed = recorderListedAction(location, line) { return listed }
         if !line.isEmpty, let parts = EntryParts(line), let type = parts.type.flatMap(parts.raw.plainString) {
             let time = parts.time.flatMap(parts.raw.plainString)
             // A `time` that is not a plain string is read as the entry reads it.
@@ -83,6 +84,44 @@ extension Recording {
             !line[state].elementsEqual("null".utf8)
         else { return nil }
         return StateText(copying: UnsafeBufferPointer(rebasing: line[state]))
+    }
+}
+
+extension Recording {
+    /// ``listedAction(at:)`` of a line of the recorder's shape whose members before the state
+    /// the index checked, `{"seq":N,"time":"T","type":"S","action":A,"state":…`: its state and
+    /// end are checked as ``stateText(at:)`` checks them, which leaves the whole line checked,
+    /// and the time, type and action are where that shape puts them. Checking the line again
+    /// member by member (``EntryParts``) was most of `log`'s time on a recording with states.
+    /// `nil` for any other line, or a time, type or action that is not plain.
+    private func recorderListedAction(_ location: StepLocation, _ line: UnsafeBufferPointer<UInt8>) -> ListedAction? {
+        let stateStart = Int(location.checkedStateStart)
+        let actionStart = Int(location.checkedActionStart)
+        guard stateStart != 0, actionStart != 0, let end = Self.recorderLastValueEnd(in: line) else { return nil }
+        let raw = RawJSON(line, maximumDepth: JSONParser.Options().maximumDepth)
+        guard stateStart < end, raw.compactValidEnd(from: stateStart, depth: 1) == end else { return nil }
+        var position = #"{"seq":"#.utf8.count
+        while position < actionStart, line[position] &- UInt8(ascii: "0") < 10 { position += 1 }
+        /// The plain string whose opening quote ends `key` at `position`, moving past it.
+        func string(after key: StaticString) -> String? {
+            let length = key.utf8CodeUnitCount
+            guard position + length < actionStart,
+                line[position..<(position + length)].elementsEqual(UnsafeBufferPointer(start: key.utf8Start, count: length))
+            else { return nil }
+            let start = position + length
+            guard let quote = line[start..<actionStart].firstIndex(of: UInt8(ascii: "\"")),
+                raw.plainString(start - 1..<quote + 1) != nil
+            else { return nil }
+            position = quote + 1
+            return String(decoding: UnsafeBufferPointer(rebasing: line[start..<quote]), as: UTF8.self)
+        }
+        let actionEnd = stateStart - #","state":"#.utf8.count
+        guard let time = string(after: #","time":""#), let type = string(after: #","type":""#),
+            line[position..<actionStart].elementsEqual(#","action":"#.utf8), actionStart < actionEnd,
+            raw.isCompactText(actionStart..<actionEnd)
+        else { return nil }
+        let action = String(decoding: UnsafeBufferPointer(rebasing: line[actionStart..<actionEnd]), as: UTF8.self)
+        return ListedAction(seq: location.seq, type: type, time: time, action: action)
     }
 }
 
