@@ -282,6 +282,14 @@ struct BlameCase: CustomTestStringConvertible, Sendable {
         let (old, new) = BlameCommand.abbreviate(.string(prefix + "e tail"), .string(prefix + "e\u{301} tail"), width: 60)
         #expect(old == "…" + String(repeating: "ü", count: 15) + "e tail\"")
         #expect(new == "…" + String(repeating: "ü", count: 15) + "e\u{301} tail\"")
+        // Equal characters written with other bytes (é, and e with a combining accent) are
+        // part of the common beginning, as Swift compares characters.
+        let x = String(repeating: "x", count: 40)
+        let y = String(repeating: "y", count: 30)
+        let (composed, decomposed) = BlameCommand.abbreviate(
+            .string(x + "\u{E9}" + y + "A"), .string(x + "e\u{301}" + y + "B"), width: 60)
+        #expect(composed == "…" + String(repeating: "y", count: 15) + "A\"")
+        #expect(decomposed == "…" + String(repeating: "y", count: 15) + "B\"")
         let (short, longer) = BlameCommand.abbreviate(.string("ab"), .string("ab" + String(repeating: "ç", count: 80)), width: 10)
         #expect(short == "\"ab\"")
         #expect(longer == "\"ab" + String(repeating: "ç", count: 6) + "…")

@@ -8,7 +8,8 @@ import Testing
 /// (`DiffReplay.outputUnderPrefix`), and must print exactly what diffing the parsed states
 /// under the path prints (``JSONDiff/changes(from:to:under:)``): in every format, for paths
 /// that are always there, sometimes there, never there, reached through indices and by id,
-/// and on states holding the recorder's placeholder.
+/// on states holding the recorder's placeholder however written, and on recordings whose
+/// steps with states come between steps without.
 @Suite struct DiffPathFromTextTests {
     static let paths = [
         "cart.total", "user", "user.displayName", "cart.items", "cart.items[0]", "cart.items[1].quantity",
@@ -60,6 +61,16 @@ import Testing
             #"{"seq":3,"time":"2026-11-22T10:00:00.750Z","type":"increment","action":{"increment":{}},"state":{"count":3,"list":[1,{"a":2}]}}"#,
             #"{"seq":4,"time":"2026-11-22T10:00:01.000Z","type":"increment","action":{"increment":{}},"state":{"count":3,"list":[]}}"#,
             #"{"seq":5,"time":"2026-11-22T10:00:01.250Z","type":"increment","action":{"increment":{}},"state":{"count":3}}"#,
+            // The placeholder as other encoders write it, then gone.
+            #"{"seq":6,"time":"2026-11-22T10:00:01.500Z","type":"increment","action":{"increment":{}},"state":{"count":4,"token":"\u003credacted>"}}"#,
+            #"{"seq":7,"time":"2026-11-22T10:00:01.750Z","type":"increment","action":{"increment":{}},"state":{"count":5,"token":5}}"#,
+            // Steps without a state between steps with one.
+            #"{"seq":8,"time":"2026-11-22T10:00:02.000Z","type":"increment","action":{"increment":{}}}"#,
+            #"{"seq":9,"time":"2026-11-22T10:00:02.250Z","type":"increment","action":{"increment":{}},"state":{"count":7}}"#,
+            #"{"seq":10,"time":"2026-11-22T10:00:02.500Z","type":"increment","action":{"increment":{}}}"#,
+            #"{"seq":11,"time":"2026-11-22T10:00:02.750Z","type":"increment","action":{"increment":{}}}"#,
+            #"{"seq":12,"time":"2026-11-22T10:00:03.000Z","type":"increment","action":{"increment":{}},"state":{"count":10}}"#,
+            #"{"seq":13,"time":"2026-11-22T10:00:03.250Z","type":"increment","action":{"increment":{}},"state":{"count":11}}"#,
         ])
         try Self.check(file, extraPaths: ["token", "list", "list[1]", "list[1].a", "list[0]"])
     }

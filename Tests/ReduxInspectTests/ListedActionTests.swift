@@ -76,4 +76,19 @@ import Testing
             " 99999  increment  0 → 1  (99998 entries missing before this step)", "100000  increment  1 → 2",
         ])
     }
+
+    @Test func stepFindsTypesAndActionsAsLogReadsThem() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("find.jsonl", lines: [
+            #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
+            #"{"seq":1,"time":"2026-11-22T10:00:00.250Z","type":"increment","action":{"increment":{}},"state":{"count":1}}"#,
+            #"{"seq":2,"time":"2026-11-22T10:00:00.500Z","type":"\u0041dd","action":{"increment":{"note":"caf\u00e9"}},"state":{"count":2}}"#,
+            #"{"seq":3,"time":"2026-11-22T10:00:00.750Z","type":"increment","action":{"increment":{}},"state":{"count":3}}"#,
+        ])
+        let found = CLITestSupport.run(["step", file], input: "find Add\nwhere\nfirst\nfind café\nwhere\n")
+        #expect(found.code == 0, "\(found.err)")
+        // Each find moves to seq 2, and each `where` says so.
+        #expect(found.outLines.filter { $0.hasPrefix("seq 2/3") }.count == 4, "\(found.out)")
+        #expect(found.outLines.filter { $0.hasPrefix("seq 0/3") }.count == 1, "\(found.out)")
+    }
 }

@@ -1,4 +1,15 @@
 extension JSONValue {
+    /// Whether the recorder's placeholder is anywhere in this value, however its text wrote
+    /// it (`"\u003credacted>"` too): where none is, filling redactions leaves it as it is.
+    var holdsRedactionPlaceholder: Bool {
+        switch self {
+        case .string: isRedactionPlaceholder
+        case .array(let elements): elements.contains { $0.holdsRedactionPlaceholder }
+        case .object(let object): object.members.contains { $0.value.holdsRedactionPlaceholder }
+        default: false
+        }
+    }
+
     /// This recorded value with every `"<redacted>"` placeholder replaced by what `replayed`
     /// holds at the same place; `nil` when no placeholder has a counterpart to take.
     ///

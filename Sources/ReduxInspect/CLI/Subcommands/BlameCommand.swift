@@ -65,6 +65,7 @@ struct BlameCommand: Subcommand {
         var changed = false
         let path = self.path
         let progress = StepProgress(context, label: "blame", total: recording.steps.count)
+        let seqWidth = recording.seqColumnWidth
         defer { progress.clear() }
         try timeline.walk(
             recording.steps.indices, projecting: { $0.value(at: path) }, projectingText: { $0.value(at: path) }
@@ -83,8 +84,7 @@ struct BlameCommand: Subcommand {
                 format == "json"
                     ? jsonLine(entry, old: previous, new: value, gap: gap)
                     : textLine(
-                        entry, old: previous, new: value, gap: gap, seqWidth: recording.seqColumnWidth,
-                        colors: context.colorsOutput))
+                        entry, old: previous, new: value, gap: gap, seqWidth: seqWidth, colors: context.colorsOutput))
             return true
         }
         progress.clear()
@@ -155,24 +155,32 @@ struct BlameCommand: Subcommand {
         return end == nil || end == text.endIndex
     }
 
-    /// Where the longest common beginning of two texts ends in each: their common bytes, cut
-    /// back to a place that begins a character in both, so that the characters before it are
-    /// the same.
+    /// Where the longest run of equal characters at the start of two texts ends in each (as
+    /// Swift compares characters: `é` equals `e` and a combining accent). Their common bytes
+    /// come first, cut back to a place that begins a character in both, so that the characters
+    /// before it are the same; equal characters written with other bytes are then compared
+    /// one by one from there.
     private static func commonPrefixEnds(_ old: String, _ new: String) -> (String.Index, String.Index) {
         var common = 0
         for (a, b) in zip(old.utf8, new.utf8) {
             guard a == b else { break }
             common += 1
         }
+        var ends = (old.startIndex, new.startIndex)
         while common > 0 {
             if let oldEnd = String.Index(old.utf8.index(old.utf8.startIndex, offsetBy: common), within: old),
                 let newEnd = String.Index(new.utf8.index(new.utf8.startIndex, offsetBy: common), within: new)
             {
-                return (oldEnd, newEnd)
+                ends = (oldEnd, newEnd)
+                break
             }
             common -= 1
         }
-        return (old.startIndex, new.startIndex)
+        while ends.0 < old.endIndex, ends.1 < new.endIndex, old[ends.0] == new[ends.1] {
+            old.formIndex(after: &ends.0)
+            new.formIndex(after: &ends.1)
+        }
+        return ends
     }
 
     private func show(_ value: JSONValue?) -> String {

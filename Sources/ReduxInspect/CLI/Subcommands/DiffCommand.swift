@@ -78,8 +78,8 @@ struct DiffCommand: Subcommand {
         // Entries missing after the last step are told when the output reaches it.
         let endGap = indices.last == steps.indices.last ? recording.gapAtEnd : nil
         guard prefix == nil else {
-            // Under a prefix, diff just that part of parsed states, so that JSON Patch
-            // pointers stay valid.
+            // Under a prefix, diff just that part of the states (read from their text where
+            // it can be, else parsed), so that JSON Patch pointers stay valid.
             for index in indices {
                 write(recording.gap(before: index))
                 context.output.write(utf8: try replay.output(at: index, text))

@@ -6,8 +6,9 @@ import Foundation
 /// Keeps the last state it computed, so that a run of such steps replays or parses each state
 /// once. Without `--path`, a step is diffed from the states' text (``StateTextDiffer``): a
 /// replayed state is encoded straight to the text the recorder would write, and what the step
-/// left alone is compared by its bytes. Under `--path`, and where the text cannot settle it,
-/// the step is diffed from parsed values (``JSONDiff``).
+/// left alone is compared by its bytes. Under `--path`, the values at the path are read from
+/// two recorded states' text where they can be (``outputUnderPrefix(at:_:)``); elsewhere, and
+/// where the text cannot settle it, the step is diffed from parsed values (``JSONDiff``).
 struct DiffReplay {
     /// Where the states come from.
     let timeline: Timeline
@@ -21,9 +22,12 @@ struct DiffReplay {
     private var ahead: DiffAhead
     /// One past the last step to diff: steps are made ahead up to it, not past it.
     private let end: Int
-    /// The value at the prefix after the last step diffed by ``outputUnderPrefix(at:_:)``
-    /// (`.some(nil)`: none there), which is the next step's value before.
+    /// The value at the prefix after the last step diffed by ``outputUnderPrefix(at:_:)``, or
+    /// `nil` in `value` when the state has none there: the next step's value before.
     private var lastUnderPrefix: (index: Int, value: JSONValue?)?
+    /// The prefix's JSON Pointer tokens, when the prefix is made of keys and indices only: a
+    /// prefix that selects an element by id is diffed from the trees, which find its move.
+    private let prefixPointer: [String]?
 
     /// A state, as the way it was diffed needs it.
     private enum State {
@@ -42,6 +46,17 @@ struct DiffReplay {
     ) {
         self.timeline = timeline
         self.prefix = prefix
+        prefixPointer = prefix.flatMap { prefix in
+            var tokens: [String] = []
+            for component in prefix.components {
+                switch component {
+                case .key(let key): tokens.append(key)
+                case .index(let position): tokens.append(String(position))
+                case .id: return nil
+                }
+            }
+            return tokens
+        }
         ahead = DiffAhead(cores: cores)
         self.end = min(end ?? timeline.count, timeline.count)
     }
@@ -134,24 +149,19 @@ struct DiffReplay {
     /// the two recorded states' text without parsing either (``Recording/stateText(at:)``,
     /// ``StateText/value(at:)``) and diffed as ``JSONDiff/changes(from:to:under:)`` diffs it;
     /// `nil` when the value is missing on a side (the trees then say where it went or came
-    /// from), a state is not recorded on its line or holds the recorder's placeholder, or the
-    /// prefix selects an element by id (whose move is a change too, found in the trees).
+    /// from), a state is not recorded on its line, a value holds the recorder's placeholder
+    /// (which the trees match with the other side), or the prefix selects an element by id
+    /// (whose move is a change too, found in the trees).
     ///
     /// Parsing both whole states of every step made `diff --path` thirty times as slow as
     /// `diff`, though most steps leave a given path alone.
     private mutating func outputUnderPrefix(at index: Int, _ text: DiffStepText) throws(InspectorError) -> [UInt8]? {
-        guard let prefix, index > 0 else { return nil }
-        var pointer: [String] = []
-        for component in prefix.components {
-            switch component {
-            case .key(let key): pointer.append(key)
-            case .index(let position): pointer.append(String(position))
-            case .id: return nil
-            }
-        }
+        guard let prefix, let pointer = prefixPointer, index > 0 else { return nil }
         func value(at step: Int) -> JSONValue?? {
             if let last = lastUnderPrefix, last.index == step { return last.value }
-            guard let state = timeline.recording.stateText(at: step), !state.holdsPlaceholder else { return nil }
+            guard timeline.recording.steps[step].hasState, let state = timeline.recording.stateText(at: step) else {
+                return nil
+            }
             return state.value(at: prefix)
         }
         guard let newValue = value(at: index) else {
@@ -165,6 +175,7 @@ struct DiffReplay {
         case (nil, nil):
             changes = []
         case (let old?, let new?):
+            guard !old.holdsRedactionPlaceholder, !new.holdsRedactionPlaceholder else { return nil }
             var walker = DiffWalker(path: prefix.components, pointer: pointer)
             walker.diff(old, new)
             changes = walker.changes
