@@ -69,8 +69,8 @@ final class FileBytes: @unchecked Sendable {
                     .unreadable, path: path, message: "is a terminal, not a recording (pipe or redirect one into it)")
             }
             if Self.isNullDevice(info) {
-                // `< /dev/null`, as scripts give a command no input: an empty recording.
-                buffer = try Self.readToEnd(-1, path: path)
+                // `< /dev/null`, as scripts give a command no input: read, it is empty.
+                buffer = try Self.readToEnd(descriptor, path: path)
                 mapping = nil
                 return
             }
@@ -110,15 +110,14 @@ final class FileBytes: @unchecked Sendable {
     }
 
     /// Reads the rest of a file that cannot be mapped into memory it allocates, growing it in
-    /// place where it can (`realloc`), so that the bytes are never held twice. A negative
-    /// `descriptor` reads nothing.
+    /// place where it can (`realloc`), so that the bytes are never held twice.
     private static func readToEnd(_ descriptor: Int32, path: String) throws(RecordingError) -> UnsafeBufferPointer<UInt8> {
         var capacity = 1 << 16
         var count = 0
         guard var storage = malloc(capacity) else {
             throw RecordingError(.unreadable, path: path, message: "out of memory")
         }
-        while descriptor >= 0 {
+        while true {
             if count == capacity {
                 capacity *= 2
                 guard let grown = realloc(storage, capacity) else {

@@ -67,39 +67,37 @@ extension Recording {
     func stateText(at index: Int) -> StateText? {
         let location = steps[index]
         let line = lineBytes(Int(location.lineIndex))
-        if location.checkedStateStart != 0, let end = Self.recorderLastValueEnd(in: line) {
-            // The recorder's shape, whose members before the state the index checked, ending
-            // with `}` or `,"us":N}` right after the state: checking the state whole and finding
-            // it ends there leaves the whole line checked. (Skimming the line for its members
-            // after checking it, as `EntryParts` does, reads it twice.)
-            let raw = RawJSON(line, maximumDepth: JSONParser.Options().maximumDepth)
-            let start = Int(location.checkedStateStart)
-            if start < end, raw.compactValidEnd(from: start, depth: 1) == end,
-                !line[start..<end].elementsEqual("null".utf8)
-            {
-                return StateText(copying: UnsafeBufferPointer(rebasing: line[start..<end]))
-            }
-        }
-        guard !line.isEmpty, let parts = EntryParts(line), let state = parts.state,
-            !line[state].elementsEqual("null".utf8)
+        guard let state = Self.checkedRecorderState(location, line) ?? (line.isEmpty ? nil : EntryParts(line)?.state),
+            KnownMembers.holdsState(state, in: line)
         else { return nil }
         return StateText(copying: UnsafeBufferPointer(rebasing: line[state]))
+    }
+
+    /// Where the state is on a line of the recorder's shape whose members before the state
+    /// the index checked, when the line ends with `}` or `,"us":N}` right after the state and
+    /// the state is valid: checking the state whole and finding it ends there leaves the whole
+    /// line checked. (Skimming the line for its members after checking it, as ``EntryParts``
+    /// does, reads it twice.) `nil` for any other line.
+    fileprivate static func checkedRecorderState(_ location: StepLocation, _ line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        let start = Int(location.checkedStateStart)
+        guard start != 0, let end = recorderLastValueEnd(in: line), start < end,
+            RawJSON(line, maximumDepth: JSONParser.Options().maximumDepth).compactValidEnd(from: start, depth: 1) == end
+        else { return nil }
+        return start..<end
     }
 }
 
 extension Recording {
     /// ``listedAction(at:)`` of a line of the recorder's shape whose members before the state
     /// the index checked, `{"seq":N,"time":"T","type":"S","action":A,"state":…`: its state and
-    /// end are checked as ``stateText(at:)`` checks them, which leaves the whole line checked,
+    /// end are checked (``checkedRecorderState(_:_:)``), which leaves the whole line checked,
     /// and the time, type and action are where that shape puts them. Checking the line again
     /// member by member (``EntryParts``) was most of `log`'s time on a recording with states.
     /// `nil` for any other line, or a time, type or action that is not plain.
     private func recorderListedAction(_ location: StepLocation, _ line: UnsafeBufferPointer<UInt8>) -> ListedAction? {
-        let stateStart = Int(location.checkedStateStart)
         let actionStart = Int(location.checkedActionStart)
-        guard stateStart != 0, actionStart != 0, let end = Self.recorderLastValueEnd(in: line) else { return nil }
+        guard actionStart != 0, let stateStart = Self.checkedRecorderState(location, line)?.lowerBound else { return nil }
         let raw = RawJSON(line, maximumDepth: JSONParser.Options().maximumDepth)
-        guard stateStart < end, raw.compactValidEnd(from: stateStart, depth: 1) == end else { return nil }
         var position = #"{"seq":"#.utf8.count
         while position < actionStart, line[position] &- UInt8(ascii: "0") < 10 { position += 1 }
         /// The plain string whose opening quote ends `key` at `position`, moving past it.
@@ -110,10 +108,10 @@ extension Recording {
             else { return nil }
             let start = position + length
             guard let quote = line[start..<actionStart].firstIndex(of: UInt8(ascii: "\"")),
-                raw.plainString(start - 1..<quote + 1) != nil
+                let text = raw.plainString(start - 1..<quote + 1)
             else { return nil }
             position = quote + 1
-            return String(decoding: UnsafeBufferPointer(rebasing: line[start..<quote]), as: UTF8.self)
+            return text
         }
         let actionEnd = stateStart - #","state":"#.utf8.count
         guard let time = string(after: #","time":""#), let type = string(after: #","type":""#),

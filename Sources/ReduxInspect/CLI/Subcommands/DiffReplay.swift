@@ -46,17 +46,7 @@ struct DiffReplay {
     ) {
         self.timeline = timeline
         self.prefix = prefix
-        prefixPointer = prefix.flatMap { prefix in
-            var tokens: [String] = []
-            for component in prefix.components {
-                switch component {
-                case .key(let key): tokens.append(key)
-                case .index(let position): tokens.append(String(position))
-                case .id: return nil
-                }
-            }
-            return tokens
-        }
+        prefixPointer = prefix?.pointer?.tokens
         ahead = DiffAhead(cores: cores)
         self.end = min(end ?? timeline.count, timeline.count)
     }
