@@ -70,6 +70,35 @@ import Testing
         ])
     }
 
+    /// A session (``RecordingEncoderSession``) keeps one encoder for every value it is given:
+    /// each value comes out as ``RecordingEncoder`` writes it afresh, also after a value that
+    /// failed half way, and `encodes(_:as:)` tells exactly those bytes apart.
+    @Test func aSessionEncodesEachValueAsTheEncoderDoes() throws {
+        let values: [any Encodable] = [
+            ShopLike.sample, Wrapper(value: Double.nan), ShopLike(), LikeAction.login(username: "ann", password: "pw"),
+            Custom(mode: 3, number: .infinity), Node.chain(12), ShopLike.sample,
+        ]
+        for keys in EncoderDifferentialTests.redactions {
+            let encoder = RecordingEncoder(redactedKeys: keys)
+            let session = encoder.makeSession()
+            for value in values + values {
+                let expected = try? encoder.encodeMeasuringDepth(value)
+                let actual = try? session.encodeMeasuringDepth(value)
+                #expect(actual?.text == expected?.text && actual?.depth == expected?.depth, "\(value), keys \(keys)")
+                func encodes(as text: [UInt8]) -> Bool {
+                    text.withUnsafeBufferPointer { session.encodes(value, as: $0) }
+                }
+                guard let text = expected?.text else {
+                    #expect(!encodes(as: []))
+                    continue
+                }
+                #expect(encodes(as: text))
+                #expect(!encodes(as: text.dropLast()))
+                #expect(!encodes(as: text.dropLast() + [UInt8(ascii: " ")]))
+            }
+        }
+    }
+
     @Test func containerKeptPastItsValue() throws {
         let keeper = Keeper()
         let encoder = StreamingEncoder(writer: JSONLineWriter(redactedKeys: ["token"]))

@@ -8,7 +8,7 @@
 /// let bytes = try RecordingEncoder().encode(Counter.State(count: 3))  // {"count":3}
 /// ```
 public struct RecordingEncoder: Sendable {
-    private let writer: JSONLineWriter
+    let writer: JSONLineWriter
 
     /// Creates an encoder.
     ///

@@ -105,6 +105,10 @@ protocol StateReplayer: AnyObject {
     /// Whether the current state, encoded as the recorder encodes it, is exactly `recorded`:
     /// the cheap check that settles most steps of a replay without building a tree.
     func currentStateEncodes(as recorded: UnsafeBufferPointer<UInt8>) -> Bool
+    /// Whether a snapshot's state, encoded as the recorder encodes it, is exactly `recorded`,
+    /// as ``currentStateEncodes(as:)`` tells of the current one; safe to call from several
+    /// threads at once, also while the replay goes on.
+    func encodes(_ snapshot: ReplaySnapshot, as recorded: UnsafeBufferPointer<UInt8>) -> Bool
     /// A copy of the current state to come back to.
     func snapshot() -> ReplaySnapshot
     /// How many bytes the current state takes encoded, or `nil` when it cannot be encoded: a

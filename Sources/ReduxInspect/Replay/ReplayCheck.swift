@@ -1,3 +1,5 @@
+import Foundation
+
 /// One step of a replay that compares states without reading more of the recording than it
 /// must (``ReplayRun/check(through:comparingStates:_:)``): where the replayed state matches the recorded one,
 /// it says so, and nothing of the step was parsed.
@@ -60,6 +62,19 @@ extension ReplayRun {
         through lastSeq: Int? = nil, comparingStates: Bool = true,
         _ visit: (ReplayCheck) throws(InspectorError) -> Bool
     ) throws(InspectorError) -> EndComparison? {
-        try replay(through: lastSeq, trees: false, comparingStates: comparingStates, start: nil, visit)
+        try check(
+            through: lastSeq, comparingStates: comparingStates, cores: ProcessInfo.processInfo.activeProcessorCount,
+            visit)
+    }
+
+    /// ``check(through:comparingStates:_:)``, comparing the replayed states with the recorded
+    /// ones on `cores` cores (``ComparisonWindow``): `visit` sees the same steps, and the same
+    /// error after the same steps, on any number.
+    @discardableResult
+    func check(
+        through lastSeq: Int?, comparingStates: Bool, cores: Int,
+        _ visit: (ReplayCheck) throws(InspectorError) -> Bool
+    ) throws(InspectorError) -> EndComparison? {
+        try replay(through: lastSeq, trees: false, comparingStates: comparingStates, cores: cores, start: nil, visit)
     }
 }

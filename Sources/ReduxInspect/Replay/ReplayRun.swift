@@ -114,7 +114,7 @@ public struct ReplayRun {
     /// not encoded but kept (``ReplayCheck/afterSnapshot``), for the caller to encode.
     func replay(
         through lastSeq: Int?, trees: Bool, texts: Bool = false, snapshots: Bool = false, comparingStates: Bool,
-        start: ((JSONValue) -> Void)?,
+        cores: Int = 1, start: ((JSONValue) -> Void)?,
         _ visit: (ReplayCheck) throws(InspectorError) -> Bool
     ) throws(InspectorError) -> EndComparison? {
         try self.start()
@@ -127,6 +127,21 @@ public struct ReplayRun {
         var lastIndex: Int?
         // The entry of the step being replayed, once parsed.
         var entry: RecordingEntry?
+        // Without trees, on more than one core, states are compared a window at a time.
+        var window = !trees && comparingStates && cores > 1 ? ComparisonWindow(cores: cores) : nil
+
+        /// Hands a step to `visit`, in order.
+        func deliver(_ check: ReplayCheck) throws(InspectorError) -> Bool {
+            lastTree = check.after
+            lastIndex = check.index
+            return try visit(check)
+        }
+
+        /// Hands out the steps the window holds; `false` when `visit` stopped.
+        func flush() throws(InspectorError) -> Bool {
+            guard window?.isEmpty == false else { return true }
+            return try window!.flush(of: self, into: deliver)
+        }
 
         /// The rest of step `index` once its action has run: the comparison, and the visit.
         func finish(_ index: Int) throws(InspectorError) -> Bool {
@@ -152,6 +167,12 @@ public struct ReplayRun {
                     desynchronized = false
                 } else if !comparingStates {
                     after = nil
+                } else if window != nil {
+                    let comparison = ComparisonWindow.Comparison(
+                        index: index, seq: location.seq, entry: entry, gapBefore: gap, copy: replayer.snapshot())
+                    let full = window!.append(
+                        .comparing(comparison), lineLength: recording.lines.range(of: Int(location.lineIndex)).count)
+                    return full ? try flush() : true
                 } else if let bytes = recording.recordedStateBytes(at: index), replayer.currentStateEncodes(as: bytes) {
                     // Byte for byte what the recorder wrote: the same JSON, without building
                     // and comparing a tree of the replayed state.
@@ -174,12 +195,12 @@ public struct ReplayRun {
                     after = try current(entry)
                 }
             }
-            lastTree = after
-            lastIndex = index
-            return try visit(
-                ReplayCheck(
-                    index: index, seq: location.seq, entry: entry, after: after, afterText: afterText,
-                    afterSnapshot: afterSnapshot, divergence: divergence, gapBefore: gap))
+            let check = ReplayCheck(
+                index: index, seq: location.seq, entry: entry, after: after, afterText: afterText,
+                afterSnapshot: afterSnapshot, divergence: divergence, gapBefore: gap)
+            // Behind steps still to compare, a step waits its turn.
+            guard window?.isEmpty == false else { return try deliver(check) }
+            return window!.append(.made(check)) ? try flush() : true
         }
 
         let end = lastSeq.flatMap { last in recording.steps.firstIndex { $0.seq > last } } ?? recording.steps.count
@@ -191,13 +212,22 @@ public struct ReplayRun {
             }
         } else {
             // Steps are finished in order, whether their actions were decoded ahead or not.
-            let finished = try replayer.applyActions(
-                of: 0..<end, in: recording, statesCheckedByCaller: comparingStates,
-                fallback: { index throws(InspectorError) in
-                    try replayer.applyAction(of: index, in: recording, entry: &entry, stateCheckedByCaller: comparingStates)
-                },
-                after: finish)
-            guard finished else { return nil }
+            let finished: Bool
+            do {
+                finished = try replayer.applyActions(
+                    of: 0..<end, in: recording, statesCheckedByCaller: comparingStates,
+                    fallback: { index throws(InspectorError) in
+                        try replayer.applyAction(
+                            of: index, in: recording, entry: &entry, stateCheckedByCaller: comparingStates)
+                    },
+                    after: finish)
+            } catch {
+                // The steps before the one that failed are handed out first, as on one core,
+                // and one of them may fail first, or stop the replay.
+                guard try flush() else { return nil }
+                throw error
+            }
+            guard finished, try flush() else { return nil }
         }
         guard comparingStates, previousSeq > 0, recording.endSeq == previousSeq, let lastIndex,
             let recorded = try recording.finalState()

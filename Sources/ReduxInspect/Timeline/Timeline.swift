@@ -321,8 +321,8 @@ public final class Timeline {
 /// Makes the states a timeline replayed JSON, on any thread: the replayer's
 /// ``StateReplayer/json(of:)`` is safe to call from several at once.
 struct SnapshotJSON: @unchecked Sendable {
-    // Unchecked Sendable: only `json(of:)` and `text(of:)` of the replayer are called, which
-    // are thread-safe.
+    // Unchecked Sendable: only `json(of:)`, `text(of:)` and `encodes(_:as:)` of the replayer
+    // are called, which are thread-safe, and the recording is only read.
     let replayer: any StateReplayer
     let recording: Recording
 
@@ -341,6 +341,14 @@ struct SnapshotJSON: @unchecked Sendable {
     /// ``Timeline/stateText(after:)`` to report.
     func text(of snapshot: ReplaySnapshot) -> StateText? {
         (try? encoded(snapshot).get()).map { StateText($0.text) }
+    }
+
+    /// Whether a state from a replay's ``StateReplayer/snapshot()`` encodes to exactly the
+    /// bytes of the state recorded at step `index`; `false` also when the line holds no state
+    /// it can find without parsing it, or the state does not encode.
+    func encodes(_ snapshot: ReplaySnapshot, asRecordedAt index: Int) -> Bool {
+        guard let recorded = recording.recordedStateBytes(at: index) else { return false }
+        return replayer.encodes(snapshot, as: recorded)
     }
 
     /// The text of a state from a replay's ``StateReplayer/snapshot()``, with its depth, or
