@@ -43,6 +43,23 @@ import Testing
         #expect(result.outLines.last == "1 passed, 1 failed")
     }
 
+    /// A golden edited by hand may write a number another way (`46.470`, `4.65e1`): the same
+    /// value is no divergence, for `verify` as for `replay`, while another value still is.
+    @Test func aNumberWrittenAnotherWayMatches() throws {
+        let directory = try CLITemporaryDirectory()
+        var lines = try String(contentsOfFile: CLI.fixture("shop.jsonl"), encoding: .utf8).components(separatedBy: "\n")
+        try #require(lines[13].contains(#""total":46.47"#) && lines[2].contains(#""price":9.99"#))
+        lines[13] = lines[13].replacingOccurrences(of: #""total":46.47"#, with: #""total":4647e-2"#)
+        lines[2] = lines[2].replacingOccurrences(of: #""price":9.99"#, with: #""price":9.990"#)
+        let respelled = try directory.file("respelled.jsonl", lines.joined(separator: "\n"))
+        let verified = CLI.run(["verify", respelled])
+        #expect(verified.code == 0, "\(verified)")
+        let replayed = CLI.run(["replay", respelled])
+        #expect(replayed.code == 0 && !replayed.out.contains("differs"), "\(replayed)")
+        let tampered = try Self.tamperedShop(in: directory)
+        #expect(CLI.run(["verify", tampered]).code == 1)
+    }
+
     @Test func junitReportHasATestcasePerRecordingAndOneFailure() throws {
         let directory = try CLITemporaryDirectory()
         try Self.tamperedShop(in: directory)

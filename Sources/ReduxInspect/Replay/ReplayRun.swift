@@ -78,13 +78,14 @@ public struct ReplayRun {
 
     /// The differences between a recorded and a replayed state that matter: a recorded
     /// `"<redacted>"` matches whatever the replay produced, a whole value or a leaf of a
-    /// redacted value whose shape the recorder kept.
+    /// redacted value whose shape the recorder kept; a number matches the same number written
+    /// another way (`4.50` and `4.5`, `1e2` and `100`), as a golden edited by hand may write it.
     public static func divergence(recorded: JSONValue, replayed: JSONValue) -> [JSONChange] {
         guard recorded != replayed else { return [] }
         let expected = recorded.fillingRedactions(from: replayed) ?? recorded
         guard expected != replayed else { return [] }
         return JSONDiff.changes(from: expected, to: replayed).filter { change in
-            change.oldValue?.isRedactionPlaceholder != true
+            change.oldValue?.isRedactionPlaceholder != true && !change.writesTheSameNumberAnotherWay
         }
     }
 
@@ -282,10 +283,7 @@ public struct ReplayRun {
         // A value the recorder redacted is read as a placeholder: no difference of the app's.
         let expected = recorded.fillingRedactions(from: read) ?? recorded
         guard expected != read else { return [] }
-        return JSONDiff.changes(from: expected, to: read).filter { change in
-            guard case .changed(.number(let old), .number(let new)) = change.kind else { return true }
-            return ExactDecimal(old) != ExactDecimal(new)
-        }
+        return JSONDiff.changes(from: expected, to: read).filter { !$0.writesTheSameNumberAnotherWay }
     }
 
     private func current(_ entry: RecordingEntry) throws(InspectorError) -> JSONValue {
@@ -320,5 +318,13 @@ public struct ReplayRun {
         } catch {
             throw .recording(recording.failure(error, at: entry))
         }
+    }
+}
+
+extension JSONChange {
+    /// Whether the change only writes a number another way: `4.50` for `4.5`, the same value.
+    var writesTheSameNumberAnotherWay: Bool {
+        guard case .changed(.number(let old), .number(let new)) = kind else { return false }
+        return ExactDecimal(old) == ExactDecimal(new)
     }
 }
