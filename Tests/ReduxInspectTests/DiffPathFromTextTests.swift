@@ -23,7 +23,9 @@ import Testing
             let entry = try timeline.entry(at: index)
             let states = JSONDiff.matchingRedactions(try timeline.state(before: index), try timeline.state(after: index))
             return text.lines(
-                seq: entry.seq, type: entry.type, changes: JSONDiff.changes(from: states.before, to: states.after, under: prefix))
+                seq: entry.seq, type: entry.type,
+                changes: JSONDiff.changes(
+                    from: states.before, to: states.after, under: prefix, asPatch: text.writesPatch))
         }
     }
 

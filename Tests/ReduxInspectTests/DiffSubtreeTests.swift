@@ -61,6 +61,56 @@ import Testing
         #expect(DiffTextFormatter().format(changes) == "+ log[1]: 2\n+ log[2]: 3")
     }
 
+    @Test func withoutAsPatchAddsTheValueAtThePath() throws {
+        let replaced = JSONDiff.changes(
+            from: ["cart": .null], to: ["cart": ["total": 1]], under: try JSONPath(parsing: "cart.total"),
+            asPatch: false)
+        #expect(DiffTextFormatter().format(replaced) == "+ cart.total: 1")
+        #expect(replaced.first?.pointer.description == "/cart/total")
+        let pastTheEnd = JSONDiff.changes(
+            from: ["log": [1]], to: ["log": [1, 2, 3]], under: try JSONPath(parsing: "log[2]"), asPatch: false
+        )
+        #expect(DiffTextFormatter().format(pastTheEnd) == "+ log[2]: 3")
+        let element = JSONDiff.changes(
+            from: ShopStates.before, to: ShopStates.after,
+            under: try JSONPath(parsing: "cart.items[id=4].price"),
+            asPatch: false)
+        #expect(DiffTextFormatter().format(element) == "+ cart.items[id=4].price: 3.10")
+    }
+
+    /// For random pairs and every changed path and its ancestors: without `asPatch`, a value
+    /// at the prefix on one side only is one addition or removal there, and the list is
+    /// otherwise the patch's.
+    @Test func withoutAsPatchChangesStayAtThePath() throws {
+        for seed in UInt64(0)..<1000 {
+            var states = RandomStates(seed: seed)
+            let (old, new) = states.pair()
+            var prefixes: Set<JSONPath> = []
+            for change in JSONDiff.changes(from: old, to: new) {
+                for length in 0...change.path.components.count {
+                    prefixes.insert(JSONPath(Array(change.path.components.prefix(length))))
+                }
+            }
+            for prefix in prefixes {
+                let changes = JSONDiff.changes(from: old, to: new, under: prefix, asPatch: false)
+                switch (old.value(at: prefix), new.value(at: prefix)) {
+                case (nil, let value?):
+                    #expect(
+                        changes.map(\.path) == [prefix] && changes.first?.kind == .added(value),
+                        "seed \(seed) at \(prefix)")
+                case (let value?, nil):
+                    #expect(
+                        changes.map(\.path) == [prefix] && changes.first?.kind == .removed(value),
+                        "seed \(seed) at \(prefix)")
+                default:
+                    #expect(
+                        changes == JSONDiff.changes(from: old, to: new, under: prefix),
+                        "seed \(seed) at \(prefix)")
+                }
+            }
+        }
+    }
+
     /// The moves among `changes`, without their pointers.
     static func moves(_ changes: [JSONChange]) -> [JSONChange] {
         changes.compactMap { change in

@@ -65,6 +65,15 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
 }
 
 @Suite struct StepCommandTests {
+    /// `step`'s `state PATH` reads its path as `show --path` does.
+    @Test func stepsStateCommandReadsTheSameSizes() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try CLIShowCountTests.recording(#"{"list":[1,2,3],"stats":{"count":41}}"#, in: directory)
+        let run = StepRun([file], input: "state list.count\nstate stats.count\nstate list[\"count\"]\nquit\n")
+        #expect(run.out.components(separatedBy: "\n").prefix(2) == ["3", "41"], "\(run.out)")
+        #expect(run.err.contains("list.count: not present"), "\(run.err)")
+    }
+
     // MARK: Acceptance: goto 5, back, state prints the state after step 4
 
     @Test func counterGotoBackStatePrintsTheStateAfterStep4() {
@@ -341,7 +350,7 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
         #expect(run.lines.contains("  next, n [N]             Forward one step, or N."))
         #expect(
             run.lines.contains(
-                "  state, p, print [PATH]  The state here, or the value at PATH (e.g. cart.items[id=3])."))
+                "  state, p, print [PATH]  The state here, or the value at PATH (e.g. cart.items[id=3]; cart.items.count is a size)."))
         #expect(
             run.lines.contains(
                 "  continue, c             Forward to the next step that changes a watched path or where a breakpoint holds."

@@ -122,6 +122,10 @@ public final class CLIContext: @unchecked Sendable {
     /// terminal that can erase a line (not `TERM=dumb`).
     var showsProgress: Bool { errorIsTerminal && environment["TERM"] != "dumb" }
 
+    /// How long a command runs without output before its progress line appears
+    /// (``StepProgress``), in nanoseconds: half a second; tests make it 0 to see the line.
+    var progressDelay: UInt64 = 500_000_000
+
     private var wantsColor: Bool {
         (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }

@@ -8,11 +8,16 @@ import Dispatch
 /// it ends, so that nothing of it is left in the output.
 ///
 /// The steps may come forward or back (`step`'s `reverse-continue` searches back).
+///
+/// Off a terminal every call returns at once, so a command may note every step it makes and
+/// every line it prints.
 final class StepProgress {
     private let context: CLIContext
     private let label: String
     private let total: Int?
     private let delay: UInt64
+    /// Whether the line may be shown at all (``CLIContext/showsProgress``), asked once.
+    private let enabled: Bool
     /// Since when the command has printed nothing.
     private var quietSince = DispatchTime.now().uptimeNanoseconds
     /// The step at which the clock was last read: it is read again 1,024 steps away, either
@@ -26,19 +31,21 @@ final class StepProgress {
     ///   - label: What is going on, such as the command's name.
     ///   - total: How many steps there are, shown as "step N of total"; `nil` for a line
     ///     that shows the step alone, for a search going back, which ends at step 1.
-    ///   - delay: How long the command runs before the line appears, in nanoseconds.
-    init(_ context: CLIContext, label: String, total: Int?, delay: UInt64 = 500_000_000) {
+    ///   - delay: How long the command runs before the line appears, in nanoseconds; by
+    ///     default the context's ``CLIContext/progressDelay``.
+    init(_ context: CLIContext, label: String, total: Int?, delay: UInt64? = nil) {
         self.context = context
         self.label = label
         self.total = total
-        self.delay = delay
+        self.delay = delay ?? context.progressDelay
+        enabled = context.showsProgress
     }
 
     /// Notes that step `index` (0-based) is done.
     func update(_ index: Int) {
+        guard enabled else { return }
         if let lastCheck, abs(index - lastCheck) < 1024 { return }
         lastCheck = index
-        guard context.showsProgress else { return }
         let now = DispatchTime.now().uptimeNanoseconds
         guard now - quietSince >= delay, !shown || now - lastShown >= 100_000_000 else { return }
         lastShown = now
@@ -59,6 +66,7 @@ final class StepProgress {
     /// output before showing it again: a command whose lines keep coming needs no other sign
     /// of life, and a line shown between them would flicker.
     func willPrint() {
+        guard enabled else { return }
         clear()
         quietSince = DispatchTime.now().uptimeNanoseconds
     }
@@ -77,8 +85,9 @@ extension Timeline {
     ///
     /// - Parameters:
     ///   - context: Where the line goes (standard error), when it is a terminal.
-    ///   - delay: How long a replay runs before the line appears, in nanoseconds.
-    func showsReplayProgress(in context: CLIContext, delay: UInt64 = 500_000_000) {
+    ///   - delay: How long a replay runs before the line appears, in nanoseconds; by default
+    ///     the context's ``CLIContext/progressDelay``.
+    func showsReplayProgress(in context: CLIContext, delay: UInt64? = nil) {
         guard context.showsProgress else { return }
         var progress: StepProgress?
         replayProgress = { reached in

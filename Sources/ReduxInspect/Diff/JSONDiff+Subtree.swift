@@ -17,18 +17,24 @@ extension JSONDiff {
     /// step, just after the element it follows in `new` that `old` has too (or at the start)
     /// when the arrays are matched by id, else at the end of the old array; or at its index
     /// when that is the old array's end. Otherwise — `prefix` past the end of an old array, or
-    /// its parent missing or of another type in `old` — the comparison moves up to the parent,
-    /// so the list shows the ancestor that was added or replaced.
+    /// its parent missing or of another type in `old` — a patch cannot add it on its own: with
+    /// `asPatch`, the comparison moves up to the parent, so the list shows the ancestor that
+    /// was added or replaced; without, the change is still the addition of the value at
+    /// `prefix`, as a value that goes with its ancestor is listed as removed at `prefix` (what
+    /// `diff --path` prints as text and JSON), its pointer where the value is in `new`.
     ///
     /// - Parameters:
     ///   - old: The value before.
     ///   - new: The value after.
     ///   - prefix: The place to compare; ``JSONPath/root`` gives the same list as
     ///     ``changes(from:to:)``.
+    ///   - asPatch: Whether the list must be a patch that applies to `old` (the default);
+    ///     when `false`, every change is at or under `prefix`.
     /// - Returns: The changes, with paths that start with `prefix` or, after moving up, with
     ///   one of its ancestors; empty when the path holds equal values or exists on neither side.
-    public static func changes(from old: JSONValue, to new: JSONValue, under prefix: JSONPath) -> [JSONChange]
-    {
+    public static func changes(
+        from old: JSONValue, to new: JSONValue, under prefix: JSONPath, asPatch: Bool = true
+    ) -> [JSONChange] {
         switch (old.value(at: prefix), new.value(at: prefix)) {
         case (nil, nil):
             return []
@@ -53,6 +59,9 @@ extension JSONDiff {
                 return [
                     JSONChange(path: prefix, kind: .added(newValue), pointer: parentPointer.appending(token))
                 ]
+            }
+            if !asPatch, let pointer = new.pointer(to: prefix) {
+                return [JSONChange(path: prefix, kind: .added(newValue), pointer: pointer)]
             }
             return changes(from: old, to: new, under: parent)
         }

@@ -23,11 +23,7 @@ extension PredicateParser {
         }
         let start = position
         let path = try readPath()
-        let text = String(String.UnicodeScalarView(scalars[start..<position]))
-        if path.components.count > 1, path.components.last == .key("count"), text.hasSuffix(".count") {
-            return .count(JSONPath(path.components.dropLast()), member: true)
-        }
-        return .path(path)
+        return .reading(path, writtenAs: String(String.UnicodeScalarView(scalars[start..<position])))
     }
 
     /// Reads a path: everything up to white space, an operator, a parenthesis or a comma, with
@@ -110,5 +106,25 @@ extension PredicateParser {
         } catch {
             throw failure("invalid JSON value: \(error.reason)", column: start + error.column)
         }
+    }
+}
+
+extension Predicate.Operand {
+    /// What a path stands for as an operand, given how it was written: `PATH.count` (a size,
+    /// or the object's own `count` member, see ``Predicate/holds(in:)``) when its last step is
+    /// the key `count` written `.count` after another step; else the value at the path.
+    ///
+    /// `show --path` reads its path this way too, so that `cart.items.count` is the same
+    /// there as in a predicate.
+    ///
+    /// - Parameters:
+    ///   - path: The path as parsed.
+    ///   - text: The path as written: `cart.items.count` is a size, `cart.items["count"]` a member.
+    /// - Returns: `.count(parent, member: true)` or `.path(path)`.
+    static func reading(_ path: JSONPath, writtenAs text: String) -> Self {
+        if path.components.count > 1, path.components.last == .key("count"), text.hasSuffix(".count") {
+            return .count(JSONPath(path.components.dropLast()), member: true)
+        }
+        return .path(path)
     }
 }

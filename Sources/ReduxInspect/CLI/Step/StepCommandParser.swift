@@ -10,8 +10,9 @@ enum StepInput: Equatable, Sendable {
     case first
     /// To the last step.
     case last
-    /// The state at the cursor, or the value at a path in it.
-    case state(JSONPath?)
+    /// The state at the cursor, or the value at a path in it: a last `.count` is a size, as in
+    /// a predicate (``Predicate/Operand/reading(_:writtenAs:)``).
+    case state(Predicate.Operand?, path: JSONPath?)
     /// The change the current step made.
     case diff
     /// The current step's action.
@@ -75,7 +76,7 @@ enum StepCommandParser {
             help: "Forward to the next step whose type or action JSON contains TEXT."),
         Verb(
             ["state", "p", "print"], argument: "[PATH]",
-            help: "The state here, or the value at PATH (e.g. cart.items[id=3])."),
+            help: "The state here, or the value at PATH (e.g. cart.items[id=3]; cart.items.count is a size)."),
         Verb(["diff", "d"], help: "The change this step made, in full."),
         Verb(["action", "a"], help: "This step's seq, type and action."),
         Verb(["where"], help: "The seq, the position, and where the state comes from."),
@@ -135,9 +136,10 @@ enum StepCommandParser {
             guard !argument.isEmpty else { throw StepInputError("'\(word)' expects the text to look for") }
             return .find(argument)
         case "state":
-            guard !argument.isEmpty else { return .state(nil) }
+            guard !argument.isEmpty else { return .state(nil, path: nil) }
             do {
-                return .state(try JSONPath(parsing: argument))
+                let path = try JSONPath(parsing: argument)
+                return .state(.reading(path, writtenAs: argument), path: path)
             } catch {
                 throw StepInputError("invalid path '\(argument)': \(error)")
             }

@@ -20,11 +20,12 @@ final class StepSession {
     var breakpoints: [StepBreakpoint] = []
     /// The number the next watchpoint or breakpoint gets.
     var nextBreakpointNumber = 1
-    /// Makes the progress line of `continue` and `reverse-continue` from its label and the
-    /// step count it shows ("step N of M"; `nil`: "step N"); `nil` for none. A run goes
-    /// through every step on its way, seconds over a long recording without states, but its
-    /// replays go one step at a time, too short to be reported to ``Timeline/replayProgress``
-    /// as a jump's is. The session writes no output itself: the `step` command gives it this.
+    /// Makes the progress line of `continue`, `reverse-continue` and `find` from its label
+    /// and the step count it shows ("step N of M"; `nil`: "step N"); `nil` for none. A run
+    /// goes through every step on its way, seconds over a long recording without states, but
+    /// its replays go one step at a time, too short to be reported to
+    /// ``Timeline/replayProgress`` as a jump's is; `find` reads every action on its way. The
+    /// session writes no output itself: the `step` command gives it this.
     var makeProgress: ((_ label: String, _ total: Int?) -> StepProgress)?
 
     /// Starts a session.
@@ -69,12 +70,12 @@ final class StepSession {
             }
             return try moved(move)
         case .find(let text): return try find(text)
-        case .state(nil): return .state(seq: cursor.seq, try state(at: cursor.position))
-        case .state(let path?):
-            guard let value = try state(at: cursor.position).value(at: path) else {
+        case .state(let operand?, let path?):
+            guard let value = operand.value(in: try state(at: cursor.position)) else {
                 return .failure("\(path): not present in the state after seq \(cursor.seq)")
             }
             return .value(seq: cursor.seq, path: path, value)
+        case .state: return .state(seq: cursor.seq, try state(at: cursor.position))
         case .diff: return .diff(try view())
         case .action: return .action(try view())
         case .whereAmI: return .location(try view())
@@ -138,16 +139,24 @@ final class StepSession {
     }
 
     /// Moves to the first step after the cursor whose type or compact action contains `text`.
+    ///
+    /// A long search shows a progress line (``makeProgress``), "find: step N of M", taken
+    /// away before the reply (and before the replay to the step found, which has its own).
     private func find(_ text: String) throws(InspectorError) -> StepReply {
         let start = cursor.position + 1
         let search = TextSearch(text)
+        let progress = makeProgress?("find", cursor.count)
+        defer { progress?.clear() }
         for index in start..<max(start, cursor.count) {
             // Read as `log` reads it: the state on the line is not needed.
             let entry = try timeline.recording.readListedAction(at: index)
             if search.isFound(in: entry.type) || search.isFound(in: entry.action) {
+                progress?.clear()
                 return try moved(cursor.move(to: index))
             }
+            progress?.update(index)
         }
+        progress?.clear()
         return .failure(
             "no step after seq \(cursor.seq) has \(JSONValue.string(text).compactText) in its type or action")
     }

@@ -33,6 +33,10 @@ struct CheckCommand: Subcommand {
     func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
         let timeline = try session.open(file, reducerName: reducerName, strict: strict)
         let recording = timeline.recording
+        // Replaying a million steps takes seconds: on a terminal, a line says how far it has
+        // got (counted from here, so that it shows at once if the lines took long to check).
+        let progress = StepProgress(session.context, label: "check", total: recording.steps.count)
+        defer { progress.clear() }
         // Every line parses (syntax first, before any action is decoded); the index already
         // knows which steps hold a state.
         do {
@@ -44,9 +48,13 @@ struct CheckCommand: Subcommand {
         let named = recording.reducerName.map { JSONValue.string($0).compactText } ?? "in the recording"
         var decoded = "actions not decoded: no reducer named \(named)"
         if let reducer = timeline.reducer {
-            try ReplayRun(recording: recording, reducer: reducer).check(comparingStates: false) { _ in true }
+            try ReplayRun(recording: recording, reducer: reducer).check(comparingStates: false) { step in
+                progress.update(step.index)
+                return true
+            }
             decoded = "every action decodes with reducer \(reducer.name)"
         }
+        progress.clear()
         let gaps = recording.gapsBetweenSteps
         for gap in gaps.prefix(Self.listedGaps) {
             let reason = gap.reason.map { ": \($0)" } ?? ""

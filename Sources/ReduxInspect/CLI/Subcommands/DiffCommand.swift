@@ -22,7 +22,10 @@ struct DiffCommand: Subcommand {
             "moved" with "from" and "to"). With --format json-patch each step prints one RFC 6902
             patch that turns the state before the step into the state after it. Where entries
             are missing, a line '! 3 entries missing after seq 41' (in JSON a "gap" object) comes
-            before the step after them, whose change includes theirs.
+            before the step after them, whose change includes theirs. Under --path, a value that
+            comes or goes with an ancestor is shown at the path: with --path
+            cart.items[id=1].quantity, adding item 1 prints '+ cart.items[id=1].quantity: 2'
+            (its JSON Patch adds the whole item, as a patch must).
             """)
 
     let file: String
@@ -79,11 +82,24 @@ struct DiffCommand: Subcommand {
         let endGap = indices.last == steps.indices.last ? recording.gapAtEnd : nil
         guard prefix == nil else {
             // Under a prefix, diff just that part of the states (read from their text where
-            // it can be, else parsed), so that JSON Patch pointers stay valid.
+            // it can be, else parsed), so that JSON Patch pointers stay valid. Most steps may
+            // leave it alone and print nothing: on a terminal, a line says how far it has got.
+            let progress = StepProgress(context, label: "diff", total: steps.count)
+            // Also when a step throws: the error's line comes after it.
+            defer { progress.clear() }
             for index in indices {
-                write(recording.gap(before: index))
-                context.output.write(utf8: try replay.output(at: index, text))
+                if let gap = recording.gap(before: index) {
+                    progress.willPrint()
+                    write(gap)
+                }
+                let output = try replay.output(at: index, text)
+                if !output.isEmpty {
+                    progress.willPrint()
+                    context.output.write(utf8: output)
+                }
+                progress.update(index)
             }
+            progress.clear()
             write(endGap)
             return .success
         }

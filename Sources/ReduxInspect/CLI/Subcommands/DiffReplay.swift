@@ -183,11 +183,15 @@ struct DiffReplay {
     private static func output(
         from old: JSONValue, to after: JSONValue, seq: Int, type: String, under prefix: JSONPath?, _ text: DiffStepText
     ) -> [UInt8] {
-        // Under a prefix, diff just that part, so that JSON Patch pointers stay valid.
+        // Under a prefix, diff just that part, so that JSON Patch pointers stay valid; a value
+        // that comes with an ancestor is added at the prefix, as one that goes with it is
+        // removed there, except in a patch, which must add the ancestor.
         // One state may be recorded, with the recorder's placeholders, and the other replayed.
         let states = JSONDiff.matchingRedactions(old, after)
         let changes =
-            prefix.map { JSONDiff.changes(from: states.before, to: states.after, under: $0) }
+            prefix.map {
+                JSONDiff.changes(from: states.before, to: states.after, under: $0, asPatch: text.writesPatch)
+            }
             ?? JSONDiff.changes(from: states.before, to: states.after)
         var output: [UInt8] = []
         text.write(seq: seq, type: type, changes: changes, to: &output)

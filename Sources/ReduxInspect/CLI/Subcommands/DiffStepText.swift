@@ -19,6 +19,9 @@ struct DiffStepText: Sendable {
         format == "json" || (format != "json-patch" && !skipsUnchanged)
     }
 
+    /// Whether each step is written as a JSON Patch, which must apply to the state before it.
+    var writesPatch: Bool { format == "json-patch" }
+
     /// The step's lines, each ending with a newline; empty when the step is left out.
     ///
     /// - Parameters:

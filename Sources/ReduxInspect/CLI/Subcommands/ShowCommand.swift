@@ -9,7 +9,13 @@ struct ShowCommand: Subcommand {
             .init("--at", value: "<seq>", help: "The step; 0 is the initial state."),
             .init("--path", value: "<path>", help: "Print only this part of the state, e.g. cart.items[id=3].quantity."),
             .init("--reducer", value: "<name>", help: "Replay with this reducer where the recording holds no state."),
-        ])
+        ],
+        discussion: """
+            A path ending in .count, such as cart.items.count, prints the number of elements of
+            an array, members of an object or characters of a string, as in a predicate (see
+            'redux-inspect help bisect'); an object's own member named count wins, and
+            cart.items["count"] is always the member. Exits 1 when the path is not present.
+            """)
 
     let file: String
     let seq: Int
@@ -38,11 +44,12 @@ struct ShowCommand: Subcommand {
             session.warn(
                 "\(file): \(missing) \(missing == 1 ? "entry is" : "entries are") missing before seq \(seq) with no recorded state since: the state is replayed without \(missing == 1 ? "its action" : "their actions")")
         }
-        guard let path else {
+        guard let path, let text = self.path else {
             session.context.print(state.prettyText())
             return .success
         }
-        guard let value = state.value(at: path) else {
+        // A last `.count` is a size, as in a predicate, unless the object has a member so named.
+        guard let value = Predicate.Operand.reading(path, writtenAs: text).value(in: state) else {
             session.context.printError("\(path): not present in the state after seq \(seq)")
             return .failure
         }
