@@ -14,7 +14,13 @@ struct RecordingVerifier: Sendable {
     let collectsUpdates: Bool
 
     /// The result, and for `--update` the replayed states to write, by line index.
-    func verify(_ path: String) -> (VerifyResult, updates: [Int: JSONValue]) {
+    ///
+    /// - Parameters:
+    ///   - path: The recording.
+    ///   - progress: Told of each step replayed: its index, and how many steps there are.
+    func verify(_ path: String, progress: ((_ index: Int, _ total: Int) -> Void)? = nil) -> (
+        VerifyResult, updates: [Int: JSONValue]
+    ) {
         let start = DispatchTime.now().uptimeNanoseconds
         var steps = 0
         var compared = 0
@@ -56,6 +62,7 @@ struct RecordingVerifier: Sendable {
             var uncheckedFrom = 0
             let end = try ReplayRun(recording: recording, reducer: reducer).check { step throws(InspectorError) in
                 steps += 1
+                progress?(step.index, recording.steps.count)
                 lastIndex = step.index
                 guard let divergence = step.divergence else { return true }
                 compared += 1

@@ -89,9 +89,19 @@ struct VerifyCommand: Subcommand {
         let verifier = RecordingVerifier(
             inspector: session.inspector, reducerName: reducerName, checksDeterminism: checksDeterminism,
             collectsUpdates: updates)
-        var results = VerifyRun(files: files, verifier: verifier).run { done, total in
-            if context.showsProgress && total > 1 { context.error.write("\rverifying \(done)/\(total)…") }
-        }
+        // A single long recording shows its steps instead of the files done.
+        var stepLine: StepProgress?
+        defer { stepLine?.clear() }
+        var results = VerifyRun(files: files, verifier: verifier).run(
+            progress: { done, total in
+                if context.showsProgress && total > 1 { context.error.write("\rverifying \(done)/\(total)…") }
+            },
+            stepProgress: context.showsProgress
+                ? { index, total in
+                    if stepLine == nil { stepLine = StepProgress(context, label: "verify", total: total) }
+                    stepLine?.update(index)
+                } : nil)
+        stepLine?.clear()
         if context.showsProgress && files.paths.count > 1 { context.error.write("\r\u{1B}[K") }
         var updated = 0
         for index in results.indices {
@@ -156,9 +166,17 @@ struct VerifyRun {
     let files: RecordingFiles
     let verifier: RecordingVerifier
 
-    /// - Parameter progress: Called, under a lock, with files done and the total.
-    func run(progress: @escaping @Sendable (Int, Int) -> Void) -> [(VerifyResult, [Int: JSONValue])] {
+    /// - Parameters:
+    ///   - progress: Called, under a lock, with files done and the total.
+    ///   - stepProgress: Called with each step of a single file and its step count: one file
+    ///     is verified on this thread, where its steps can be shown as they go.
+    func run(
+        progress: @escaping @Sendable (Int, Int) -> Void, stepProgress: ((Int, Int) -> Void)? = nil
+    ) -> [(VerifyResult, [Int: JSONValue])] {
         let paths = files.paths
+        if paths.count == 1, files.refused[paths[0]] == nil, let stepProgress {
+            return [verifier.verify(paths[0], progress: stepProgress)]
+        }
         let collected = Collected(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             let path = paths[index]
