@@ -113,6 +113,11 @@ public struct ReplayRun {
     /// deeper or be longer than the parser reads; and where the replayed state matches the
     /// recorded bytes, those are kept as its text too. With `snapshots` too, such a state is
     /// not encoded but kept (``ReplayCheck/afterSnapshot``), for the caller to encode.
+    ///
+    /// Without `trees`, comparing states on more than one `cores`, the replay keeps a copy of
+    /// each state to compare and goes on, and the copies are compared a window at a time on
+    /// every core (``ComparisonWindow``); `visit` sees the same steps, and the same error
+    /// after the same steps, as on one core.
     func replay(
         through lastSeq: Int?, trees: Bool, texts: Bool = false, snapshots: Bool = false, comparingStates: Bool,
         cores: Int = 1, start: ((JSONValue) -> Void)?,
