@@ -85,12 +85,7 @@ import Testing
         for seed in UInt64(0)..<1000 {
             var states = RandomStates(seed: seed)
             let (old, new) = states.pair()
-            var prefixes: Set<JSONPath> = []
-            for change in JSONDiff.changes(from: old, to: new) {
-                for length in 0...change.path.components.count {
-                    prefixes.insert(JSONPath(Array(change.path.components.prefix(length))))
-                }
-            }
+            let prefixes = Self.changedPathsAndAncestors(old, new)
             for prefix in prefixes {
                 let changes = JSONDiff.changes(from: old, to: new, under: prefix, asPatch: false)
                 switch (old.value(at: prefix), new.value(at: prefix)) {
@@ -111,6 +106,17 @@ import Testing
         }
     }
 
+    /// Every path the full list of changes names, and each of its ancestors.
+    static func changedPathsAndAncestors(_ old: JSONValue, _ new: JSONValue) -> Set<JSONPath> {
+        var prefixes: Set<JSONPath> = []
+        for change in JSONDiff.changes(from: old, to: new) {
+            for length in 0...change.path.components.count {
+                prefixes.insert(JSONPath(Array(change.path.components.prefix(length))))
+            }
+        }
+        return prefixes
+    }
+
     /// The moves among `changes`, without their pointers.
     static func moves(_ changes: [JSONChange]) -> [JSONChange] {
         changes.compactMap { change in
@@ -126,12 +132,7 @@ import Testing
         for seed in UInt64(0)..<1000 {
             var states = RandomStates(seed: seed)
             let (old, new) = states.pair()
-            var prefixes: Set<JSONPath> = []
-            for change in JSONDiff.changes(from: old, to: new) {
-                for length in 0...change.path.components.count {
-                    prefixes.insert(JSONPath(Array(change.path.components.prefix(length))))
-                }
-            }
+            let prefixes = Self.changedPathsAndAncestors(old, new)
             let moves = Self.moves(JSONDiff.changes(from: old, to: new))
             for prefix in prefixes {
                 let changes = JSONDiff.changes(from: old, to: new, under: prefix)
