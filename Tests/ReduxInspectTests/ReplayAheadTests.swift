@@ -91,3 +91,45 @@ import Testing
         try expectSameOnEveryCount(path)
     }
 }
+
+/// Recorded states compared a window at a time: a state that differs, a state that does not
+/// parse, and an action that does not decode on a line whose state does not parse either.
+extension ReplayAheadTests {
+    /// The shop fixture, with `change` applied to its lines.
+    private func shop(
+        _ name: String, in directory: CLITemporaryDirectory, _ change: (inout [String]) -> Void
+    ) throws -> String {
+        var lines = try String(contentsOfFile: Support.fixture("shop.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        change(&lines)
+        return try directory.file(name, lines: lines)
+    }
+
+    @Test func recordedStatesThatDifferOrDoNotParse() throws {
+        let directory = try CLITemporaryDirectory()
+        let path = try shop("shop-differs.jsonl", in: directory) { lines in
+            lines[5] = lines[5].replacingOccurrences(of: #""isLoading":false"#, with: #""isLoading":true"#)
+            let stateStart = lines[9].range(of: #","state":"#)!
+            lines[9] = String(lines[9][..<stateStart.upperBound]) + #"{"isLoading":}}"#
+        }
+        let one = try visits(path, cores: 1)
+        #expect(one.count == 9, "\(one)")
+        #expect(one[4].hasPrefix("5 ") && one[4].contains("isLoading"), "\(one[4])")
+        #expect(one.last?.hasPrefix("error: ") == true && one.last?.contains(".jsonl:10:182: expected a value") == true, "\(one.last ?? "")")
+        try expectSameOnEveryCount(path)
+    }
+
+    @Test func anUndecodableActionOnALineThatDoesNotParse() throws {
+        let directory = try CLITemporaryDirectory()
+        let path = try shop("shop-both.jsonl", in: directory) { lines in
+            let stateStart = lines[7].range(of: #","state":"#)!
+            lines[7] =
+                #"{"seq":7,"time":"2026-11-22T10:00:01.750Z","type":"addToCart","action":{"addToCart":{"productID":"two","quantity":1}}"#
+                + String(lines[7][stateStart.lowerBound...]).replacingOccurrences(of: #""isLoading":false"#, with: #""isLoading":}"#)
+        }
+        let one = try visits(path, cores: 1)
+        // The line's own error, not the action's.
+        #expect(one.count == 7 && one.last?.contains(".jsonl:8:140: expected a value") == true, "\(one)")
+        try expectSameOnEveryCount(path)
+    }
+}

@@ -95,8 +95,55 @@ extension Recording {
     /// member by member (``EntryParts``) was most of `log`'s time on a recording with states.
     /// `nil` for any other line, or a time, type or action that is not plain.
     private func recorderListedAction(_ location: StepLocation, _ line: UnsafeBufferPointer<UInt8>) -> ListedAction? {
+        guard let stateStart = Self.checkedRecorderState(location, line)?.lowerBound,
+            let members = Self.recorderMembers(location, line, stateStart: stateStart),
+            RawJSON(line, maximumDepth: JSONParser.Options().maximumDepth).isCompactText(members.action)
+        else { return nil }
+        let action = String(decoding: UnsafeBufferPointer(rebasing: line[members.action]), as: UTF8.self)
+        return ListedAction(seq: location.seq, type: members.type, time: members.time, action: action)
+    }
+
+    /// Step `index`'s entry with `state` left `nil`, read from the line's bytes without parsing
+    /// its state, for a caller that compares the state's bytes with an encoding itself (a
+    /// match proves them valid JSON) and reads the entry with ``entry(at:)`` when they differ.
+    /// Only for a line of the recorder's shape whose members before the state the index
+    /// checked, ending `}` or `,"us":N}` right after a state that is not `null`: then the
+    /// rest is the entry ``entry(at:)`` reads, when the line is valid. `nil` for any other line.
+    ///
+    /// A replay that prints each step's changes finds them from the states' bytes; parsing
+    /// every recorded state into a tree as well was two thirds of its time.
+    ///
+    /// - Parameter index: 0-based position in ``steps``.
+    func entryLeavingState(at index: Int) -> RecordingEntry? {
+        let location = steps[index]
+        let stateStart = Int(location.checkedStateStart)
+        guard location.hasState, stateStart != 0 else { return nil }
+        let line = lineBytes(Int(location.lineIndex))
+        guard let stateEnd = Self.recorderLastValueEnd(in: line), stateStart < stateEnd,
+            line[stateStart] != UInt8(ascii: "n"),
+            KnownMembers(line, skippingState: true)?.state == stateStart..<stateEnd,
+            let members = Self.recorderMembers(location, line, stateStart: stateStart),
+            let action = try? JSONParser.parse(UnsafeBufferPointer(rebasing: line[members.action]))
+        else { return nil }
+        // `,"us":N}` after the state, when the line has it.
+        var microseconds: Int?
+        if stateEnd < line.count - 1 {
+            let digits = line[(stateEnd + #","us":"#.utf8.count)..<(line.count - 1)]
+            microseconds = Int(String(decoding: UnsafeBufferPointer(rebasing: digits), as: UTF8.self))
+        }
+        return RecordingEntry(
+            seq: location.seq, type: members.type, action: action, state: nil, time: members.time,
+            microseconds: microseconds, line: location.line)
+    }
+
+    /// The time, type and action of a line of the recorder's shape whose members before the
+    /// state the index checked, `{"seq":N,"time":"T","type":"S","action":A,"state":…`, where
+    /// that shape puts them; `nil` when the time or type is not a plain string.
+    private static func recorderMembers(_ location: StepLocation, _ line: UnsafeBufferPointer<UInt8>, stateStart: Int)
+        -> (time: String, type: String, action: Range<Int>)?
+    {
         let actionStart = Int(location.checkedActionStart)
-        guard actionStart != 0, let stateStart = Self.checkedRecorderState(location, line)?.lowerBound else { return nil }
+        guard actionStart != 0 else { return nil }
         let raw = RawJSON(line, maximumDepth: JSONParser.Options().maximumDepth)
         var position = #"{"seq":"#.utf8.count
         while position < actionStart, line[position] &- UInt8(ascii: "0") < 10 { position += 1 }
@@ -115,11 +162,9 @@ extension Recording {
         }
         let actionEnd = stateStart - #","state":"#.utf8.count
         guard let time = string(after: #","time":""#), let type = string(after: #","type":""#),
-            line[position..<actionStart].elementsEqual(#","action":"#.utf8), actionStart < actionEnd,
-            raw.isCompactText(actionStart..<actionEnd)
+            line[position..<actionStart].elementsEqual(#","action":"#.utf8), actionStart < actionEnd
         else { return nil }
-        let action = String(decoding: UnsafeBufferPointer(rebasing: line[actionStart..<actionEnd]), as: UTF8.self)
-        return ListedAction(seq: location.seq, type: type, time: time, action: action)
+        return (time, type, actionStart..<actionEnd)
     }
 }
 

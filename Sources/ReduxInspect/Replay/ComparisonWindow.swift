@@ -23,6 +23,12 @@ struct ComparisonWindow {
         let seq: Int
         /// The entry, when the replay had to parse it already (to apply its action).
         let entry: RecordingEntry?
+        /// Whether `entry` was read without its state (``Recording/entryLeavingState(at:)``):
+        /// a step whose state differs is parsed again, with it.
+        var entryLeavesState = false
+        /// Whether a matching step keeps the recorded bytes as its text
+        /// (``ReplayCheck/afterText``), for a replay made with texts.
+        var keepsText = false
         let gapBefore: RecordingGap?
         /// The replayed state after the step.
         let copy: ReplaySnapshot
@@ -111,11 +117,13 @@ extension ReplayRun {
         _ comparison: ComparisonWindow.Comparison, matching: Bool, states: SnapshotJSON
     ) throws(InspectorError) -> ReplayCheck {
         if matching {
+            // The bytes it matched are there: `encodes(_:asRecordedAt:)` found them.
+            let text = comparison.keepsText ? recording.recordedStateBytes(at: comparison.index).map { StateText(Array($0)) } : nil
             return ReplayCheck(
                 index: comparison.index, seq: comparison.seq, entry: comparison.entry, after: comparison.entry?.state,
-                afterText: nil, afterSnapshot: nil, divergence: [], gapBefore: comparison.gapBefore)
+                afterText: text, afterSnapshot: nil, divergence: [], gapBefore: comparison.gapBefore)
         }
-        var entry = comparison.entry
+        var entry = comparison.entryLeavesState ? nil : comparison.entry
         let parsed = try recording.readEntry(at: comparison.index, keepingIn: &entry)
         guard let recorded = parsed.state else { preconditionFailure("a state the index saw") }
         let replayed: JSONValue

@@ -112,7 +112,11 @@ public struct ReplayRun {
     /// (``ReplayCheck/afterText``) instead of becoming a tree, unless the text would nest
     /// deeper or be longer than the parser reads; and where the replayed state matches the
     /// recorded bytes, those are kept as its text too. With `snapshots` too, such a state is
-    /// not encoded but kept (``ReplayCheck/afterSnapshot``), for the caller to encode.
+    /// not encoded but kept (``ReplayCheck/afterSnapshot``), for the caller to encode. With
+    /// `texts`, a line of the recorder's shape is read without its state
+    /// (``Recording/entryLeavingState(at:)``), and its state is parsed only when the replayed
+    /// one does not encode to its bytes: the step's entry then has no `state`, and a matching
+    /// step no tree after it.
     ///
     /// Without `trees`, comparing states on more than one `cores`, the replay keeps a copy of
     /// each state to compare and goes on, and the copies are compared a window at a time on
@@ -133,8 +137,11 @@ public struct ReplayRun {
         var lastIndex: Int?
         // The entry of the step being replayed, once parsed.
         var entry: RecordingEntry?
-        // Without trees, on more than one core, states are compared a window at a time.
-        var window = !trees && comparingStates && cores > 1 ? ComparisonWindow(cores: cores) : nil
+        // Whether `entry` was read without its state, which the line holds.
+        var entryLeavesState = false
+        // On more than one core, states are compared a window at a time: without trees, or
+        // with texts the caller encodes (whose matching steps need no tree).
+        var window = comparingStates && cores > 1 && (!trees || texts && snapshots) ? ComparisonWindow(cores: cores) : nil
 
         /// Hands a step to `visit`, in order.
         func deliver(_ check: ReplayCheck) throws(InspectorError) -> Bool {
@@ -149,9 +156,21 @@ public struct ReplayRun {
             return try window!.flush(of: self, into: deliver)
         }
 
+        /// Step `index`'s entry, its state parsed.
+        func parsedEntry(_ index: Int) throws(InspectorError) -> RecordingEntry {
+            if entryLeavesState {
+                entry = nil
+                entryLeavesState = false
+            }
+            return try recording.readEntry(at: index, keepingIn: &entry)
+        }
+
         /// The rest of step `index` once its action has run: the comparison, and the visit.
         func finish(_ index: Int) throws(InspectorError) -> Bool {
-            defer { entry = nil }
+            defer {
+                entry = nil
+                entryLeavesState = false
+            }
             let location = recording.steps[index]
             let gap = recording.gap(before: index)
             if gap != nil { desynchronized = true }
@@ -162,11 +181,11 @@ public struct ReplayRun {
             var divergence: [JSONChange]?
             // A line read without parsing it is well formed: it holds a state exactly when
             // the index says so.
-            if entry.map({ $0.state != nil }) ?? location.hasState {
+            if entryLeavesState || (entry.map({ $0.state != nil }) ?? location.hasState) {
                 if desynchronized {
                     // The missing actions make a difference expected here, not a divergence:
                     // carry on from what the app really had.
-                    let parsed = try recording.readEntry(at: index, keepingIn: &entry)
+                    let parsed = try parsedEntry(index)
                     guard let recorded = parsed.state else { preconditionFailure("a state the index saw") }
                     try load(recorded, parsed)
                     after = recorded
@@ -174,8 +193,10 @@ public struct ReplayRun {
                 } else if !comparingStates {
                     after = nil
                 } else if window != nil {
-                    let comparison = ComparisonWindow.Comparison(
+                    var comparison = ComparisonWindow.Comparison(
                         index: index, seq: location.seq, entry: entry, gapBefore: gap, copy: replayer.snapshot())
+                    comparison.entryLeavesState = entryLeavesState
+                    comparison.keepsText = texts
                     let full = window!.append(
                         .comparing(comparison), lineLength: recording.lines.range(of: Int(location.lineIndex)).count)
                     return full ? try flush() : true
@@ -186,7 +207,7 @@ public struct ReplayRun {
                     if texts { afterText = StateText(Array(bytes)) }
                     divergence = []
                 } else {
-                    let parsed = try recording.readEntry(at: index, keepingIn: &entry)
+                    let parsed = try parsedEntry(index)
                     guard let recorded = parsed.state else { preconditionFailure("a state the index saw") }
                     let replayed = try current(parsed)
                     after = replayed
@@ -211,11 +232,30 @@ public struct ReplayRun {
 
         let end = lastSeq.flatMap { last in recording.steps.firstIndex { $0.seq > last } } ?? recording.steps.count
         if trees {
-            for index in 0..<end {
-                entry = try recording.readEntry(at: index)
-                try replayer.applyAction(of: index, in: recording, entry: &entry, stateCheckedByCaller: comparingStates)
-                guard try finish(index) else { return nil }
+            do throws(InspectorError) {
+                for index in 0..<end {
+                    if texts && comparingStates, let leaving = recording.entryLeavingState(at: index) {
+                        entry = leaving
+                        entryLeavesState = true
+                        do {
+                            try replayer.apply(leaving.action)
+                        } catch {
+                            // A line that turns out to be malformed is reported as such, first.
+                            throw recording.replayFailure(error, at: index)
+                        }
+                    } else {
+                        entry = try recording.readEntry(at: index)
+                        try replayer.applyAction(
+                            of: index, in: recording, entry: &entry, stateCheckedByCaller: comparingStates)
+                    }
+                    guard try finish(index) else { return nil }
+                }
+            } catch {
+                // The steps before the one that failed are handed out first, as on one core.
+                guard try flush() else { return nil }
+                throw error
             }
+            guard try flush() else { return nil }
         } else {
             // Steps are finished in order, whether their actions were decoded ahead or not.
             let finished: Bool

@@ -112,6 +112,8 @@ extension ReplayRun {
                 guard let entry = outcome.entry else { preconditionFailure("a step without its entry") }
                 let after: ReplayTextStep.State
                 if let text = outcome.afterText {
+                    // A state compared (or taken from the recording) counts for the window too.
+                    largest = max(largest, text.bytes.count)
                     after = .text(text)
                 } else if let copy = outcome.afterSnapshot {
                     defer { next += 1 }
@@ -165,13 +167,13 @@ extension ReplayRun {
         let end: EndComparison?
         do {
             end = try replay(
-                through: lastSeq, trees: true, texts: true, snapshots: cores > 1, comparingStates: true,
+                through: lastSeq, trees: true, texts: true, snapshots: cores > 1, comparingStates: true, cores: cores,
                 start: { state = .tree($0) }
             ) { outcome throws(InspectorError) in
                 pending.append(outcome)
-                // A step whose state was compared (or taken from the recording) is visited with
-                // the ones before it: the comparison needs no encoding on other threads.
-                if pending.count >= window || outcome.afterSnapshot == nil { try flush() }
+                // Steps whose states were compared or taken from the recording wait too: their
+                // changes are found on every core with the others'.
+                if pending.count >= window { try flush() }
                 return !stopped
             }
         } catch {
