@@ -84,7 +84,9 @@ final class RecordQueue<Item>: @unchecked Sendable {
     /// Waits for items and takes them all; returns an empty array once finished and drained.
     ///
     /// - Parameter busy: Whether the writer just wrote a batch, so more items are likely soon.
-    func takeAll(busy: Bool) -> [Item] {
+    /// - Returns: The items, and whether the queue was full: a producer waits for room, or
+    ///   drops what it cannot queue.
+    func takeAll(busy: Bool) -> (items: [Item], wasFull: Bool) {
         condition.lock()
         defer { condition.unlock() }
         if busy && items.isEmpty && !isFinished {
@@ -96,9 +98,10 @@ final class RecordQueue<Item>: @unchecked Sendable {
             writerIdle = false
         }
         let batch = items
+        let wasFull = items.count >= capacity || waitingProducers > 0
         items.removeAll(keepingCapacity: true)
         if waitingProducers > 0 { condition.broadcast() }
-        return batch
+        return (batch, wasFull)
     }
 
     /// Refuses new items; the writer drains what is queued and stops.

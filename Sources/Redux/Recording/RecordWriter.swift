@@ -11,6 +11,9 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
     private let lineWriter: JSONLineWriter
     /// Kept from line to line: its buffers and caches (action names) outlive a line.
     private let lineEncoder: StreamingEncoder
+    /// Encodes part of a large batch while this thread encodes the rest; `nil` when the
+    /// recorder encodes on one thread only.
+    private let helper: EncodingHelper<State, Action>?
     /// Where errors go: to the app's handler, which the writer never waits for.
     let errors: RecorderErrorReports
     private let sinkName: String
@@ -52,7 +55,7 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
 
     init(
         sink: any RecordingSink, capacity: Int, redactedKeys: Set<String>,
-        maximumLineLength: Int = RecordingFormat.maximumLineLength,
+        maximumLineLength: Int = RecordingFormat.maximumLineLength, encodingThreads: Int = 1,
         onError: @escaping @Sendable (RecorderError) -> Void
     ) {
         self.maximumLineLength = maximumLineLength
@@ -60,6 +63,8 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
         self.sink = sink
         self.lineWriter = JSONLineWriter(redactedKeys: redactedKeys)
         self.lineEncoder = StreamingEncoder(writer: lineWriter, maximumDepth: RecordingFormat.maximumDepth)
+        self.helper =
+            encodingThreads >= 2 ? EncodingHelper(writer: lineWriter, maximumLineLength: maximumLineLength) : nil
         self.errors = RecorderErrorReports(handler: onError)
         self.sinkName = (sink as? FileRecordingSink)?.path ?? String(describing: type(of: sink))
     }
@@ -90,40 +95,93 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
     private func run() {
         var busy = false
         while true {
-            var lines = queue.takeAll(busy: busy)
+            var (lines, wasFull) = queue.takeAll(busy: busy)
             busy = true
             if lines.isEmpty { break }
-            // Taken from the end, so that each line (and the state it holds) is released once
-            // it is encoded rather than when the whole batch is.
-            lines.reverse()
-            while let line = lines.popLast() {
-                switch line {
-                case .barrier(let semaphore):
-                    barriers.append(semaphore)
-                    continue
-                case .header:
-                    var header: [UInt8] = []
-                    encode(line, to: &header)
-                    unwrittenHeader = header
-                    headerBytes = header
-                    continue
-                case .gap(_, let dropped, _):
-                    batch.entries += dropped
-                case .entry(let seq, _, _, _, _):
-                    batch.entries += 1
-                    batch.highestSeq = seq
-                case .end(let seq, _):
-                    batch.highestSeq = max(batch.highestSeq ?? seq, seq)
-                }
-                encode(line, to: &batch.bytes)
-                // Bounded in bytes, not only in lines: a queue of large states encoded whole
-                // took gigabytes.
-                if batch.bytes.count >= Self.batchByteLimit { writeBatch() }
+            // Only while the app waits for room in the queue (or drops entries): at any other
+            // time the helper would take a core from the app.
+            if let helper, wasFull, lines.count >= Self.sharedBatchMinimum {
+                takeShared(&lines, with: helper)
+            } else {
+                takeAlone(&lines)
             }
             writeBatch()
         }
+        helper?.stop()
         do { try sink.close() } catch { errors.report(asRecorderError(error)) }
         finished.leave()
+    }
+
+    /// The fewest lines, taken from a full queue, for which the helper is asked to help:
+    /// with fewer, waking it costs more than it saves.
+    static var sharedBatchMinimum: Int { 64 }
+
+    /// Encodes and writes `lines` on this thread alone, emptying it.
+    private func takeAlone(_ lines: inout [Line]) {
+        // Taken from the end, so that each line (and the state it holds) is released once
+        // it is encoded rather than when the whole batch is.
+        lines.reverse()
+        while let line = lines.popLast() { take(line) }
+    }
+
+    /// Encodes `lines` with the helper, which takes entries from the back while this thread
+    /// takes lines from the front, then writes the helper's lines in order. Empties `lines`:
+    /// the batch holds them, and each is released once it is encoded.
+    private func takeShared(_ lines: inout [Line], with helper: EncodingHelper<State, Action>) {
+        let shared = SharedBatch(lines, helperByteLimit: Self.batchByteLimit)
+        lines.removeAll()
+        helper.help(with: shared)
+        while let index = shared.claimFront() { take(shared.takeLine(at: index)) }
+        helper.waitUntilDone()
+        // `results` runs from the back.
+        for result in shared.results.reversed() {
+            if let bytes = result.bytes {
+                takeEncoded(shared.helperBytes[bytes], seq: result.seq, hasState: result.hasState)
+            } else {
+                take(shared.takeLine(at: result.index), failure: result.failure)
+            }
+        }
+    }
+
+    /// Handles one line: a barrier or header is kept for the batch's write; anything else is
+    /// encoded (or, when `failure` says it could not be, what stands in for it) into the batch.
+    private func take(_ line: Line, failure: (any Error)? = nil) {
+        switch line {
+        case .barrier(let semaphore):
+            barriers.append(semaphore)
+            return
+        case .header:
+            var header: [UInt8] = []
+            encode(line, to: &header)
+            unwrittenHeader = header
+            headerBytes = header
+            return
+        case .gap(_, let dropped, _):
+            batch.entries += dropped
+        case .entry(let seq, _, _, _, _):
+            batch.entries += 1
+            batch.highestSeq = seq
+        case .end(let seq, _):
+            batch.highestSeq = max(batch.highestSeq ?? seq, seq)
+        }
+        if let failure {
+            recover(line, from: failure, to: &batch.bytes)
+        } else {
+            encode(line, to: &batch.bytes)
+        }
+        // Bounded in bytes, not only in lines: a queue of large states encoded whole
+        // took gigabytes.
+        if batch.bytes.count >= Self.batchByteLimit { writeBatch() }
+    }
+
+    /// Adds an entry the helper encoded to the batch, as ``take(_:failure:)`` adds one
+    /// encoded here.
+    private func takeEncoded(_ bytes: ArraySlice<UInt8>, seq: Int, hasState: Bool) {
+        batch.entries += 1
+        batch.highestSeq = seq
+        noteEncoded(hasState: hasState, inRun: true, isEntry: true)
+        batch.bytes.append(contentsOf: bytes)
+        if batch.bytes.count >= Self.batchByteLimit { writeBatch() }
     }
 
     /// Writes the lines encoded so far, signals the flushes waiting for them, and trims the
@@ -148,26 +206,39 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
     /// is written without its state: an entry's action is what a replay needs. Only an entry
     /// whose action cannot be written becomes a `gap` marker.
     private func encode(_ line: Line, to output: inout [UInt8]) {
-        // The header is reported on its own: a replay without the initial state starts
-        // elsewhere, which the report about later lines would not say.
-        let hasState: Bool
-        let stateSeq: Int
-        let inRun: Bool
-        switch line {
-        case .header(_, _, _, let initialState): (hasState, stateSeq, inRun) = (initialState != nil, 0, false)
-        case .entry(let seq, _, _, let state, _): (hasState, stateSeq, inRun) = (state != nil, seq, true)
-        case .end(let seq, let state): (hasState, stateSeq, inRun) = (state != nil, seq, true)
-        case .gap, .barrier: (hasState, stateSeq, inRun) = (false, 0, false)
-        }
-        var failure: any Error
         do {
             try line.encode(with: lineEncoder, to: &output, maximumLength: maximumLineLength)
-            if hasState && inRun { isLeavingOutStates = false }
-            if line.seq != nil { isFailingActions = false }
-            return
+            let (hasState, _, inRun) = Self.facts(of: line)
+            noteEncoded(hasState: hasState, inRun: inRun, isEntry: line.seq != nil)
         } catch {
-            failure = error
+            recover(line, from: error, to: &output)
         }
+    }
+
+    /// Whether `line` holds a state, the `seq` a failure to write its state is reported for,
+    /// and whether such failures are reported once per run of lines. The header is reported
+    /// on its own: a replay without the initial state starts elsewhere, which the report
+    /// about later lines would not say.
+    private static func facts(of line: Line) -> (hasState: Bool, stateSeq: Int, inRun: Bool) {
+        switch line {
+        case .header(_, _, _, let initialState): (initialState != nil, 0, false)
+        case .entry(let seq, _, _, let state, _): (state != nil, seq, true)
+        case .end(let seq, let state): (state != nil, seq, true)
+        case .gap, .barrier: (false, 0, false)
+        }
+    }
+
+    /// Ends the runs of failures that a line written whole ends.
+    private func noteEncoded(hasState: Bool, inRun: Bool, isEntry: Bool) {
+        if hasState && inRun { isLeavingOutStates = false }
+        if isEntry { isFailingActions = false }
+    }
+
+    /// Appends what stands in for `line`, whose encoding failed with `error`: the line without
+    /// its state, or a `gap` marker; and reports the failure.
+    private func recover(_ line: Line, from error: any Error, to output: inout [UInt8]) {
+        let (hasState, stateSeq, inRun) = Self.facts(of: line)
+        var failure = error
         if hasState, let withoutState = Self.withoutState(line) {
             do {
                 try withoutState.encode(with: lineEncoder, to: &output, maximumLength: maximumLineLength)

@@ -21,6 +21,12 @@ extension Recorder {
         public var queueCapacity: Int
         /// What a dispatch does when the queue is full.
         public var whenQueueFull: QueueFullPolicy
+        /// The most threads that encode lines. The writer thread encodes alone while it keeps
+        /// up; when the app dispatches faster than that (a hundred lines or more wait), a
+        /// second thread encodes half of them, so that the app waits less for room in the queue.
+        /// `1` keeps encoding to the writer thread, for an app that needs its other cores;
+        /// on a machine with one core the writer always works alone.
+        public var encodingThreads: Int
         /// Where times and durations come from.
         public var clock: RecordingClock
         /// Receives errors, in order, on a serial queue of its own that the writer never
@@ -45,6 +51,8 @@ extension Recorder {
         ///   - shouldRecord: A filter for noisy actions; by default everything is recorded.
         ///   - queueCapacity: Entries that may wait for the writer.
         ///   - whenQueueFull: Wait (lose nothing, the default) or drop and mark a gap.
+        ///   - encodingThreads: 2 (the default) lets a second thread encode while the writer
+        ///     falls behind; 1 keeps encoding to the writer thread.
         ///   - clock: The clock; inject ``RecordingClock/stepping(from:by:)`` for stable output.
         ///   - onError: Receives write and encoding errors.
         public init(
@@ -55,6 +63,7 @@ extension Recorder {
             shouldRecord: @escaping @Sendable (Action) -> Bool = { _ in true },
             queueCapacity: Int = 4096,
             whenQueueFull: QueueFullPolicy = .wait,
+            encodingThreads: Int = 2,
             clock: RecordingClock = .system,
             onError: @escaping @Sendable (RecorderError) -> Void = Options.printToStandardError
         ) {
@@ -65,6 +74,7 @@ extension Recorder {
             self.shouldRecord = shouldRecord
             self.queueCapacity = queueCapacity
             self.whenQueueFull = whenQueueFull
+            self.encodingThreads = encodingThreads
             self.clock = clock
             self.onError = onError
         }

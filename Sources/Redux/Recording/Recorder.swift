@@ -4,7 +4,8 @@ import Foundation
 /// JSON-lines file that `redux-inspect` can replay, diff and step through.
 ///
 /// Encoding and writing happen on a background thread fed by a bounded queue, so a
-/// dispatch pays only for putting the action on the queue. Put the recorder **last** in the
+/// dispatch pays only for putting the action on the queue. While the app dispatches faster
+/// than that thread encodes, a second one helps (``Options/encodingThreads``). Put the recorder **last** in the
 /// middleware list: it then records exactly the actions that reach the reducer, in the
 /// order the reducer sees them.
 ///
@@ -90,7 +91,9 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
         self.options = options
         self.writer = RecordWriter(
             sink: sink, capacity: options.queueCapacity, redactedKeys: options.redactedKeys,
-            maximumLineLength: options.maximumLineLength, onError: options.onError)
+            maximumLineLength: options.maximumLineLength,
+            encodingThreads: ProcessInfo.processInfo.activeProcessorCount > 1 ? options.encodingThreads : 1,
+            onError: options.onError)
         self.queue = writer.queue
         self.clock = options.clock
         self.shouldRecord = options.shouldRecord
