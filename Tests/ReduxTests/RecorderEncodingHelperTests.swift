@@ -94,19 +94,27 @@ private let helperProbeReducer = Reducer<HelperProbeState, HelperProbeAction> { 
 }
 
 /// A sink whose first write (the header's) waits until ``open()``: everything dispatched
-/// meanwhile waits in the queue, and the writer then takes it as one batch.
+/// meanwhile waits in the queue, and the writer then takes it as one batch. The writes
+/// numbered in `failingWrites` (the header's is 0) fail.
 private final class HeaderGatedSink: RecordingSink, @unchecked Sendable {
     // Unchecked Sendable: the semaphores and boxes are thread-safe.
     let memory = MemoryRecordingSink()
     private let entered = DispatchSemaphore(value: 0)
     private let gate = DispatchSemaphore(value: 0)
-    private let isFirst = LockedBox(true)
+    private let writes = LockedBox(0)
+    private let failingWrites: Set<Int>
+
+    init(failingWrites: Set<Int> = []) {
+        self.failingWrites = failingWrites
+    }
 
     func write(_ bytes: [UInt8]) throws {
-        if isFirst.withLock({ first in defer { first = false }; return first }) {
+        let number = writes.withLock { count in defer { count += 1 }; return count }
+        if number == 0 {
             entered.signal()
             gate.wait()
         }
+        if failingWrites.contains(number) { throw RecorderError.writeFailed(path: "gated", reason: "device error") }
         try memory.write(bytes)
     }
 
@@ -122,6 +130,13 @@ private final class HeaderGatedSink: RecordingSink, @unchecked Sendable {
     func open() {
         gate.signal()
     }
+}
+
+/// How many lines wait in the recorder's queue.
+private func queuedLines<State, Action>(_ recorder: Recorder<State, Action>) -> Int {
+    recorder.queue.condition.lock()
+    defer { recorder.queue.condition.unlock() }
+    return recorder.queue.items.count
 }
 
 /// What a gated recording of a session wrote and reported.
@@ -140,12 +155,13 @@ private struct GatedRecording {
 private func recordGated(
     _ actions: [HelperProbeAction], encodingThreads: Int, statePolicy: RecordingStatePolicy = .everyAction,
     whenQueueFull: QueueFullPolicy = .wait, queueCapacity: Int? = nil,
-    maximumLineLength: Int = 4096, flushAfter flushPoint: Int? = nil, holdTime: TimeInterval = 30
+    maximumLineLength: Int = 4096, flushAfter flushPoint: Int? = nil, holdTime: TimeInterval = 30,
+    failingWrites: Set<Int> = []
 ) throws -> GatedRecording {
     let log = HelperEncodingLog(
         holdsWriter: encodingThreads > 1 && ProcessInfo.processInfo.activeProcessorCount > 1, holdTime: holdTime)
     let errors = LockedBox<[String]>([])
-    let sink = HeaderGatedSink()
+    let sink = HeaderGatedSink(failingWrites: failingWrites)
     let shouldRecord: @Sendable (HelperProbeAction) -> Bool = { if case .label("skipped") = $0 { false } else { true } }
     var options = Recorder<HelperProbeState, HelperProbeAction>.Options(
         reducer: "probe", statePolicy: statePolicy, redactedKeys: ["password"], shouldRecord: shouldRecord,
@@ -161,14 +177,21 @@ private func recordGated(
         store.dispatch(action)
         if index == flushPoint {
             // A flush from another thread puts a barrier into the batch, and waits for it.
+            let queued = queuedLines(recorder)
             Thread.detachNewThread {
                 recorder.flush()
                 flushed.signal()
             }
-            Thread.sleep(forTimeInterval: 0.05)
+            // The barrier takes a place in the queue: dispatching on before it has would
+            // make what a full queue drops depend on the threads' timing.
+            let deadline = Date(timeIntervalSinceNow: 30)
+            while queuedLines(recorder) == queued && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
         }
     }
     sink.open()
+    // Everything queued is written before the end marker is queued, so that the writes, and
+    // which of them fail, are the same from run to run.
+    recorder.flush()
     recorder.close()
     if flushPoint != nil { #expect(flushed.wait(timeout: .now() + 30) == .success, "the flush never returned") }
     return GatedRecording(text: sink.memory.text, errors: errors.value, log: log)
@@ -194,7 +217,75 @@ private func troubledSession(steps: Int) -> [HelperProbeAction] {
     }
 }
 
+/// Holds the app's last reference to its store (and so to the recorder) inside a queued
+/// action: releasing the line releases the recorder, whose `deinit` closes it.
+private final class StoreKeeper: Encodable, @unchecked Sendable {
+    // Unchecked Sendable: set once, before the action is dispatched.
+    let store: AnyObject
+    /// Set when the line holding this is encoded.
+    let encoded: LockedBox<Bool>
+
+    init(store: AnyObject, encoded: LockedBox<Bool>) {
+        self.store = store
+        self.encoded = encoded
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        encoded.withLock { $0 = true }
+        var container = encoder.singleValueContainer()
+        try container.encode("keeper")
+    }
+}
+
+private enum KeepingAction: Encodable, Sendable {
+    /// Waits, when encoded, until the keeper's line has been encoded: the helper, which
+    /// takes the batch from the back, encodes and releases that line while the writer waits.
+    case tick(LockedBox<Bool>)
+    case keep(StoreKeeper)
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .tick(let keeperEncoded):
+            let deadline = Date(timeIntervalSinceNow: 30)
+            while !keeperEncoded.value && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+            try container.encode("tick")
+        case .keep(let keeper):
+            try container.encode(keeper)
+        }
+    }
+}
+
 @Suite struct RecorderEncodingHelperTests {
+    /// The app lets go of its store and recorder without closing it while a queued line
+    /// holds them: the helper releases that line, the recorder's `deinit` closes it on the
+    /// helper's thread, and the recording still ends (it waited for the writer, which waited
+    /// for the helper).
+    @Test func aRecorderReleasedOnTheHelperThreadStillEnds() throws {
+        guard ProcessInfo.processInfo.activeProcessorCount > 1 else { return }
+        let sink = HeaderGatedSink()
+        let entries = 200
+        let keeperEncoded = LockedBox(false)
+        do {
+            let recorder = Recorder<Int, KeepingAction>(
+                sink: sink, options: .init(queueCapacity: entries, clock: .stepping(from: recordingStart, by: 0.1)))
+            let store = Store(
+                initialState: 0, reducer: Reducer<Int, KeepingAction> { count, _ in count += 1 },
+                middleware: [recorder.middleware])
+            try #require(sink.waitForFirstWrite(), "the writer never wrote the header")
+            for _ in 1..<entries { store.dispatch(.tick(keeperEncoded)) }
+            store.dispatch(.keep(StoreKeeper(store: store, encoded: keeperEncoded)))
+        }
+        // Only the queued line holds the store and the recorder now.
+        sink.open()
+        let deadline = Date(timeIntervalSinceNow: 30)
+        while !sink.memory.isClosed && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(sink.memory.isClosed, "the recording never ended")
+        #expect(keeperEncoded.value)
+        // The header, the entries and the end marker.
+        #expect(sink.memory.lines.count == entries + 2)
+    }
+
     /// The helper encodes part of a large batch, and the file and the errors are those of the
     /// writer alone: states left out, gaps for actions that cannot be written, lines too long,
     /// redaction, skipped actions and states by policy, wherever they fall.
@@ -247,6 +338,23 @@ private func troubledSession(steps: Int) -> [HelperProbeAction] {
 
         #expect(roomy.helperLabels.isEmpty)
         #expect(roomy.text.split(separator: "\n").count == 1_002)
+    }
+
+    /// Failed writes in a shared batch: the gap marker after them counts the entries the
+    /// helper encoded as well as the writer's.
+    @Test func failedWritesOfASharedBatchCountEveryEntry() throws {
+        // About 5 KB a line: a write every 2 MiB, about 400 lines, the helper's share the last
+        // of them; writes 2 and 3 fail, and write 4 starts with their gap marker.
+        let actions: [HelperProbeAction] = [.pad(5_000)] + (1...1_500).map { .label("step \($0)") }
+        let alone = try recordGated(actions, encodingThreads: 1, maximumLineLength: 1 << 20, failingWrites: [2, 3])
+        let helped = try recordGated(actions, encodingThreads: 2, maximumLineLength: 1 << 20, failingWrites: [2, 3])
+
+        #expect(helped.text == alone.text)
+        #expect(helped.errors == alone.errors)
+        let gap = try #require(alone.text.split(separator: "\n").first { $0.contains(#""gap""#) })
+        #expect(gap.contains(#""reason":"write failed: device error""#), "\(gap)")
+        guard ProcessInfo.processInfo.activeProcessorCount > 1 else { return }
+        #expect(helped.helperLabels.contains("step 1200"))
     }
 
     /// A flush from another thread waits in the batch, and a full queue that drops entries

@@ -84,8 +84,9 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
         thread.start()
     }
 
-    /// Whether the caller is the writer thread, which must never wait for itself.
-    var isWriterThread: Bool { Thread.current === thread }
+    /// Whether the caller is the writer thread, which must never wait for itself, or its
+    /// helper, which the writer waits for.
+    var isWriterThread: Bool { Thread.current === thread || helper?.isHelperThread == true }
 
     /// Waits until the writer has written everything and closed the sink.
     func waitUntilFinished() {
@@ -132,11 +133,11 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
         lines.removeAll()
         helper.help(with: shared)
         while let index = shared.claimFront() { take(shared.takeLine(at: index)) }
-        helper.waitUntilDone()
+        let (results, helperBytes) = helper.waitUntilDone()
         // `results` runs from the back.
-        for result in shared.results.reversed() {
+        for result in results.reversed() {
             if let bytes = result.bytes {
-                takeEncoded(shared.helperBytes[bytes], seq: result.seq, hasState: result.hasState)
+                takeEncoded(helperBytes[bytes], seq: result.seq, hasState: result.hasState)
             } else {
                 take(shared.takeLine(at: result.index), failure: result.failure)
             }

@@ -22,10 +22,11 @@ extension Recorder {
         /// What a dispatch does when the queue is full.
         public var whenQueueFull: QueueFullPolicy
         /// The most threads that encode lines. The writer thread encodes alone while it keeps
-        /// up; when the app dispatches faster than that (a hundred lines or more wait), a
-        /// second thread encodes half of them, so that the app waits less for room in the queue.
-        /// `1` keeps encoding to the writer thread, for an app that needs its other cores;
-        /// on a machine with one core the writer always works alone.
+        /// up. While the queue is full (the app dispatches faster than that, so a dispatch
+        /// waits for room, or drops its entry) and holds 64 lines or more, a second thread
+        /// encodes part of each batch; at any other time it would take a core from the app.
+        /// The recording is the same either way. `1` keeps encoding to the writer thread; on
+        /// a machine with one core the writer always works alone.
         public var encodingThreads: Int
         /// Where times and durations come from.
         public var clock: RecordingClock
@@ -51,8 +52,8 @@ extension Recorder {
         ///   - shouldRecord: A filter for noisy actions; by default everything is recorded.
         ///   - queueCapacity: Entries that may wait for the writer.
         ///   - whenQueueFull: Wait (lose nothing, the default) or drop and mark a gap.
-        ///   - encodingThreads: 2 (the default) lets a second thread encode while the writer
-        ///     falls behind; 1 keeps encoding to the writer thread.
+        ///   - encodingThreads: 2 (the default) lets a second thread encode while the queue
+        ///     is full; 1 keeps encoding to the writer thread.
         ///   - clock: The clock; inject ``RecordingClock/stepping(from:by:)`` for stable output.
         ///   - onError: Receives write and encoding errors.
         public init(

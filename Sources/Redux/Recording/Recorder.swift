@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Encoding and writing happen on a background thread fed by a bounded queue, so a
 /// dispatch pays only for putting the action on the queue. While the app dispatches faster
-/// than that thread encodes, a second one helps (``Options/encodingThreads``). Put the recorder **last** in the
+/// than that thread encodes, and the queue is full, a second one helps
+/// (``Options/encodingThreads``). Put the recorder **last** in the
 /// middleware list: it then records exactly the actions that reach the reducer, in the
 /// order the reducer sees them.
 ///
