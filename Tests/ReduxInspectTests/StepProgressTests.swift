@@ -242,6 +242,28 @@ import Testing
         #expect(shown.hasSuffix("\r\u{1B}[K"))
     }
 
+    /// Ctrl-C during a long `find` stops the search within 1,024 steps, leaves the session
+    /// where it was and takes the progress line away.
+    @Test func anInterruptedFindLeavesTheSessionWhereItWas() throws {
+        let context = CLIContext.capturing(outputIsTerminal: true)
+        let session = try Self.watchingSession(context, at: -1)
+        var checks = 0
+        session.timeline.isInterrupted = {
+            checks += 1
+            return checks == 2
+        }
+        #expect(try session.execute(.find("no such action")) == .failure("interrupted: still at seq 0"))
+        #expect(session.cursor.position == -1)
+        #expect(checks == 2)
+        let shown = Self.errorText(context)
+        #expect(shown.hasPrefix("\rfind: step "))
+        #expect(shown.hasSuffix("\r\u{1B}[K"))
+
+        // Not interrupted, the same search goes through every step.
+        session.timeline.isInterrupted = nil
+        #expect(try session.execute(.find("no such action")) == .failure(#"no step after seq 0 has "no such action" in its type or action"#))
+    }
+
     @Test func aReplayThatFailsStillEndsItsReport() throws {
         let broken = [6_000: #"{"seq":6000,"time":"2026-11-22T10:00:00.000Z","type":"t","action":{"explode":{}}}"#]
         let text = DecodeAheadTests.text(states: false, odd: broken)

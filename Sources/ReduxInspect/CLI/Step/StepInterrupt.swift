@@ -9,7 +9,7 @@ import Foundation
 #endif
 
 /// Ctrl-C in an interactive `step` session, as in gdb: it stops a long replay (a far `goto`,
-/// a `continue` over a recording without states) and brings the prompt back, instead of
+/// a `continue` over a recording without states) or a long `find`, and brings the prompt back, instead of
 /// ending the session and losing its place and watchpoints. At the prompt it drops the line
 /// being typed (the terminal does that) and shows the prompt again.
 ///

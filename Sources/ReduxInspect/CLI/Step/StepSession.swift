@@ -142,12 +142,15 @@ final class StepSession {
     ///
     /// A long search shows a progress line (``makeProgress``), "find: step N of M", taken
     /// away before the reply (and before the replay to the step found, which has its own).
+    /// Ctrl-C (``Timeline/isInterrupted``, asked every 1,024 steps) stops it where it is.
     private func find(_ text: String) throws(InspectorError) -> StepReply {
         let start = cursor.position + 1
         let search = TextSearch(text)
         let progress = makeProgress?("find", cursor.count)
         defer { progress?.clear() }
+        let isInterrupted = timeline.isInterrupted
         for index in start..<max(start, cursor.count) {
+            if (index - start) & 1023 == 1023, isInterrupted?() == true { throw .interrupted(step: index) }
             // Read as `log` reads it: the state on the line is not needed.
             let entry = try timeline.recording.readListedAction(at: index)
             if search.isFound(in: entry.type) || search.isFound(in: entry.action) {

@@ -36,10 +36,10 @@ struct StepCommand: Subcommand {
             terminal there is a banner and a prompt, and an empty line repeats the last
             command; they go to standard error when standard output is not the terminal, so
             that the output holds only the answers. Ctrl-C stops a long replay (a far goto, a
-            continue over steps without states) and brings the prompt back, the session where
-            it was; at the prompt it drops the line typed. Otherwise there is no prompt, no banner,
-            and empty lines and lines starting with # are ignored, so a script's output is
-            only the answers.
+            continue over steps without states) or a long find and brings the prompt back, the
+            session where it was; at the prompt it drops the line typed. Otherwise there is no
+            prompt, no banner, and empty lines and lines starting with # are ignored, so a
+            script's output is only the answers.
 
             With --json every command answers with one line on standard output. Moves,
             where, diff and action: {"seq":5,"type":"decrement","action":{...},"position":5,
