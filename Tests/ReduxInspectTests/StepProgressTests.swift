@@ -152,11 +152,7 @@ import Testing
     /// it was, takes the progress line away, and the next jump goes on from where it stopped.
     @Test func anInterruptedJumpLeavesTheSessionWhereItWas() throws {
         let timeline = try Self.counterTimeline(DecodeAheadTests.text(states: false))
-        var checks = 0
-        timeline.isInterrupted = {
-            checks += 1
-            return checks == 3
-        }
+        Self.interrupt(timeline, atCheck: 3)
         var reports: [(step: Int, target: Int)?] = []
         timeline.replayProgress = { reports.append($0) }
         let session = StepSession(timeline: timeline, position: 4)
@@ -175,6 +171,22 @@ import Testing
         }
         #expect(session.cursor.seq == 9_000)
         #expect(reports.compactMap { $0?.step }.first ?? 0 > stoppedAt)
+    }
+
+    /// How often a timeline was asked whether the user interrupted it.
+    final class InterruptChecks {
+        var checks = 0
+    }
+
+    /// Makes `timeline` report Ctrl-C the `check`th time it is asked (``Timeline/isInterrupted``).
+    @discardableResult
+    static func interrupt(_ timeline: Timeline, atCheck check: Int) -> InterruptChecks {
+        let asked = InterruptChecks()
+        timeline.isInterrupted = {
+            asked.checks += 1
+            return asked.checks == check
+        }
+        return asked
     }
 
     /// A session over the long counter recording without states, watching a path no state
@@ -231,11 +243,7 @@ import Testing
     @Test func anInterruptedContinueTakesItsLineAway() throws {
         let context = CLIContext.capturing(outputIsTerminal: true)
         let session = try Self.watchingSession(context, at: -1)
-        var checks = 0
-        session.timeline.isInterrupted = {
-            checks += 1
-            return checks == 3
-        }
+        Self.interrupt(session.timeline, atCheck: 3)
         #expect(try session.execute(.resume(forward: true)) == .failure("interrupted: still at seq 0"))
         let shown = Self.errorText(context)
         #expect(shown.hasPrefix("\rcontinue: step 1 of 10000…\u{1B}[K"))
@@ -247,14 +255,10 @@ import Testing
     @Test func anInterruptedFindLeavesTheSessionWhereItWas() throws {
         let context = CLIContext.capturing(outputIsTerminal: true)
         let session = try Self.watchingSession(context, at: -1)
-        var checks = 0
-        session.timeline.isInterrupted = {
-            checks += 1
-            return checks == 2
-        }
+        let interrupts = Self.interrupt(session.timeline, atCheck: 2)
         #expect(try session.execute(.find("no such action")) == .failure("interrupted: still at seq 0"))
         #expect(session.cursor.position == -1)
-        #expect(checks == 2)
+        #expect(interrupts.checks == 2)
         let shown = Self.errorText(context)
         #expect(shown.hasPrefix("\rfind: step "))
         #expect(shown.hasSuffix("\r\u{1B}[K"))
