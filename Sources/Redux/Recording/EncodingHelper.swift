@@ -61,10 +61,10 @@ final class EncodingHelper<State: Encodable & Sendable, Action: Encodable & Send
         return batch?.takeHelperWork() ?? ([], [])
     }
 
-    /// Ends the helper's thread, if it was started.
+    /// Ends the helper's thread, if it was started: woken without a batch (``waitUntilDone()``
+    /// took the last one away), it returns.
     func stop() {
         guard isStarted else { return }
-        batch = nil
         work.signal()
     }
 

@@ -63,8 +63,10 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
         self.sink = sink
         self.lineWriter = JSONLineWriter(redactedKeys: redactedKeys)
         self.lineEncoder = StreamingEncoder(writer: lineWriter, maximumDepth: RecordingFormat.maximumDepth)
+        // On one core a helper could only take turns with the writer.
         self.helper =
-            encodingThreads >= 2 ? EncodingHelper(writer: lineWriter, maximumLineLength: maximumLineLength) : nil
+            encodingThreads >= 2 && ProcessInfo.processInfo.activeProcessorCount > 1
+            ? EncodingHelper(writer: lineWriter, maximumLineLength: maximumLineLength) : nil
         self.errors = RecorderErrorReports(handler: onError)
         self.sinkName = (sink as? FileRecordingSink)?.path ?? String(describing: type(of: sink))
     }
@@ -170,9 +172,7 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
         } else {
             encode(line, to: &batch.bytes)
         }
-        // Bounded in bytes, not only in lines: a queue of large states encoded whole
-        // took gigabytes.
-        if batch.bytes.count >= Self.batchByteLimit { writeBatch() }
+        writeBatchIfFull()
     }
 
     /// Adds an entry the helper encoded to the batch, as ``take(_:failure:)`` adds one
@@ -182,6 +182,12 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
         batch.highestSeq = seq
         noteEncoded(hasState: hasState, inRun: true, isEntry: true)
         batch.bytes.append(contentsOf: bytes)
+        writeBatchIfFull()
+    }
+
+    /// Writes the batch once it holds ``batchByteLimit`` bytes: bounded in bytes, not only in
+    /// lines, as a queue of large states encoded whole took gigabytes.
+    private func writeBatchIfFull() {
         if batch.bytes.count >= Self.batchByteLimit { writeBatch() }
     }
 

@@ -92,8 +92,7 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
         self.options = options
         self.writer = RecordWriter(
             sink: sink, capacity: options.queueCapacity, redactedKeys: options.redactedKeys,
-            maximumLineLength: options.maximumLineLength,
-            encodingThreads: ProcessInfo.processInfo.activeProcessorCount > 1 ? options.encodingThreads : 1,
+            maximumLineLength: options.maximumLineLength, encodingThreads: options.encodingThreads,
             onError: options.onError)
         self.queue = writer.queue
         self.clock = options.clock

@@ -9,9 +9,9 @@ import Foundation
 #endif
 
 /// Ctrl-C in an interactive `step` session, as in gdb: it stops a long replay (a far `goto`,
-/// a `continue` over a recording without states) or a long `find`, and brings the prompt back, instead of
-/// ending the session and losing its place and watchpoints. At the prompt it drops the line
-/// being typed (the terminal does that) and shows the prompt again.
+/// a `continue` over a recording without states) or a long `find`, and brings the prompt
+/// back, instead of ending the session and losing its place and watchpoints. At the prompt
+/// it drops the line being typed (the terminal does that) and shows the prompt again.
 ///
 /// The handler only does what is safe in a signal handler: it sets a flag, or writes the
 /// prompt, prepared beforehand, with `write(2)`. Replays look at the flag through
