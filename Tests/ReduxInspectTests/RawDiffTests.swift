@@ -80,7 +80,26 @@ struct RawDiffCase: CustomTestStringConvertible, Sendable {
         ),
         RawDiffCase(
             "pointer escapes", #"{"a/b":{"m~n":1}}"#, #"{"a/b":{"m~n":2}}"#, ["~ [\"a/b\"][\"m~n\"]: 1 → 2"]),
+        // Objects of more members than are compared pairwise, where whether a key repeats is
+        // hashed once.
+        RawDiffCase(
+            "every member of a large object changed", wide((0..<40).map { ("k\($0)", "1") }),
+            wide((0..<40).map { ("k\($0)", "2") })),
+        RawDiffCase(
+            "duplicate keys in a large object, first wins",
+            wide((0..<40).map { ("k\($0 == 30 ? 3 : $0)", "1") }),
+            wide((0..<40).map { ("k\($0 == 30 ? 3 : $0)", $0 == 30 || $0 == 3 ? "5" : "1") }),
+            ["~ k3: 1 → 5"]),
+        RawDiffCase(
+            "duplicate keys in a large object, the second one changed",
+            wide((0..<40).map { ("k\($0 == 30 ? 3 : $0)", "1") }),
+            wide((0..<40).map { ("k\($0 == 30 ? 3 : $0)", $0 == 30 ? "5" : "1") }), []),
     ]
+
+    /// An object of the members given, in order.
+    static func wide(_ members: [(key: String, value: String)]) -> String {
+        "{" + members.map { #""\#($0.key)":\#($0.value)"# }.joined(separator: ",") + "}"
+    }
 
     @Test(arguments: cases)
     func matchesTheTreeDiff(_ test: RawDiffCase) throws {

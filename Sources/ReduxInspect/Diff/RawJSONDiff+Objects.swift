@@ -42,11 +42,12 @@ extension RawDiffWalker {
 
         let count = oldMembers.count - oldBase
         if count == newMembers.count - newBase && sameKeys(oldBase, newBase, count, shared: shared) {
+            var keysRepeat: Bool?
             for offset in shared..<count where offset != eager?.offset {
                 let oldMember = oldMembers[oldBase + offset]
                 let newMember = newMembers[newBase + offset]
                 guard !old.bytes(oldMember.value, equal: newMember.value, in: new),
-                    !repeatsKey(newBase, offset)
+                    !repeatsKey(newBase, offset, anyRepeat: &keysRepeat)
                 else { continue }
                 enter(.key(newMember.key, plain: true, side: .new))
                 try diff(oldMember.value, newMember.value, depth: depth + 1)
@@ -119,7 +120,16 @@ extension RawDiffWalker {
 
     /// Whether the plain key of new member `offset` (from `base`) is also an earlier one's:
     /// only the first member with a key counts.
-    private func repeatsKey(_ base: Int, _ offset: Int) -> Bool {
+    ///
+    /// In an object of many members, whether any key repeats at all is found once, hashed, and
+    /// kept in `anyRepeat`: a step that changes every member of a large object (a dictionary
+    /// of records by id, say) would otherwise compare each key with all those before it.
+    private func repeatsKey(_ base: Int, _ offset: Int, anyRepeat: inout Bool?) -> Bool {
+        let members = newMembers.buffer(from: base)
+        if members.count > Self.pairwiseKeyLimit {
+            if anyRepeat == nil { anyRepeat = !Self.keysAreUnique(members, in: new) }
+            if anyRepeat == false { return false }
+        }
         let member = newMembers[base + offset]
         for earlier in newMembers.buffer(base..<base + offset)
         where new.bytes(earlier.key, equal: member.key, in: new) {
@@ -139,7 +149,7 @@ extension RawDiffWalker {
         let newCount = newMembers.count - newBase
         guard oldMembers.buffer(from: oldBase).allSatisfy(\.plainKey),
             newMembers.buffer(from: newBase).allSatisfy(\.plainKey),
-            oldCount <= 32, newCount <= 32
+            oldCount <= Self.pairwiseKeyLimit, newCount <= Self.pairwiseKeyLimit
         else {
             try diffObjectsByDecodedKey(oldRange, newRange, oldBase, newBase, eager: eager, depth: depth)
             return
@@ -229,6 +239,19 @@ extension RawDiffWalker {
         in text: RawJSON
     ) -> RawJSON.Member? {
         members.first { own.bytes(member.key, equal: $0.key, in: text) }
+    }
+
+    /// Up to this many members, a key is compared with the others one by one rather than
+    /// hashed.
+    static let pairwiseKeyLimit = 32
+
+    /// Whether no two of `members` have the same plain key, by hashing their bytes.
+    private static func keysAreUnique(_ members: UnsafeBufferPointer<RawJSON.Member>, in text: RawJSON) -> Bool {
+        var seen = Set<RawBytes>(minimumCapacity: members.count)
+        for member in members {
+            guard seen.insert(RawBytes(text, member.key)).inserted else { return false }
+        }
+        return true
     }
 
     /// Whether two of `members` have the same plain key.
