@@ -174,7 +174,7 @@ public struct Inspector: Sendable {
             do {
                 return try instance.run(session)
             } catch {
-                let error = error.preferringBadRecording()
+                let error = error.preferringBadRecording().preferringCutShort()
                 context.printError(Self.errorLabel(context) + " " + TerminalText.escape(error.description))
                 return ExitCode(for: error)
             }

@@ -92,6 +92,7 @@ final class FileBytes: @unchecked Sendable {
             let start = address.bindMemory(to: UInt8.self, capacity: size) + min(offset, size)
             buffer = UnsafeBufferPointer(start: start, count: size - min(offset, size))
             guardSlot = MappedFileGuard.add(buffer, path: path)
+            if !isStandardInput { MappedFileSizes.note(path: path, info) }
             return
         }
         do {

@@ -76,7 +76,7 @@ enum MappedFileGuard {
     /// - Returns: The entry's slot, or `nil` when the table is full.
     static func add(_ buffer: UnsafeBufferPointer<UInt8>, path: String) -> Int? {
         guard let start = buffer.baseAddress, let message = strdup(
-            "Error: \(path): the file was cut short while being read; run the command again\n")
+            "Error: \(path): \(RecordingError.cutShortMessage)\n")
         else { return nil }
         let slot: Int? = lock.withLock {
             guard let slot = (0..<capacity).first(where: { table[$0].message == nil }) else { return nil }

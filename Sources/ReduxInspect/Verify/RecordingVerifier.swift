@@ -101,7 +101,7 @@ struct RecordingVerifier: Sendable {
             if let firstDivergence { return result(.diverged(firstDivergence)) }
             return result(.passed)
         } catch let error as InspectorError {
-            return result(.error(error))
+            return result(.error(error.preferringCutShort()))
         } catch {
             return result(.error(.recording(RecordingError(.malformed, path: path, message: "\(error)"))))
         }

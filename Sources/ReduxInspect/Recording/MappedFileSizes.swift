@@ -1,0 +1,70 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The size each recording had when it was mapped, so that a line found malformed can be told
+/// apart from a file that another program cut short since.
+///
+/// A file truncated while it is mapped loses the pages past its new end: reading one faults,
+/// which ``MappedFileGuard`` reports. But the rest of the page the new end falls in stays
+/// mapped and reads as zeros, bytes that were never written, which a command would report as
+/// a malformed line (exit 65) rather than as a file cut short (exit 66). Before a malformed
+/// line is reported, ``wasCutShort(_:)`` asks whether the same file (device and inode) is now
+/// shorter than it was.
+///
+/// A process-wide table, as the guard's is, kept after the file is unmapped: an error may be
+/// reported after its recording is gone. An entry is a few dozen bytes.
+enum MappedFileSizes {
+    private struct Mapped {
+        let device: UInt64
+        let inode: UInt64
+        let size: Int64
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var sizes: [String: Mapped] = [:]
+
+    /// Notes that `path`, described by `info`, was mapped with its `st_size` bytes.
+    static func note(path: String, _ info: stat) {
+        let mapped = Mapped(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size))
+        lock.withLock { sizes[path] = mapped }
+    }
+
+    /// Whether the file at `path`, mapped before, is the same file and now shorter than it was
+    /// when mapped.
+    static func wasCutShort(_ path: String) -> Bool {
+        guard let mapped = lock.withLock({ sizes[path] }) else { return false }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return UInt64(info.st_dev) == mapped.device && UInt64(info.st_ino) == mapped.inode
+            && Int64(info.st_size) < mapped.size
+    }
+}
+
+extension RecordingError {
+    /// The message of a file cut short while a command read it.
+    static let cutShortMessage = "the file was cut short while being read; run the command again"
+
+    /// This error, or, when it is a malformed line of a file that another program has cut
+    /// short since the command mapped it, the error that says so (unreadable: exit 66), as
+    /// ``MappedFileGuard`` says it for a read past the new end.
+    func preferringCutShort() -> RecordingError {
+        guard kind == .malformed, MappedFileSizes.wasCutShort(path) else { return self }
+        return RecordingError(.unreadable, path: path, message: Self.cutShortMessage)
+    }
+}
+
+extension InspectorError {
+    /// This error, with a malformed line of a file cut short since reported as such (see
+    /// ``RecordingError/preferringCutShort()``).
+    func preferringCutShort() -> InspectorError {
+        guard case .recording(let error) = self else { return self }
+        return .recording(error.preferringCutShort())
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import ReduxInspect
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A recording cut short by another program inside a page the inspector has mapped: the rest
+/// of that page reads as zeros, not as a fault, and the line found there is reported as the
+/// file cut short (exit 66), not as a malformed line (65).
+@Suite struct CutShortLineTests {
+    static let cutShort = "the file was cut short while being read; run the command again"
+
+    #if os(Linux)
+        /// Linux zeroes the rest of the page a file is cut short in; the line read there is
+        /// then malformed, and reported as cut short.
+        @Test func aLineReadAsZerosAfterTheFileWasCutShortIsReportedAsCutShort() throws {
+            let (file, _) = try BisectLongRecordingTests.counterRecording(steps: 3000)
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            let bytes = [UInt8](try #require(FileManager.default.contents(atPath: file)))
+            var starts = [0]
+            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+            // A line wholly inside a page, not at its start: reading it reads no page past the
+            // new end, which would fault.
+            let page = Int(getpagesize())
+            var found: Int?
+            for line in 1000..<starts.count - 1
+            where starts[line] % page > 0 && starts[line] / page == (starts[line + 1] - 1) / page {
+                found = line
+                break
+            }
+            let line = try #require(found)
+            let recording = try Recording(path: file)
+            #expect(truncate(file, off_t(starts[line] + 3)) == 0)
+
+            // Line `line` (0-based, after the header) is step `line - 1`.
+            let error = try #require(#expect(throws: RecordingError.self) { try recording.entry(at: line - 1) })
+            #expect(error.kind == .malformed)
+            #expect(error.preferringCutShort() == RecordingError(.unreadable, path: file, message: Self.cutShort))
+            #expect(ExitCode(for: InspectorError.recording(error).preferringCutShort()) == .noInput)
+        }
+    #endif
+
+    /// Any malformed line of a file mapped before it was cut short is taken for the cut.
+    @Test func aMalformedLineOfAFileCutShortSinceItWasMappedIsReportedAsCutShort() throws {
+        let (file, _) = try BisectLongRecordingTests.counterRecording(steps: 200)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let recording = try Recording(path: file)
+        #expect(truncate(file, 1000) == 0)
+        let malformed = RecordingError(.malformed, path: file, line: 150, column: 3, message: "unexpected byte")
+
+        #expect(malformed.preferringCutShort() == RecordingError(.unreadable, path: file, message: Self.cutShort))
+        #expect(
+            InspectorError.recording(malformed).preferringCutShort()
+                == .recording(RecordingError(.unreadable, path: file, message: Self.cutShort)))
+        withExtendedLifetime(recording) {}
+    }
+
+    /// A malformed line of a file that is as long as when it was mapped stays malformed, and so
+    /// does one of a file replaced by a shorter one (another inode), or never mapped.
+    @Test func otherMalformedLinesStayMalformed() throws {
+        let (file, _) = try BisectLongRecordingTests.counterRecording(broken: 50, steps: 100)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let recording = try Recording(path: file)
+        let error = try #require(#expect(throws: RecordingError.self) { try recording.entry(at: 49) })
+        #expect(error.kind == .malformed)
+        #expect(error.preferringCutShort() == error)
+
+        let (shorter, _) = try BisectLongRecordingTests.counterRecording(steps: 10)
+        #expect(rename(shorter, file) == 0)
+        #expect(error.preferringCutShort() == error)
+
+        let never = RecordingError(.malformed, path: file + ".never", line: 1, message: "unexpected byte")
+        #expect(never.preferringCutShort() == never)
+    }
+}
