@@ -9,6 +9,7 @@ import ReduxInspect
 /// action's bytes on its line; the baseline is a loop over one Foundation `JSONDecoder` on the
 /// same bytes. Both start from text, so the ratio is like for like. The note gives
 /// ``JSONValueDecoder`` on the already parsed `JSONValue`s, and parsing and decoding together.
+/// The four are timed in turns (``Stopwatch/mediansInTurns(repetitions:_:)``).
 enum DecodeActions {
     static let benchmark = Benchmark(
         name: "decode-actions",
@@ -21,7 +22,7 @@ enum DecodeActions {
         let texts = values.map { Data($0.compactText.utf8) }
         let passes = workload.quick ? 5 : 10
         let count = Double(values.count * passes)
-        let repetitions = workload.repetitions(full: 5, quick: 3)
+        let repetitions = workload.repetitions(full: 7, quick: 3)
 
         // The decoders must agree before any is timed.
         let foundation = JSONDecoder()
@@ -33,36 +34,38 @@ enum DecodeActions {
             }
         }
 
-        Progress.show("decode-actions: JSONBytesDecoder")
-        let ours = try Stopwatch.median(repetitions: repetitions) {
-            let decoder = JSONBytesDecoder()
-            for _ in 0..<passes {
-                for text in texts { _ = try bytes(text) { try decoder.decode(Shop.Action.self, from: $0) } }
-            }
-        }
-        Progress.show("decode-actions: JSONValueDecoder")
-        let tree = try Stopwatch.median(repetitions: repetitions) {
-            let decoder = JSONValueDecoder()
-            for _ in 0..<passes {
-                for value in values { _ = try decoder.decode(Shop.Action.self, from: value) }
-            }
-        }
-        Progress.show("decode-actions: parse + JSONValueDecoder")
-        let treeParsing = try Stopwatch.median(repetitions: repetitions) {
-            let decoder = JSONValueDecoder()
-            for _ in 0..<passes {
-                for text in texts {
-                    _ = try decoder.decode(Shop.Action.self, from: try JSONParser.parse(text))
+        // In turns, a run of each decoder a round, so that a spell of load from another
+        // process slows all of them alike instead of one block of runs.
+        Progress.show("decode-actions: JSONBytesDecoder, JSONValueDecoder, parsing, JSONDecoder in turns")
+        let medians = try Stopwatch.mediansInTurns(repetitions: repetitions, [
+            {
+                let decoder = JSONBytesDecoder()
+                for _ in 0..<passes {
+                    for text in texts { _ = try bytes(text) { try decoder.decode(Shop.Action.self, from: $0) } }
                 }
-            }
-        }
-        Progress.show("decode-actions: JSONDecoder")
-        let baseline = try Stopwatch.median(repetitions: repetitions) {
-            let decoder = JSONDecoder()
-            for _ in 0..<passes {
-                for text in texts { _ = try decoder.decode(Shop.Action.self, from: text) }
-            }
-        }
+            },
+            {
+                let decoder = JSONValueDecoder()
+                for _ in 0..<passes {
+                    for value in values { _ = try decoder.decode(Shop.Action.self, from: value) }
+                }
+            },
+            {
+                let decoder = JSONValueDecoder()
+                for _ in 0..<passes {
+                    for text in texts {
+                        _ = try decoder.decode(Shop.Action.self, from: try JSONParser.parse(text))
+                    }
+                }
+            },
+            {
+                let decoder = JSONDecoder()
+                for _ in 0..<passes {
+                    for text in texts { _ = try decoder.decode(Shop.Action.self, from: text) }
+                }
+            },
+        ])
+        let (ours, tree, treeParsing, baseline) = (medians[0], medians[1], medians[2], medians[3])
         return [
             Measurement(
                 name: "decode-actions", ours: count / ours, baseline: count / baseline, unit: "actions/s",

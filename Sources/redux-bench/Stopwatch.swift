@@ -37,6 +37,21 @@ enum Stopwatch {
         return median(samples)
     }
 
+    /// The median seconds of each of `works` over `repetitions` runs, taken in turns (one run
+    /// of each, then the next round), after one warm-up run of each.
+    ///
+    /// For figures whose ratio matters: a spell of load from another process on this shared
+    /// machine, seconds long, then slows every one of them about alike, where timing one after
+    /// the other in blocks lets it slow one block and not the next.
+    static func mediansInTurns(repetitions: Int, _ works: [() throws -> Void]) throws -> [Double] {
+        for work in works { try work() }
+        var samples = Array(repeating: [Double](), count: works.count)
+        for _ in 0..<max(1, repetitions) {
+            for (index, work) in works.enumerated() { samples[index].append(try time(work)) }
+        }
+        return samples.map(median)
+    }
+
     /// The median of some samples (the lower middle one for an even count).
     static func median(_ samples: [Double]) -> Double {
         percentile(samples, 0.5)
