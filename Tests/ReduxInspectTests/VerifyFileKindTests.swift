@@ -144,6 +144,22 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: report), "an interrupted run leaves no empty report")
     }
 
+    /// The summary counts in words that agree with the numbers: one recording, one step.
+    @Test func theSummaryOfOneStepSaysStep() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = directory.path("one.jsonl")
+        try Data(
+            """
+            {"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}
+            {"seq":1,"type":"increment","action":{"increment":{}},"state":{"count":1}}
+
+            """.utf8
+        ).write(to: URL(fileURLWithPath: file))
+        let result = CLI.run(["verify", file])
+        #expect(result.code == 0, "\(result)")
+        #expect(result.outLines.suffix(2).first?.hasPrefix("verified 1 recording, 1 step, in ") == true, "\(result)")
+    }
+
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full"))
     func aReportThatFailsAtTheEndIsReportedAfterTheSummary() {
         let result = CLI.run(["verify", CLI.fixture("counter.jsonl"), "--junit", "/dev/full"])

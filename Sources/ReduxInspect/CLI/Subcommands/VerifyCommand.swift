@@ -149,7 +149,7 @@ struct VerifyCommand: Subcommand {
         let shardText = shard.map { " (shard \($0.index)/\($0.count))" } ?? ""
         let updatedText = updated > 0 ? ", \(updated) updated" : ""
         context.print(
-            "verified \(results.count) recording\(results.count == 1 ? "" : "s")\(shardText), \(steps) steps, in \(String(format: "%.2f", seconds)) s\(updatedText)")
+            "verified \(results.count) recording\(results.count == 1 ? "" : "s")\(shardText), \(steps) step\(steps == 1 ? "" : "s"), in \(String(format: "%.2f", seconds)) s\(updatedText)")
         context.print("\(passed) passed, \(results.count - passed) failed")
         if let reportError {
             // Standard output is buffered and errors are not: flush, so that in a terminal or a
