@@ -160,6 +160,26 @@ import Testing
         #expect(result.outLines.suffix(2).first?.hasPrefix("verified 1 recording, 1 step, in ") == true, "\(result)")
     }
 
+    /// Strings are compared as Swift compares them, as documented: a title recorded composed
+    /// (`é`) matches the same title replayed decomposed (`e` and a combining accent), while
+    /// another letter does not.
+    @Test(arguments: [(#"caf\u00e9"#, 0), (#"cafe\u0300"#, 1)])
+    func stringsInAnotherUnicodeNormalFormMatch(recordedTitle: String, code: Int32) throws {
+        let directory = try CLITemporaryDirectory()
+        let file = directory.path("nfc.jsonl")
+        let initial = #"{"categories":[{"id":1,"name":"Inbox","items":[]}],"selectedCategoryID":1,"settings":{"showCompleted":true},"nextID":2}"#
+        let state = #"{"categories":[{"id":1,"name":"Inbox","items":[{"id":2,"title":"\#(recordedTitle)","done":false}]}],"selectedCategoryID":1,"settings":{"showCompleted":true},"nextID":3}"#
+        try Data(
+            """
+            {"format":"redux-inspect","version":1,"reducer":"todos","initialState":\(initial)}
+            {"seq":1,"type":"addItem","action":{"addItem":{"title":"cafe\\u0301"}},"state":\(state)}
+
+            """.utf8
+        ).write(to: URL(fileURLWithPath: file))
+        let result = CLI.run(["verify", file])
+        #expect(result.code == code, "\(result)")
+    }
+
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full"))
     func aReportThatFailsAtTheEndIsReportedAfterTheSummary() {
         let result = CLI.run(["verify", CLI.fixture("counter.jsonl"), "--junit", "/dev/full"])
