@@ -85,8 +85,14 @@ enum BadInputCorpus {
             "unknown-line-shape.jsonl",
             ":3:1: expected an entry with an \"action\", a header, or a \"gap\" or \"end\" marker"),
         Case("type-not-a-string.jsonl", ":3:17: expected \"type\" to be a string (seq 2)"),
-        Case("gap-marker-malformed.jsonl", ":3:17: expected a gap marker {\"gap\":{\"after\":SEQ,\"dropped\":N}}"),
-        Case("gap-marker-negative-count.jsonl", ":3:29: expected a gap marker {\"gap\":{\"after\":SEQ,\"dropped\":N}}"),
+        Case(
+            "gap-marker-malformed.jsonl",
+            ":3:17: expected \"after\" to be a seq (a whole number) in a gap marker {\"gap\":{\"after\":SEQ,\"dropped\":N}}"),
+        Case(
+            "gap-marker-negative-count.jsonl",
+            ":3:29: expected \"dropped\" to be a whole number of 1 or more in a gap marker {\"gap\":{\"after\":SEQ,\"dropped\":N}}"
+        ),
+        Case("header-reducer-not-string.jsonl", ":1:49: expected \"reducer\" to be a string, found 5"),
         Case("end-marker-malformed.jsonl", ":4:15: expected an end marker {\"end\":{\"seq\":SEQ,\"state\":…}}"),
         // The recorder writes the end marker last, once: its state is compared with the last
         // step's, so one in the middle, a second one or one behind the entries is refused.

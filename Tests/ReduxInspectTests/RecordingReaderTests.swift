@@ -185,7 +185,7 @@ import Testing
             error: #"test.jsonl:1:11: expected "format" to be "redux-inspect", found "other""#),
         Bad(
             name: "malformed gap marker", lines: [#"{"seq":1,"action":{}}"#, #"{"gap":{"after":"x"}}"#],
-            error: #"test.jsonl:2:17: expected a gap marker {"gap":{"after":SEQ,"dropped":N}}"#),
+            error: #"test.jsonl:2:17: expected "after" to be a seq (a whole number) in a gap marker {"gap":{"after":SEQ,"dropped":N}}"#),
         Bad(name: "invalid JSON", lines: [#"{"seq":1,"action":{}"#, "{}"], error: "test.jsonl:1:21: unexpected end of input"),
         Bad(name: "not an object", lines: [#""text""#], error: "test.jsonl:1:1: expected a JSON object on every line, found a string"),
     ]

@@ -26,6 +26,10 @@ struct RecordingLineReader {
             throw fail("unsupported recording version \(version): this inspector reads version 1", at: [.key("version")])
         }
         var header = RecordingHeader(version: version, line: line)
+        // It names the reducer that replays the file: another type would silently name none.
+        if let reducer = value["reducer"], reducer != .null, reducer.stringValue == nil {
+            throw fail("expected \"reducer\" to be a string, found \(reducer.compactText)", at: [.key("reducer")])
+        }
         header.reducer = value["reducer"]?.stringValue
         header.app = value["app"]?.stringValue
         header.started = value["started"]?.stringValue
@@ -64,12 +68,13 @@ struct RecordingLineReader {
     }
 
     func gap(from value: JSONValue) throws(RecordingError) -> RecordingGap {
-        let expected = "expected a gap marker {\"gap\":{\"after\":SEQ,\"dropped\":N}}"
+        let shape = "in a gap marker {\"gap\":{\"after\":SEQ,\"dropped\":N}}"
         guard let afterSeq = Self.count(value["gap"]?["after"]) else {
-            throw fail(expected, at: [.key("gap"), .key("after")])
+            throw fail("expected \"after\" to be a seq (a whole number) \(shape)", at: [.key("gap"), .key("after")])
         }
         guard let dropped = Self.count(value["gap"]?["dropped"]), dropped >= 1 else {
-            throw fail(expected, at: [.key("gap"), .key("dropped")])
+            throw fail(
+                "expected \"dropped\" to be a whole number of 1 or more \(shape)", at: [.key("gap"), .key("dropped")])
         }
         return RecordingGap(after: afterSeq, dropped: dropped, reason: value["gap"]?["reason"]?.stringValue, line: line)
     }
