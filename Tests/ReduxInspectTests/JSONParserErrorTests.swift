@@ -97,6 +97,10 @@ import Testing
         Case(#""\uD800\uD800""#, .loneSurrogate(0xD800), 1, 2),
         Case(#""\uD800\u00""#, .invalidUnicodeEscape, 1, 8),
         Case(#""\uD800"#, .unterminatedString, 1, 1),
+        Case(#""\uD800\"#, .unterminatedString, 1, 1),
+        // A lone surrogate closing the text (a predicate's literal) is one, not the end.
+        Case(#""\uD800""#, .loneSurrogate(0xD800), 1, 2),
+        Case(#""a\uDBFF""#, .loneSurrogate(0xDBFF), 1, 3),
         // UTF-8.
         Case(["\"a", 0xFF, "b\""], .invalidUTF8(0xFF), 1, 3),
         Case(["\"", 0x80, "\""], .invalidUTF8(0x80), 1, 2),

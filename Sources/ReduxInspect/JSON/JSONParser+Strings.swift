@@ -106,7 +106,11 @@ extension JSONParser.Reader {
         case 0xDC00...0xDFFF:
             throw failure(.loneSurrogate(unit), at: backslash)
         case 0xD800...0xDBFF:
-            guard next + 1 < bytes.count else { throw failure(.unterminatedString, at: quote) }
+            // The text may end right after the string (a predicate's literal): only a text
+            // that ends before the string does, or inside the next escape, is unterminated.
+            guard next < bytes.count, bytes[next] != UInt8(ascii: "\\") || next + 1 < bytes.count else {
+                throw failure(.unterminatedString, at: quote)
+            }
             guard bytes[next] == UInt8(ascii: "\\") && bytes[next + 1] == UInt8(ascii: "u") else {
                 throw failure(.loneSurrogate(unit), at: backslash)
             }
