@@ -86,6 +86,50 @@ struct BlameCase: CustomTestStringConvertible, Sendable {
         #expect(!expected.isEmpty)
     }
 
+    /// `PATH.count` is a size, as in a predicate: the steps that changed how many elements
+    /// (or members) there are, with the sizes before and after, from recorded and from
+    /// replayed states alike.
+    @Test(arguments: [
+        ("shop.jsonl", "cart.items"), ("todos.jsonl", "categories[id=1].items"), ("todos.jsonl", "categories"),
+    ].flatMap { fixture, path in BisectTestSupport.Variant.allCases.map { BlameCase(fixture: fixture, path: path, variant: $0) } })
+    func aCountIsTheSizeAsInAPredicate(_ test: BlameCase) throws {
+        let parent = try JSONPath(parsing: test.path)
+        func size(_ state: JSONValue) -> JSONValue? {
+            switch state.value(at: parent) {
+            case .array(let elements)?: .number(JSONNumber(String(elements.count)))
+            case .object(let object)?: .number(JSONNumber(String(object.count)))
+            default: nil
+            }
+        }
+        let (initial, steps) = try BisectTestSupport.states(test.fixture)
+        var expected: [String] = []
+        var before = size(initial)
+        for (seq, state) in steps {
+            let after = size(state)
+            if after != before {
+                expected.append(#"{"seq":\#(seq),"path":"\#(test.path).count","old":\#(before?.compactText ?? "-"),"new":\#(after?.compactText ?? "-")}"#)
+            }
+            before = after
+        }
+        let file = try BisectTestSupport.recording(test.fixture, test.variant)
+        let run = InspectorRun(["blame", file, test.path + ".count", "--format", "json"])
+        #expect(run.code == 0, "\(run)")
+        let found = try run.lines.map { line in
+            let object = try #require(try JSONParser.parse(line).objectValue)
+            func text(_ key: String) -> String { object[key]?.compactText ?? "-" }
+            return #"{"seq":\#(text("seq")),"path":\#(text("path")),"old":\#(text("old")),"new":\#(text("new"))}"#
+        }
+        #expect(found == expected)
+        #expect(!expected.isEmpty)
+    }
+
+    /// `PATH["count"]` is the member named count, as in a predicate: an array has none.
+    @Test func aCountMemberWrittenInBracketsIsAMember() {
+        let run = InspectorRun(["blame", BisectTestSupport.fixture("shop.jsonl"), #"cart.items["count"]"#])
+        #expect(run.code == 0, "\(run)")
+        #expect(run.out == #"no step changed cart.items["count"]: no state has a value there"# + "\n")
+    }
+
     // MARK: Acceptance 2: an element of an id-matched array
 
     /// 25 steps over `items`, an array of objects with ids. Item 2's `qty` changes at steps 7

@@ -6,7 +6,10 @@ struct BlameCommand: Subcommand {
         usage: "blame <file> <path> [--format <format>] [--full] [--reducer <name>]",
         arguments: [
             ("<file>", "The recording (JSON Lines)."),
-            ("<path>", "The place in the state, e.g. cart.total or cart.items[id=42].quantity."),
+            (
+                "<path>",
+                "The place in the state, e.g. cart.total, cart.items[id=42].quantity or cart.items.count."
+            ),
         ],
         options: [
             .init("--format", value: "<format>", help: "text (default) or json (one object per line)."),
@@ -20,7 +23,9 @@ struct BlameCommand: Subcommand {
             steps where it differs: the value itself changed, or a parent was added, removed or
             replaced, or something inside it changed. An element selected by id (items[id=42])
             is followed wherever it moves in its array; moving it alone is not a change.
-            Values are compared as diff compares them: numbers by their text (1 → 1.0 is a
+            A path ending in .count is a size, as in a predicate: cart.items.count lists the
+            steps that changed how many items there are (an object's own count member, when it
+            has one). Values are compared as diff compares them: numbers by their text (1 → 1.0 is a
             change), objects whatever their member order.
 
             Text lines read '   10  setQuantity  18.99 → 23.49': seq, action type, the value
@@ -37,6 +42,17 @@ struct BlameCommand: Subcommand {
 
     let file: String
     let path: JSONPath
+    /// What the path stands for, read as a predicate reads it: `cart.items.count` is the
+    /// array's size (or the object's own `count` member), as in `show --path` and `bisect`.
+    let operand: Predicate.Operand
+    /// The path as lines name it: `cart.items.count` for a size, `cart.items["count"]` for a
+    /// member named `count`.
+    var place: String {
+        guard case .path = operand, path.components.count > 1, path.components.last == .key("count") else {
+            return path.description
+        }
+        return Predicate.pathText(path)
+    }
     let format: String
     let full: Bool
     let reducerName: String?
@@ -50,6 +66,7 @@ struct BlameCommand: Subcommand {
         } catch {
             throw Self.usage("invalid path '\(text)': \(error)")
         }
+        operand = .reading(path, writtenAs: text)
         format = try Self.format(arguments, allowed: ["text", "json"])
         full = arguments.has("--full")
         reducerName = arguments.value("--reducer")
@@ -61,14 +78,21 @@ struct BlameCommand: Subcommand {
         let context = session.context
         // What the first step's change is measured from: for a replayed first step, the header's
         // state as the reducer reads it, so that `0.0` in the header is not blamed on it.
-        var previous = try timeline.state(before: 0).value(at: path)
+        let operand = self.operand
+        var previous = operand.value(in: try timeline.state(before: 0))
         var changed = false
-        let path = self.path
+        // A state's text is read only where the operand looks: the value, or the size.
+        let read: [RawJSON.SkeletonPath] =
+            switch operand {
+            case .count(let parent, _): [RawJSON.SkeletonPath(parent, need: .size)]
+            default: [RawJSON.SkeletonPath(path, need: .whole)]
+            }
         let progress = StepProgress(context, label: "blame", total: recording.steps.count)
         let seqWidth = recording.seqColumnWidth
         defer { progress.clear() }
         try timeline.walk(
-            recording.steps.indices, projecting: { $0.value(at: path) }, projectingText: { $0.value(at: path) }
+            recording.steps.indices, projecting: { operand.value(in: $0) },
+            projectingText: { text in text.skeleton(for: read).map { operand.value(in: $0) } }
         ) {
             index, value throws(InspectorError) in
             defer {
@@ -89,7 +113,7 @@ struct BlameCommand: Subcommand {
         }
         progress.clear()
         if !changed && format == "text" {
-            let place = TerminalText.escape(path.description)
+            let place = TerminalText.escape(self.place)
             if let previous {
                 context.print("no step changed \(place); it is \(show(previous)) throughout")
             } else {
@@ -116,7 +140,7 @@ struct BlameCommand: Subcommand {
     func jsonLine(_ entry: ListedAction, old: JSONValue?, new: JSONValue?, gap: Int?) -> String {
         var members: [JSONObject.Element] = [
             ("seq", .number(JSONNumber(String(entry.seq)))), ("type", .string(entry.type)),
-            ("path", .string(path.description)),
+            ("path", .string(place)),
             ("kind", .string(old == nil ? "added" : new == nil ? "removed" : "changed")),
         ]
         if let old { members.append(("old", old)) }
