@@ -196,7 +196,7 @@ import Testing
         let timeline = try counterTimeline(DecodeAheadTests.text(states: false))
         let session = StepSession(timeline: timeline, position: position)
         session.makeProgress = { StepProgress(context, label: $0, total: $1, delay: 0) }
-        _ = try session.execute(.watch([try JSONPath(parsing: "total")]))
+        _ = try session.execute(.watch([PathReading(try JSONPath(parsing: "total"), writtenAs: "total")]))
         return session
     }
 

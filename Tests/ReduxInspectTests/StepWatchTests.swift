@@ -42,6 +42,30 @@ struct WatchScanCase: CustomTestStringConvertible, Sendable {
         #expect(run.out == Self.acceptanceOutput)
     }
 
+    /// A path ending in `.count` is a size, as in a predicate, from recorded and replayed
+    /// states alike: `continue` stops where the number of items changes (seq 1, 2, 13, then
+    /// back from the end at 26); `["count"]` is a member, which an array has not.
+    @Test(arguments: [BisectTestSupport.Variant.asShipped, .withoutStates])
+    func aWatchedCountIsASize(_ variant: BisectTestSupport.Variant) throws {
+        let file = try BisectTestSupport.recording("shop.jsonl", variant)
+        let run = InspectorRun(
+            ["step", file, "--json"],
+            input: "watch cart.items.count\nc\nc\nc\ngoto 27\nrc\nwatch cart.items[\"count\"]\nunwatch cart.items.count\n")
+        #expect(run.code == 0, "\(run)")
+        let answers = run.lines.map { line in
+            let answer = try? JSONParser.parse(line)
+            return [answer?["seq"], answer?["fired"]?[0]?["old"], answer?["fired"]?[0]?["new"], answer?["added"]]
+                .map { $0?.compactText ?? "-" }.joined(separator: " ")
+        }
+        #expect(
+            answers == [
+                #"- - - [{"number":1,"kind":"watchpoint","path":"cart.items.count","value":0}]"#,
+                "1 0 1 -", "2 1 2 -", "13 2 3 -", "27 - - -", "26 1 2 -",
+                #"- - - [{"number":2,"kind":"watchpoint","path":"cart.items[\"count\"]"}]"#,
+                "- - - -",
+            ])
+    }
+
     @Test func fromTheMiddleTheShortFormsStopAtTheNeighbouringChanges() {
         let run = InspectorRun(
             ["step", BisectTestSupport.fixture("shop.jsonl"), "--at", "11", "--json"],
@@ -85,7 +109,7 @@ struct WatchScanCase: CustomTestStringConvertible, Sendable {
                 let timeline = Timeline(
                     recording: recording, reducer: reducer, checkpointInterval: test.interval)
                 let session = StepSession(timeline: timeline, position: start)
-                _ = try session.execute(.watch([path]))
+                _ = try session.execute(.watch([PathReading(path, writtenAs: test.path)]))
                 let reply = try session.execute(.resume(forward: forward))
                 let expected =
                     forward

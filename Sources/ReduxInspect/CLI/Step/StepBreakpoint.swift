@@ -3,8 +3,9 @@
 struct StepBreakpoint: Equatable {
     /// When it fires.
     enum Condition: Equatable {
-        /// A watchpoint: at a step whose state after differs from its state before at the path.
-        case change(JSONPath)
+        /// A watchpoint: at a step whose state after differs from its state before at the path
+        /// (a size for a path ending in `.count`, as in a predicate).
+        case change(PathReading)
         /// A breakpoint: at a step after which the predicate holds.
         case predicate(Predicate)
     }
@@ -39,7 +40,7 @@ struct StepBreakpoint: Equatable {
     /// The paths it reads, and what it reads at each.
     var paths: [RawJSON.SkeletonPath] {
         switch condition {
-        case .change(let path): [RawJSON.SkeletonPath(path, need: .whole)]
+        case .change(let path): [path.skeletonPath]
         case .predicate(let predicate): predicate.skeletonPaths
         }
     }
@@ -47,7 +48,7 @@ struct StepBreakpoint: Equatable {
     /// What it reads in `state`.
     func reading(of state: JSONValue) -> Reading {
         switch condition {
-        case .change(let path): .value(state.value(at: path))
+        case .change(let path): .value(path.value(in: state))
         case .predicate(let predicate): .holds(predicate.holds(in: state))
         }
     }
@@ -80,7 +81,7 @@ struct StepBreakpoint: Equatable {
         switch condition {
         case .change(let path):
             StepBreakpointStatus(
-                breakpoint: self, value: state.value(at: path), holds: false, alreadySet: alreadySet)
+                breakpoint: self, value: path.value(in: state), holds: false, alreadySet: alreadySet)
         case .predicate(let predicate):
             StepBreakpointStatus(
                 breakpoint: self, value: nil, holds: predicate.holds(in: state), alreadySet: alreadySet)

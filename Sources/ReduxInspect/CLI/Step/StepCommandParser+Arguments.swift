@@ -6,11 +6,11 @@ extension StepCommandParser {
     }
 
     /// The paths of `watch` and `unwatch`, separated by white space outside brackets and quotes.
-    static func paths(_ text: String) throws(StepInputError) -> [JSONPath] {
-        var result: [JSONPath] = []
+    static func paths(_ text: String) throws(StepInputError) -> [PathReading] {
+        var result: [PathReading] = []
         for word in words(text) {
             do {
-                result.append(try JSONPath(parsing: word))
+                result.append(PathReading(try JSONPath(parsing: word), writtenAs: word))
             } catch {
                 throw StepInputError("invalid path '\(word)': \(error)")
             }

@@ -22,9 +22,9 @@ enum StepInput: Equatable, Sendable {
     /// Where the cursor is.
     case whereAmI
     /// Add watchpoints on these paths.
-    case watch([JSONPath])
+    case watch([PathReading])
     /// Remove the watchpoints on these paths; all watchpoints when empty.
-    case unwatch([JSONPath])
+    case unwatch([PathReading])
     /// Add a breakpoint on this predicate.
     case breakpoint(Predicate)
     /// Remove these breakpoints by number; all breakpoints when empty.
@@ -82,7 +82,7 @@ enum StepCommandParser {
         Verb(["where"], help: "The seq, the position, and where the state comes from."),
         Verb(
             ["watch"], argument: "PATH...",
-            help: "Watch paths: continue/reverse-continue stop at steps that change them."),
+            help: "Watch paths: continue/reverse-continue stop at steps that change them (PATH.count: a size)."),
         Verb(["unwatch"], argument: "[PATH...]", help: "Remove the watchpoints on PATH, or all watchpoints."),
         Verb(
             ["break"], argument: "PRED",

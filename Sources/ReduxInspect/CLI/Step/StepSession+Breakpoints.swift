@@ -21,7 +21,7 @@ extension StepSession {
     }
 
     /// `unwatch [PATH...]`: the watchpoints on these paths, or all of them.
-    func unwatch(_ paths: [JSONPath]) -> StepReply {
+    func unwatch(_ paths: [PathReading]) -> StepReply {
         let watched = breakpoints.filter { if case .change = $0.condition { true } else { false } }
         guard !watched.isEmpty else { return .failure("no watchpoints are set") }
         if paths.isEmpty { return remove(watched) }

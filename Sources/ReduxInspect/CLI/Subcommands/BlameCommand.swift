@@ -41,18 +41,8 @@ struct BlameCommand: Subcommand {
             """)
 
     let file: String
-    let path: JSONPath
-    /// What the path stands for, read as a predicate reads it: `cart.items.count` is the
-    /// array's size (or the object's own `count` member), as in `show --path` and `bisect`.
-    let operand: Predicate.Operand
-    /// The path as lines name it: `cart.items.count` for a size, `cart.items["count"]` for a
-    /// member named `count`.
-    var place: String {
-        guard case .path = operand, path.components.count > 1, path.components.last == .key("count") else {
-            return path.description
-        }
-        return Predicate.pathText(path)
-    }
+    /// The path, read as a predicate reads it (`cart.items.count` is a size).
+    let path: PathReading
     let format: String
     let full: Bool
     let reducerName: String?
@@ -62,11 +52,10 @@ struct BlameCommand: Subcommand {
         guard arguments.positionals.count == 2 else { throw Self.usage("missing argument <path>") }
         let text = arguments.positionals[1]
         do {
-            path = try JSONPath(parsing: text)
+            path = PathReading(try JSONPath(parsing: text), writtenAs: text)
         } catch {
             throw Self.usage("invalid path '\(text)': \(error)")
         }
-        operand = .reading(path, writtenAs: text)
         format = try Self.format(arguments, allowed: ["text", "json"])
         full = arguments.has("--full")
         reducerName = arguments.value("--reducer")
@@ -78,21 +67,16 @@ struct BlameCommand: Subcommand {
         let context = session.context
         // What the first step's change is measured from: for a replayed first step, the header's
         // state as the reducer reads it, so that `0.0` in the header is not blamed on it.
-        let operand = self.operand
-        var previous = operand.value(in: try timeline.state(before: 0))
+        let path = self.path
+        var previous = path.value(in: try timeline.state(before: 0))
         var changed = false
-        // A state's text is read only where the operand looks: the value, or the size.
-        let read: [RawJSON.SkeletonPath] =
-            switch operand {
-            case .count(let parent, _): [RawJSON.SkeletonPath(parent, need: .size)]
-            default: [RawJSON.SkeletonPath(path, need: .whole)]
-            }
+        let read = [path.skeletonPath]
         let progress = StepProgress(context, label: "blame", total: recording.steps.count)
         let seqWidth = recording.seqColumnWidth
         defer { progress.clear() }
         try timeline.walk(
-            recording.steps.indices, projecting: { operand.value(in: $0) },
-            projectingText: { text in text.skeleton(for: read).map { operand.value(in: $0) } }
+            recording.steps.indices, projecting: { path.value(in: $0) },
+            projectingText: { text in text.skeleton(for: read).map { path.value(in: $0) } }
         ) {
             index, value throws(InspectorError) in
             defer {
@@ -113,7 +97,7 @@ struct BlameCommand: Subcommand {
         }
         progress.clear()
         if !changed && format == "text" {
-            let place = TerminalText.escape(self.place)
+            let place = TerminalText.escape(path.description)
             if let previous {
                 context.print("no step changed \(place); it is \(show(previous)) throughout")
             } else {
@@ -140,7 +124,7 @@ struct BlameCommand: Subcommand {
     func jsonLine(_ entry: ListedAction, old: JSONValue?, new: JSONValue?, gap: Int?) -> String {
         var members: [JSONObject.Element] = [
             ("seq", .number(JSONNumber(String(entry.seq)))), ("type", .string(entry.type)),
-            ("path", .string(place)),
+            ("path", .string(path.description)),
             ("kind", .string(old == nil ? "added" : new == nil ? "removed" : "changed")),
         ]
         if let old { members.append(("old", old)) }
