@@ -42,12 +42,12 @@ extension RawDiffWalker {
 
         let count = oldMembers.count - oldBase
         if count == newMembers.count - newBase && sameKeys(oldBase, newBase, count, shared: shared) {
-            var keysRepeat: Bool?
+            var repeatedKeys: Set<Int>?
             for offset in shared..<count where offset != eager?.offset {
                 let oldMember = oldMembers[oldBase + offset]
                 let newMember = newMembers[newBase + offset]
                 guard !old.bytes(oldMember.value, equal: newMember.value, in: new),
-                    !repeatsKey(newBase, offset, anyRepeat: &keysRepeat)
+                    !repeatsKey(newBase, offset, repeats: &repeatedKeys)
                 else { continue }
                 enter(.key(newMember.key, plain: true, side: .new))
                 try diff(oldMember.value, newMember.value, depth: depth + 1)
@@ -121,14 +121,15 @@ extension RawDiffWalker {
     /// Whether the plain key of new member `offset` (from `base`) is also an earlier one's:
     /// only the first member with a key counts.
     ///
-    /// In an object of many members, whether any key repeats at all is found once, hashed, and
-    /// kept in `anyRepeat`: a step that changes every member of a large object (a dictionary
-    /// of records by id, say) would otherwise compare each key with all those before it.
-    private func repeatsKey(_ base: Int, _ offset: Int, anyRepeat: inout Bool?) -> Bool {
+    /// In an object of many members, the members that repeat an earlier key are found once,
+    /// hashed, and kept in `repeats`: a step that changes every member of a large object (a
+    /// dictionary of records by id, say) would otherwise compare each key with all those
+    /// before it.
+    private func repeatsKey(_ base: Int, _ offset: Int, repeats: inout Set<Int>?) -> Bool {
         let members = newMembers.buffer(from: base)
         if members.count > Self.pairwiseKeyLimit {
-            if anyRepeat == nil { anyRepeat = !Self.keysAreUnique(members, in: new) }
-            if anyRepeat == false { return false }
+            if repeats == nil { repeats = Self.laterRepeats(of: members, in: new) }
+            return repeats!.contains(offset)
         }
         let member = newMembers[base + offset]
         for earlier in newMembers.buffer(base..<base + offset)
@@ -245,13 +246,15 @@ extension RawDiffWalker {
     /// hashed.
     static let pairwiseKeyLimit = 32
 
-    /// Whether no two of `members` have the same plain key, by hashing their bytes.
-    private static func keysAreUnique(_ members: UnsafeBufferPointer<RawJSON.Member>, in text: RawJSON) -> Bool {
+    /// The positions of the members of `members` whose plain key an earlier one has, found by
+    /// hashing the keys' bytes.
+    private static func laterRepeats(of members: UnsafeBufferPointer<RawJSON.Member>, in text: RawJSON) -> Set<Int> {
         var seen = Set<RawBytes>(minimumCapacity: members.count)
-        for member in members {
-            guard seen.insert(RawBytes(text, member.key)).inserted else { return false }
+        var repeats = Set<Int>()
+        for (offset, member) in members.enumerated() where !seen.insert(RawBytes(text, member.key)).inserted {
+            repeats.insert(offset)
         }
-        return true
+        return repeats
     }
 
     /// Whether two of `members` have the same plain key.
