@@ -45,18 +45,22 @@ import Testing
         }
     #endif
 
-    /// Any malformed line of a file mapped before it was cut short is taken for the cut.
-    @Test func aMalformedLineOfAFileCutShortSinceItWasMappedIsReportedAsCutShort() throws {
+    /// A malformed line that no longer ends in a file cut short since it was mapped is taken
+    /// for the cut; one that still ends before the new end was read as it is, and stays
+    /// malformed (log rotation that trims a file must not hide a real error).
+    @Test func onlyALineNoLongerWholeIsTakenForTheCut() throws {
         let (file, _) = try BisectLongRecordingTests.counterRecording(steps: 200)
         defer { try? FileManager.default.removeItem(atPath: file) }
         let recording = try Recording(path: file)
         #expect(truncate(file, 1000) == 0)
-        let malformed = RecordingError(.malformed, path: file, line: 150, column: 3, message: "unexpected byte")
+        let past = RecordingError(.malformed, path: file, line: 150, column: 3, message: "unexpected byte")
+        let before = RecordingError(.malformed, path: file, line: 2, column: 3, message: "unexpected byte")
 
-        #expect(malformed.preferringCutShort() == RecordingError(.unreadable, path: file, message: Self.cutShort))
+        #expect(past.preferringCutShort() == RecordingError(.unreadable, path: file, message: Self.cutShort))
         #expect(
-            InspectorError.recording(malformed).preferringCutShort()
+            InspectorError.recording(past).preferringCutShort()
                 == .recording(RecordingError(.unreadable, path: file, message: Self.cutShort)))
+        #expect(before.preferringCutShort() == before)
         withExtendedLifetime(recording) {}
     }
 

@@ -15,8 +15,8 @@ import Foundation
 /// which ``MappedFileGuard`` reports. But the rest of the page the new end falls in stays
 /// mapped and reads as zeros, bytes that were never written, which a command would report as
 /// a malformed line (exit 65) rather than as a file cut short (exit 66). Before a malformed
-/// line is reported, ``wasCutShort(_:)`` asks whether the same file (device and inode) is now
-/// shorter than it was.
+/// line is reported, ``wasCutShort(_:line:)`` asks whether the same file (device and inode) is
+/// now shorter than it was, and no longer holds that whole line.
 ///
 /// A process-wide table, as the guard's is, kept after the file is unmapped: an error may be
 /// reported after its recording is gone. An entry is a few dozen bytes.
@@ -30,20 +30,56 @@ enum MappedFileSizes {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var sizes: [String: Mapped] = [:]
 
-    /// Notes that `path`, described by `info`, was mapped with its `st_size` bytes.
+    /// Notes that `path`, described by `info`, was mapped with its `st_size` bytes. A file
+    /// mapped again (a command may open it twice) keeps the larger size: a cut seen by the
+    /// first mapping is still one.
     static func note(path: String, _ info: stat) {
         let mapped = Mapped(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size))
-        lock.withLock { sizes[path] = mapped }
+        lock.withLock {
+            if let known = sizes[path], known.device == mapped.device, known.inode == mapped.inode,
+                known.size > mapped.size
+            {
+                return
+            }
+            sizes[path] = mapped
+        }
     }
 
     /// Whether the file at `path`, mapped before, is the same file and now shorter than it was
-    /// when mapped.
-    static func wasCutShort(_ path: String) -> Bool {
+    /// when mapped, with line `line` (1-based) no longer whole in it: a line that still ends
+    /// before the new end was read as it is, and is malformed however short the file became.
+    static func wasCutShort(_ path: String, line: Int?) -> Bool {
         guard let mapped = lock.withLock({ sizes[path] }) else { return false }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
         var info = stat()
-        guard stat(path, &info) == 0 else { return false }
-        return UInt64(info.st_dev) == mapped.device && UInt64(info.st_ino) == mapped.inode
-            && Int64(info.st_size) < mapped.size
+        guard fstat(descriptor, &info) == 0, UInt64(info.st_dev) == mapped.device,
+            UInt64(info.st_ino) == mapped.inode, Int64(info.st_size) < mapped.size
+        else { return false }
+        guard let line else { return true }
+        return !Self.hasNewlines(line, descriptor)
+    }
+
+    /// Whether the file open at `descriptor` holds at least `count` newlines, read from its
+    /// start: only on the way to reporting an error, so a plain read is enough.
+    private static func hasNewlines(_ count: Int, _ descriptor: Int32) -> Bool {
+        let size = 1 << 20
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        defer { buffer.deallocate() }
+        var found = 0
+        while true {
+            let read = read(descriptor, buffer, size)
+            if read < 0 && errno == EINTR { continue }
+            guard read > 0 else { return false }
+            var position = buffer
+            let end = buffer + read
+            while position < end, let newline = memchr(position, 0x0A, end - position) {
+                found += 1
+                if found >= count { return true }
+                position = newline + 1
+            }
+        }
     }
 }
 
@@ -52,10 +88,11 @@ extension RecordingError {
     static let cutShortMessage = "the file was cut short while being read; run the command again"
 
     /// This error, or, when it is a malformed line of a file that another program has cut
-    /// short since the command mapped it, the error that says so (unreadable: exit 66), as
-    /// ``MappedFileGuard`` says it for a read past the new end.
+    /// short since the command mapped it, and the line no longer ends in the file, the error
+    /// that says so (unreadable: exit 66), as ``MappedFileGuard`` says it for a read past the
+    /// new end.
     func preferringCutShort() -> RecordingError {
-        guard kind == .malformed, MappedFileSizes.wasCutShort(path) else { return self }
+        guard kind == .malformed, MappedFileSizes.wasCutShort(path, line: line) else { return self }
         return RecordingError(.unreadable, path: path, message: Self.cutShortMessage)
     }
 }
