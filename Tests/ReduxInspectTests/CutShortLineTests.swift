@@ -15,27 +15,34 @@ import Testing
 @Suite struct CutShortLineTests {
     static let cutShort = "the file was cut short while being read; run the command again"
 
+    /// A line of a recording made by ``BisectLongRecordingTests/counterRecording(broken:steps:timed:)``,
+    /// from line 1000 on, that holds a state and lies wholly inside a page without starting it,
+    /// and where it starts: cut just after its start, reading it reads no page past the new
+    /// end, which would fault.
+    static func lineInsideAPage(of file: String) throws -> (line: Int, start: Int) {
+        let bytes = [UInt8](try #require(FileManager.default.contents(atPath: file)))
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+        let page = Int(getpagesize())
+        for line in 1000..<starts.count - 1
+        where line % 7 != 0 && starts[line] % page > 0 && starts[line] / page == (starts[line + 1] - 1) / page {
+            return (line, starts[line])
+        }
+        throw NoLineInsideAPage()
+    }
+
+    /// No line of the recording lies inside a page (pages much smaller than a line).
+    struct NoLineInsideAPage: Error {}
+
     #if os(Linux)
         /// Linux zeroes the rest of the page a file is cut short in; the line read there is
         /// then malformed, and reported as cut short.
         @Test func aLineReadAsZerosAfterTheFileWasCutShortIsReportedAsCutShort() throws {
             let (file, _) = try BisectLongRecordingTests.counterRecording(steps: 3000)
             defer { try? FileManager.default.removeItem(atPath: file) }
-            let bytes = [UInt8](try #require(FileManager.default.contents(atPath: file)))
-            var starts = [0]
-            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
-            // A line wholly inside a page, not at its start: reading it reads no page past the
-            // new end, which would fault.
-            let page = Int(getpagesize())
-            var found: Int?
-            for line in 1000..<starts.count - 1
-            where starts[line] % page > 0 && starts[line] / page == (starts[line + 1] - 1) / page {
-                found = line
-                break
-            }
-            let line = try #require(found)
+            let (line, start) = try Self.lineInsideAPage(of: file)
             let recording = try Recording(path: file)
-            #expect(truncate(file, off_t(starts[line] + 3)) == 0)
+            #expect(truncate(file, off_t(start + 3)) == 0)
 
             // Line `line` (0-based, after the header) is step `line - 1`.
             let error = try #require(#expect(throws: RecordingError.self) { try recording.entry(at: line - 1) })

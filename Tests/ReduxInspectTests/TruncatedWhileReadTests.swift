@@ -67,22 +67,11 @@ import Testing
         @Test func aLineCutInsideAPageWhileSteppingIsReportedAsCutShort() throws {
             let (file, _) = try BisectLongRecordingTests.counterRecording(steps: 3000)
             defer { try? FileManager.default.removeItem(atPath: file) }
-            let bytes = [UInt8](try #require(FileManager.default.contents(atPath: file)))
-            var starts = [0]
-            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
-            // A line with a state, wholly inside a page and not at its start: going to it reads
-            // that line alone, and no page past the new end.
-            let page = Int(getpagesize())
-            var found: Int?
-            for line in 1000..<starts.count - 1
-            where line % 7 != 0 && starts[line] % page > 0 && starts[line] / page == (starts[line + 1] - 1) / page {
-                found = line
-                break
-            }
-            let line = try #require(found)
+            // Going to a line with a state reads that line alone.
+            let (line, start) = try CutShortLineTests.lineInsideAPage(of: file)
             let session = try SteppingSession(file)
             #expect(session.send("goto 1").hasPrefix("seq 1/3000"))
-            #expect(truncate(file, off_t(starts[line] + 3)) == 0)
+            #expect(truncate(file, off_t(start + 3)) == 0)
             // Line `line` holds seq `line` (the header is line 0).
             let message = try session.finish(with: "goto \(line)")
 
