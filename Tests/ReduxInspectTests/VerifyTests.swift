@@ -151,6 +151,23 @@ import Testing
         #expect(CLI.run(["verify", shop]).code == 0)
     }
 
+    /// `--update` warns about a truncated last line as a plain verify does: it rewrites the
+    /// states it replayed, not the line a crash cut short.
+    @Test func updateWarnsAboutATruncatedLastLine() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file(
+            "counter.jsonl",
+            [
+                #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
+                #"{"seq":1,"type":"increment","action":{"increment":{}},"state":{"count":5}}"#,
+                #"{"seq":2,"type":"incr"#,
+            ].joined(separator: "\n"))
+        let update = CLI.run(["verify", file, "--update"])
+        #expect(update.code == 0, "\(update)")
+        #expect(update.outLines.first == "UPDATED \(file): 1 state rewritten")
+        #expect(update.err.hasPrefix("warning: \(file):3:17: truncated last line ignored"), "\(update)")
+    }
+
     @Test func updateKeepsUnknownMembersAndRewritesTheEndMarker() throws {
         let directory = try CLITemporaryDirectory()
         let file = try directory.file("counter.jsonl", lines: [

@@ -112,6 +112,8 @@ struct VerifyCommand: Subcommand {
                 results[index].0 = VerifyResult(
                     path: result.path, outcome: .passed, steps: result.steps, comparedStates: result.comparedStates,
                     seconds: result.seconds)
+                // What the verify warned about (a truncated last line, say) still holds.
+                results[index].0.warnings = result.warnings
                 updated += 1
                 context.print("UPDATED \(TerminalText.escape(result.path)): \(states.count) state\(states.count == 1 ? "" : "s") rewritten")
                 for line in VerifyReport.details(result, colors: context.colorsOutput) { context.print(line) }
@@ -119,6 +121,7 @@ struct VerifyCommand: Subcommand {
                 results[index].0 = VerifyResult(
                     path: result.path, outcome: .error(.recording(error)), steps: result.steps,
                     comparedStates: result.comparedStates, seconds: result.seconds)
+                results[index].0.warnings = result.warnings
             }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
