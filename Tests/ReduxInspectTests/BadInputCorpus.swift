@@ -92,7 +92,7 @@ enum BadInputCorpus {
             "gap-marker-negative-count.jsonl",
             ":3:29: expected \"dropped\" to be a whole number of 1 or more in a gap marker {\"gap\":{\"after\":SEQ,\"dropped\":N}}"
         ),
-        Case("header-reducer-not-string.jsonl", ":1:49: expected \"reducer\" to be a string, found 5"),
+        Case("header-reducer-not-string.jsonl", ":1:49: expected \"reducer\" to be a string, found a number"),
         Case("end-marker-malformed.jsonl", ":4:15: expected an end marker {\"end\":{\"seq\":SEQ,\"state\":…}}"),
         // The recorder writes the end marker last, once: its state is compared with the last
         // step's, so one in the middle, a second one or one behind the entries is refused.

@@ -90,7 +90,8 @@ struct BlameCase: CustomTestStringConvertible, Sendable {
     /// (or members) there are, with the sizes before and after, from recorded and from
     /// replayed states alike.
     @Test(arguments: [
-        ("shop.jsonl", "cart.items"), ("todos.jsonl", "categories[id=1].items"), ("todos.jsonl", "categories"),
+        ("shop.jsonl", "cart.items"), ("shop.jsonl", "error"), ("todos.jsonl", "categories[id=1].items"),
+        ("todos.jsonl", "categories"),
     ].flatMap { fixture, path in BisectTestSupport.Variant.allCases.map { BlameCase(fixture: fixture, path: path, variant: $0) } })
     func aCountIsTheSizeAsInAPredicate(_ test: BlameCase) throws {
         let parent = try JSONPath(parsing: test.path)
@@ -98,6 +99,7 @@ struct BlameCase: CustomTestStringConvertible, Sendable {
             switch state.value(at: parent) {
             case .array(let elements)?: .number(JSONNumber(String(elements.count)))
             case .object(let object)?: .number(JSONNumber(String(object.count)))
+            case .string(let string)?: .number(JSONNumber(String(string.count)))
             default: nil
             }
         }

@@ -71,6 +71,26 @@ import Testing
         withExtendedLifetime(recording) {}
     }
 
+    /// Cut right after a line's newline, that line is whole and the next is not; a file
+    /// mapped again after the cut still counts from the size it was first mapped with.
+    @Test func theLineBeforeTheCutIsWholeAndTheOneAfterIsNot() throws {
+        let (file, _) = try BisectLongRecordingTests.counterRecording(steps: 200)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let bytes = [UInt8](try #require(FileManager.default.contents(atPath: file)))
+        // The end of the 100th line, its newline included.
+        let end = try #require(bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }.dropFirst(99).first) + 1
+        let recording = try Recording(path: file)
+        #expect(truncate(file, off_t(end)) == 0)
+        let again = try Recording(path: file)
+        func error(_ line: Int) -> RecordingError {
+            RecordingError(.malformed, path: file, line: line, column: 1, message: "unexpected byte")
+        }
+
+        #expect(error(100).preferringCutShort() == error(100))
+        #expect(error(101).preferringCutShort() == RecordingError(.unreadable, path: file, message: Self.cutShort))
+        withExtendedLifetime((recording, again)) {}
+    }
+
     /// A malformed line of a file that is as long as when it was mapped stays malformed, and so
     /// does one of a file replaced by a shorter one (another inode), or never mapped.
     @Test func otherMalformedLinesStayMalformed() throws {

@@ -48,21 +48,27 @@ struct WatchScanCase: CustomTestStringConvertible, Sendable {
     @Test(arguments: [BisectTestSupport.Variant.asShipped, .withoutStates])
     func aWatchedCountIsASize(_ variant: BisectTestSupport.Variant) throws {
         let file = try BisectTestSupport.recording("shop.jsonl", variant)
-        let run = InspectorRun(
-            ["step", file, "--json"],
-            input: "watch cart.items.count\nc\nc\nc\ngoto 27\nrc\nwatch cart.items[\"count\"]\nunwatch cart.items.count\n")
-        #expect(run.code == 0, "\(run)")
+        let script = [
+            "watch cart.items.count", "c", "c", "c", "goto 27", "rc", #"unwatch cart.items["count"]"#,
+            #"watch cart.items["count"]"#, "unwatch cart.items.count",
+        ]
+        let run = InspectorRun(["step", file, "--json"], input: script.joined(separator: "\n") + "\n")
+        // The `unwatch` that finds no such watchpoint fails the script.
+        #expect(run.code == 1, "\(run)")
         let answers = run.lines.map { line in
             let answer = try? JSONParser.parse(line)
-            return [answer?["seq"], answer?["fired"]?[0]?["old"], answer?["fired"]?[0]?["new"], answer?["added"]]
-                .map { $0?.compactText ?? "-" }.joined(separator: " ")
+            return [
+                answer?["seq"], answer?["fired"]?[0]?["old"], answer?["fired"]?[0]?["new"], answer?["added"],
+                answer?["error"], answer?["deleted"],
+            ].compactMap { $0?.compactText }.joined(separator: " ")
         }
         #expect(
             answers == [
-                #"- - - [{"number":1,"kind":"watchpoint","path":"cart.items.count","value":0}]"#,
-                "1 0 1 -", "2 1 2 -", "13 2 3 -", "27 - - -", "26 1 2 -",
-                #"- - - [{"number":2,"kind":"watchpoint","path":"cart.items[\"count\"]"}]"#,
-                "- - - -",
+                #"[{"number":1,"kind":"watchpoint","path":"cart.items.count","value":0}]"#,
+                "1 0 1", "2 1 2", "13 2 3", "27", "26 1 2",
+                #""cart.items[\"count\"] is not watched""#,
+                #"[{"number":2,"kind":"watchpoint","path":"cart.items[\"count\"]"}]"#,
+                #"[{"number":1,"kind":"watchpoint","path":"cart.items.count"}]"#,
             ])
     }
 

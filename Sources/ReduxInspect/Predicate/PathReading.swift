@@ -20,7 +20,7 @@ struct PathReading: Hashable, Sendable, CustomStringConvertible {
         guard case .path = operand, path.components.count > 1, path.components.last == .key("count") else {
             return path.description
         }
-        return Predicate.pathText(path)
+        return JSONPath(path.components.dropLast()).description + #"["count"]"#
     }
 
     /// What of a state's text must be read for ``value(in:)``: the value, or the size.

@@ -50,11 +50,12 @@ enum MappedFileSizes {
     /// before the new end was read as it is, and is malformed however short the file became.
     static func wasCutShort(_ path: String, line: Int?) -> Bool {
         guard let mapped = lock.withLock({ sizes[path] }) else { return false }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Not blocking: the path may have become a FIFO since, which is no file cut short.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, UInt64(info.st_dev) == mapped.device,
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, UInt64(info.st_dev) == mapped.device,
             UInt64(info.st_ino) == mapped.inode, Int64(info.st_size) < mapped.size
         else { return false }
         guard let line else { return true }

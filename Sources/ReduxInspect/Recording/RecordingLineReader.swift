@@ -28,7 +28,7 @@ struct RecordingLineReader {
         var header = RecordingHeader(version: version, line: line)
         // It names the reducer that replays the file: another type would silently name none.
         if let reducer = value["reducer"], reducer != .null, reducer.stringValue == nil {
-            throw fail("expected \"reducer\" to be a string, found \(reducer.compactText)", at: [.key("reducer")])
+            throw fail("expected \"reducer\" to be a string, found \(reducer.kindName)", at: [.key("reducer")])
         }
         header.reducer = value["reducer"]?.stringValue
         header.app = value["app"]?.stringValue

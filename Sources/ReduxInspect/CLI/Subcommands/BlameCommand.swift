@@ -25,8 +25,9 @@ struct BlameCommand: Subcommand {
             is followed wherever it moves in its array; moving it alone is not a change.
             A path ending in .count is a size, as in a predicate: cart.items.count lists the
             steps that changed how many items there are (an object's own count member, when it
-            has one). Values are compared as diff compares them: numbers by their text (1 → 1.0 is a
-            change), objects whatever their member order.
+            has one; cart.items["count"] is always the member). Values are compared as diff
+            compares them: numbers by their text (1 → 1.0 is a change), objects whatever their
+            member order.
 
             Text lines read '   10  setQuantity  18.99 → 23.49': seq, action type, the value
             before → after, '(absent)' where the state has no value at <path>, and

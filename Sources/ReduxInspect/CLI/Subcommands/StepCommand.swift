@@ -19,10 +19,11 @@ struct StepCommand: Subcommand {
             type or action JSON contains TEXT), state/p [PATH], diff/d, action/a, where,
             info [watch], help, quit/q (or the end of input).
 
-            Watchpoints and breakpoints: watch PATH... (several paths at once), break PRED (a
-            predicate as for bisect, e.g. cart.total > 50), info watch (lists both, numbered
-            together), unwatch [PATH...] (all watchpoints without PATH), unbreak [N...] (all
-            breakpoints without N), delete [N...] (all of both without N). continue/c runs
+            Watchpoints and breakpoints: watch PATH... (several paths at once; PATH.count is a
+            size, as in a predicate), break PRED (a predicate as for bisect, e.g.
+            cart.total > 50), info watch (lists both, numbered together), unwatch [PATH...]
+            (all watchpoints without PATH), unbreak [N...] (all breakpoints without N), delete
+            [N...] (all of both without N). continue/c runs
             forward to the next step that changes a watched path (its state before and after
             differ there) or after which a breakpoint's predicate holds, and says which fired
             with old → new; reverse-continue/rc runs back to the nearest such step before the
