@@ -59,6 +59,28 @@ import Testing
         }
     }
 
+    /// `close()` from the reducer (or a middleware after the recorder): the action being
+    /// dispatched has no state after it yet, so the recording ends once that action is
+    /// recorded, with the state after it; later actions are not recorded.
+    @Test func closingFromTheReducerEndsTheRecordingAfterThatAction() {
+        let sink = MemoryRecordingSink()
+        let recorder = Recorder<CounterState, CounterAction>(sink: sink, options: steppingOptions())
+        let closing = Reducer<CounterState, CounterAction> { state, action in
+            counterReducer.reduce(&state, action)
+            if action == .decrement { recorder.close() }
+        }
+        let store = Store(initialState: CounterState(), reducer: closing, middleware: [recorder.middleware])
+        store.dispatch(.increment)
+        store.dispatch(.increment)
+        store.dispatch(.decrement)
+        store.dispatch(.increment)
+        recorder.close()
+
+        #expect(sink.lines.count == 5, "\(sink.lines)")
+        #expect(sink.lines.last == #"{"end":{"seq":3,"state":{"count":1}}}"#)
+        #expect(store.state.count == 2)
+    }
+
     @Test func closeTwiceWritesOneEndMarker() {
         let sink = MemoryRecordingSink()
         let recorder = Recorder<CounterState, CounterAction>(sink: sink, options: steppingOptions())

@@ -67,6 +67,14 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     @exclusivity(unchecked) @usableFromInline var isClosed = false
     private var storeLock: NSRecursiveLock?
     private var getState: (@Sendable () -> State)?
+    // Changed only inside a dispatch, under the store's lock, so unchecked too.
+    /// How many of the store's actions are between this middleware and their recording: the
+    /// dispatching thread is inside the reducer, or a middleware after this one, while it is
+    /// more than 0.
+    @exclusivity(unchecked) @usableFromInline var actionsInFlight = 0
+    /// ``close()`` was called while an action was in flight, on the dispatching thread; the
+    /// recorder closes once that action is recorded.
+    @exclusivity(unchecked) @usableFromInline var closesAfterDispatch = false
     /// Entries dropped from a full queue since the last one queued: `after` is the `seq`
     /// before the first of them.
     @exclusivity(unchecked) @usableFromInline var dropped: DroppedEntries?
@@ -131,11 +139,14 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
                     { action in
                         let time = self.clock.now()
                         let start = self.clock.nanoseconds?()
+                        self.actionsInFlight &+= 1
                         next(action)
                         let microseconds = start.map { start in
                             Int((self.clock.nanoseconds!() &- start) / 1000)
                         }
                         self.record(action, time: time, microseconds: microseconds, getState: getState)
+                        self.actionsInFlight &-= 1
+                        if self.actionsInFlight == 0 && self.closesAfterDispatch { self.close() }
                     }
                 }
             },
@@ -215,7 +226,10 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
 
     /// Writes the final state in an `end` marker, drains the queue and closes the sink.
     /// Later dispatches are no longer recorded. Safe to call more than once and from any
-    /// thread; every call returns once the recording is complete.
+    /// thread; every call returns once the recording is complete, except one made inside a
+    /// dispatch of the store (from its reducer, say): the action being dispatched has no
+    /// state after it yet, so the recorder closes once it has recorded that action, as the
+    /// dispatch returns through it.
     ///
     /// A recorder that no store ever used has no header and nothing to end: it writes nothing,
     /// and its file (``FileRecordingSink``) is removed.
@@ -225,6 +239,13 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
         // Same lock order as dispatch (store, then recorder), so the final state and the
         // last `seq` agree.
         storeLock?.lock()
+        // Only the dispatching thread gets the store's lock while an action is in flight.
+        if actionsInFlight > 0 {
+            closesAfterDispatch = true
+            storeLock?.unlock()
+            return
+        }
+        closesAfterDispatch = false
         lock.lock()
         let firstClose = !isClosed
         if firstClose {
