@@ -69,7 +69,7 @@ struct CheckCommand: Subcommand {
         let gapCount = gaps.isEmpty ? "no gaps" : "\(gaps.count) gap\(gaps.count == 1 ? "" : "s")"
         // The recorder writes the end marker when it is closed; without one, the app may have
         // stopped before writing its last entries.
-        let end = recording.endSeq == nil ? ", no end marker (the recorder was not closed)" : ""
+        let end = recording.endSeq == nil ? ", no end marker (the recorder was not closed, or could not write it)" : ""
         let count = recording.steps.count
         session.context.print(
             "\(TerminalText.escape(recording.path)): ok: \(count) step\(count == 1 ? "" : "s") (\(first)), \(states) with states, \(gapCount)\(end); \(decoded)")
