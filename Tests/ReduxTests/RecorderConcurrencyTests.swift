@@ -22,7 +22,71 @@ final class SlowSink: RecordingSink, @unchecked Sendable {
     }
 }
 
+/// A sink whose every write waits for the test to allow it, and says when one has begun: the
+/// test knows what the writer has taken from the queue.
+final class SteppedSink: RecordingSink, @unchecked Sendable {
+    // Unchecked Sendable: `memory` is itself thread-safe; the semaphores are.
+    let memory = MemoryRecordingSink()
+    let started = DispatchSemaphore(value: 0)
+    let allowed = DispatchSemaphore(value: 0)
+
+    func write(_ bytes: [UInt8]) throws {
+        started.signal()
+        allowed.wait()
+        try memory.write(bytes)
+    }
+
+    func close() throws {
+        try memory.close()
+    }
+
+    /// Waits until a write has begun: the writer has taken what the queue held.
+    func waitForWrite() -> Bool {
+        started.wait(timeout: .now() + 10) == .success
+    }
+
+    /// Lets `count` writes finish.
+    func allow(_ count: Int = 1) {
+        for _ in 0..<count { allowed.signal() }
+    }
+}
+
 @Suite struct RecorderConcurrencyTests {
+    /// With `.drop`, the gap marker goes into the queue with the entry after the gap: the one
+    /// free place of a queue of one is not taken from that entry by the marker.
+    @Test(.timeLimit(.minutes(1))) func aGapMarkerGoesInWithTheEntryAfterIt() throws {
+        let sink = SteppedSink()
+        var options = steppingOptions(Recorder<CounterState, CounterAction>.self)
+        options.queueCapacity = 1
+        options.whenQueueFull = .drop
+        let recorder = Recorder<CounterState, CounterAction>(sink: sink, options: options)
+        let store = Store(initialState: CounterState(), reducer: counterReducer, middleware: [recorder.middleware])
+        defer {
+            sink.allow(100)
+            recorder.close()
+        }
+        try #require(sink.waitForWrite())  // the header, taken: the queue is empty
+        store.dispatch(.increment)  // seq 1 queued
+        store.dispatch(.increment)  // seq 2 dropped: the queue holds seq 1
+        sink.allow()
+        try #require(sink.waitForWrite())  // seq 1 taken
+        store.dispatch(.increment)  // the marker for seq 2, and seq 3
+        sink.allow()
+        try #require(sink.waitForWrite())  // both taken
+        store.dispatch(.increment)  // seq 4
+        sink.allow(100)
+        recorder.close()
+
+        #expect(
+            Array(sink.memory.lines.dropFirst()) == [
+                #"{"seq":1,"time":"2026-11-22T10:00:00.100Z","type":"increment","action":{"increment":{}},"state":{"count":1}}"#,
+                #"{"gap":{"after":1,"dropped":1,"reason":"queue full"}}"#,
+                #"{"seq":3,"time":"2026-11-22T10:00:00.300Z","type":"increment","action":{"increment":{}},"state":{"count":3}}"#,
+                #"{"seq":4,"time":"2026-11-22T10:00:00.400Z","type":"increment","action":{"increment":{}},"state":{"count":4}}"#,
+                #"{"end":{"seq":4,"state":{"count":4}}}"#,
+            ])
+    }
+
     @Test func eightThreadsRecordEightyThousandEntriesNumberedOneToEightyThousand() throws {
         let sink = MemoryRecordingSink()
         let recorder = Recorder<CounterState, CounterAction>(
@@ -82,11 +146,18 @@ final class SlowSink: RecordingSink, @unchecked Sendable {
         var gaps = 0
         var entries = 0
         var dropped = 0
+        // A marker goes in with the entry after it, so no marker follows another: one took
+        // the free place from that entry before, and a queue of one kept mostly markers.
+        var markersInARow = 0
+        var lastWasMarker = false
         for object in objects.dropFirst().dropLast() {
             if let seq = seqNumber(of: object) {
                 entries += 1
                 covered.append(seq)
+                lastWasMarker = false
             } else {
+                if lastWasMarker { markersInARow += 1 }
+                lastWasMarker = true
                 let gap = try #require(
                     object["gap"] as? [String: Any], "unexpected line \(canonical(object))")
                 let after = try #require((gap["after"] as? NSNumber)?.intValue)
@@ -99,6 +170,8 @@ final class SlowSink: RecordingSink, @unchecked Sendable {
             }
         }
         #expect(gaps > 0, "a slow sink with a queue of one should have dropped entries")
+        #expect(markersInARow == 0)
+        #expect(entries >= gaps - 1, "\(entries) entries, \(gaps) markers")
         #expect(entries + dropped == dispatches)
         #expect(covered.sorted() == Array(1...dispatches))
     }

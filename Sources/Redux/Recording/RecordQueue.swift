@@ -59,6 +59,30 @@ final class RecordQueue<Item>: @unchecked Sendable {
         return true
     }
 
+    /// Appends `marker` and then `item` once there is room for one item: a gap marker and the
+    /// entry after the gap, which would otherwise take the one free place from that entry
+    /// (and with a small queue leave a file of markers). The queue holds at most one item
+    /// more than its capacity.
+    ///
+    /// - Returns: `false` when neither was appended: the queue is full and `wait` is `false`,
+    ///   or it is finished.
+    @usableFromInline
+    func append(_ marker: consuming Item, then item: consuming Item, wait: Bool) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.count >= capacity && !isFinished {
+            guard wait else { return false }
+            waitingProducers += 1
+            condition.wait()
+            waitingProducers -= 1
+        }
+        guard !isFinished else { return false }
+        items.append(marker)
+        items.append(item)
+        if writerIdle || items.count >= wakeThreshold { condition.broadcast() }
+        return true
+    }
+
     /// Appends items regardless of capacity and wakes the writer: markers that must not be
     /// lost, and flush barriers that someone waits for.
     func force(_ newItems: [Item]) {

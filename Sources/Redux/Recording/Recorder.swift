@@ -182,15 +182,22 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
         seq += 1
         guard wanted else { return }
         let wait = waitsWhenFull
-        if let gap = dropped {
-            guard queue.append(.gap(after: gap.after, dropped: gap.count, reason: "queue full"), wait: wait)
-            else {
-                dropped = DroppedEntries(after: gap.after, count: gap.count + 1)
-                return
-            }
-            dropped = nil
-        }
         let recordsState = statePolicy.recordsState(atSeq: seq)
+        if let gap = dropped {
+            // The marker goes in with the entry after it, or neither does.
+            if queue.append(
+                .gap(after: gap.after, dropped: gap.count, reason: "queue full"),
+                then: .entry(
+                    seq: seq, time: time, action: action, state: recordsState ? getState() : nil,
+                    microseconds: microseconds),
+                wait: wait)
+            {
+                dropped = nil
+            } else {
+                dropped = DroppedEntries(after: gap.after, count: gap.count + 1)
+            }
+            return
+        }
         // Built in the call, the entry and its state move into the queue: a local would be
         // copied, at the cost of a retain and a release of everything the state holds.
         if !queue.append(
