@@ -47,16 +47,23 @@ final class RecordQueue<Item>: @unchecked Sendable {
     func append(_ item: consuming Item, wait: Bool) -> Bool {
         condition.lock()
         defer { condition.unlock() }
+        guard hasRoom(waiting: wait) else { return false }
+        items.append(item)
+        if writerIdle || items.count >= wakeThreshold { condition.broadcast() }
+        return true
+    }
+
+    /// Whether the queue takes one more item, once it has room if `waiting`. Called with the
+    /// lock held.
+    @inlinable
+    func hasRoom(waiting: Bool) -> Bool {
         while items.count >= capacity && !isFinished {
-            guard wait else { return false }
+            guard waiting else { return false }
             waitingProducers += 1
             condition.wait()
             waitingProducers -= 1
         }
-        guard !isFinished else { return false }
-        items.append(item)
-        if writerIdle || items.count >= wakeThreshold { condition.broadcast() }
-        return true
+        return !isFinished
     }
 
     /// Appends `marker` and then `item` once there is room for one item: a gap marker and the
@@ -70,13 +77,7 @@ final class RecordQueue<Item>: @unchecked Sendable {
     func append(_ marker: consuming Item, then item: consuming Item, wait: Bool) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while items.count >= capacity && !isFinished {
-            guard wait else { return false }
-            waitingProducers += 1
-            condition.wait()
-            waitingProducers -= 1
-        }
-        guard !isFinished else { return false }
+        guard hasRoom(waiting: wait) else { return false }
         items.append(marker)
         items.append(item)
         if writerIdle || items.count >= wakeThreshold { condition.broadcast() }
