@@ -35,4 +35,11 @@ struct PathReading: Hashable, Sendable, CustomStringConvertible {
     func value(in state: JSONValue) -> JSONValue? {
         operand.value(in: state)
     }
+
+    /// The value in a state's text, read from the skeleton of what it needs, as
+    /// ``StateText/value(at:)`` reads a plain path: `.some(nil)` when there is none, and
+    /// `nil` when the text cannot say, for the caller to parse the whole text instead.
+    func value(in text: StateText) -> JSONValue?? {
+        text.skeleton(for: [skeletonPath]).map { value(in: $0) }
+    }
 }

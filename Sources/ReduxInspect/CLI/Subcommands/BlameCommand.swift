@@ -71,13 +71,12 @@ struct BlameCommand: Subcommand {
         let path = self.path
         var previous = path.value(in: try timeline.state(before: 0))
         var changed = false
-        let read = [path.skeletonPath]
         let progress = StepProgress(context, label: "blame", total: recording.steps.count)
         let seqWidth = recording.seqColumnWidth
         defer { progress.clear() }
         try timeline.walk(
             recording.steps.indices, projecting: { path.value(in: $0) },
-            projectingText: { text in text.skeleton(for: read).map { path.value(in: $0) } }
+            projectingText: { path.value(in: $0) }
         ) {
             index, value throws(InspectorError) in
             defer {
