@@ -184,7 +184,9 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
         let wait = waitsWhenFull
         let recordsState = statePolicy.recordsState(atSeq: seq)
         if let gap = dropped {
-            // The marker goes in with the entry after it, or neither does.
+            // The marker goes in with the entry after it, or neither does. This branch builds
+            // its entry apart from the usual one below: one `append` taking an optional marker
+            // for both cost every dispatch ~125 instructions more (callgrind, 20k shop actions).
             if queue.append(
                 .gap(after: gap.after, dropped: gap.count, reason: "queue full"),
                 then: .entry(
