@@ -137,6 +137,42 @@ import Testing
         #expect(result.err.contains("cannot write the JUnit report: Permission denied"))
     }
 
+    /// `verify --junit Sessions/*.jsonl`: the shell hands the first recording to `--junit`.
+    /// The run must refuse, not pass and replace that recording with XML.
+    @Test func aReportPathNamedLikeARecordingIsRefusedAndTheFileKept() throws {
+        let directory = try CLITemporaryDirectory()
+        let first = directory.path("a.jsonl")
+        let second = directory.path("b.jsonl")
+        let recording = try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8)
+        try recording.write(toFile: first, atomically: true, encoding: .utf8)
+        try recording.write(toFile: second, atomically: true, encoding: .utf8)
+        let result = CLI.run(["verify", "--junit", first, second])
+        #expect(result.code == 66, "\(result)")
+        #expect(result.out.isEmpty, "no recording is verified")
+        #expect(
+            result.err
+                == "Error: \(first): cannot write the JUnit report: a .jsonl name is a recording's; write the report to another file, such as report.xml\n"
+        )
+        #expect(try String(contentsOfFile: first, encoding: .utf8) == recording)
+    }
+
+    /// A recording named otherwise is found by what it is, however its path is spelled.
+    @Test func aReportPathThatIsOneOfTheRecordingsIsRefusedAndTheFileKept() throws {
+        let directory = try CLITemporaryDirectory()
+        let session = directory.path("session.rec")
+        let recording = try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8)
+        try recording.write(toFile: session, atomically: true, encoding: .utf8)
+        let otherSpelling = directory.url.path + "/./session.rec"
+        let result = CLI.run(["verify", session, CLI.fixture("shop.jsonl"), "--shard", "2/2", "--junit", otherSpelling])
+        #expect(result.code == 66, "\(result)")
+        #expect(result.out.isEmpty, "no recording is verified")
+        #expect(
+            result.err
+                == "Error: \(otherSpelling): cannot write the JUnit report: it is \(session), one of the recordings to verify\n"
+        )
+        #expect(try String(contentsOfFile: session, encoding: .utf8) == recording)
+    }
+
     @Test func checkingTheReportPathCreatesNoFile() throws {
         let directory = try CLITemporaryDirectory()
         let report = directory.path("report.xml")

@@ -77,6 +77,28 @@ enum JUnitReport {
         if access(directory, W_OK | X_OK) != 0 { throw cannotWrite(path, String(cString: strerror(errno))) }
     }
 
+    /// Checks that writing a report at `path` would not replace a recording: one of `recordings`
+    /// (the same file, however named), or any file named like one (`*.jsonl`). With a shell
+    /// glob, `verify --junit Sessions/*.jsonl` takes the first recording as the report's path,
+    /// and the run would pass and overwrite it.
+    ///
+    /// - Throws: ``RecordingError`` of kind `.unreadable`, as for a path that cannot be written.
+    static func checkNotARecording(_ path: String, recordings: [String]) throws(RecordingError) {
+        let name = split(path).1
+        if name.lowercased().hasSuffix(".jsonl") {
+            throw cannotWrite(
+                path, "a .jsonl name is a recording's; write the report to another file, such as report.xml")
+        }
+        var report = stat()
+        guard stat(path, &report) == 0 else { return }
+        for recording in recordings {
+            var info = stat()
+            if stat(recording, &info) == 0, info.st_dev == report.st_dev, info.st_ino == report.st_ino {
+                throw cannotWrite(path, "it is \(recording), one of the recordings to verify")
+            }
+        }
+    }
+
     /// Writes the report in place (as before, so `/dev/stdout` works), with the system's
     /// reason when that fails (a full disk, say). A regular file left half-written is
     /// removed: CI should find no report, not a truncated one it cannot parse.

@@ -83,6 +83,14 @@ struct VerifyCommand: Subcommand {
         } catch {
             throw .recording(error)
         }
+        if let junitPath {
+            // Every recording named, not only this shard's: another shard verifies the rest.
+            do {
+                try JUnitReport.checkNotARecording(junitPath, recordings: files.paths)
+            } catch {
+                throw .recording(error)
+            }
+        }
         if let shard { files = files.shard(shard.index, of: shard.count) }
         let context = session.context
         let start = DispatchTime.now().uptimeNanoseconds
