@@ -65,6 +65,29 @@ enum BadInputExpect {
         clean(out, err, label, sourceLocation: sourceLocation)
     }
 
+    /// ``rejected(_:out:err:expectedCode:path:message:label:sourceLocation:)`` for a `step`
+    /// session: a recording that cannot be opened is one `Error:` line, as for any command;
+    /// a line the session meets later fails each command that needs it, with `error:` and the
+    /// same message, and the session goes on to exit with the same code.
+    static func rejectedBySession(
+        _ code: Int32, out: String, err: String, expectedCode: Int32, path: String, message: String, label: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let lines = err.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        guard err != "Error: \(path)\(message)\n" else {
+            rejected(
+                code, out: out, err: err, expectedCode: expectedCode, path: path, message: message, label: label,
+                sourceLocation: sourceLocation)
+            return
+        }
+        #expect(code == expectedCode, "\(label): exit \(code), expected \(expectedCode)\n\(err)", sourceLocation: sourceLocation)
+        #expect(
+            !lines.isEmpty && lines.allSatisfy { $0 == "error: \(path)\(message)" },
+            "\(label): standard error is not the expected line, once per failed command:\n\(err)",
+            sourceLocation: sourceLocation)
+        clean(out, err, label, sourceLocation: sourceLocation)
+    }
+
     /// Runs `body`, expecting it to finish within ``hangGuard``.
     static func timed<Result>(_ label: String, _ body: () throws -> Result) rethrows -> Result {
         let start = ContinuousClock.now

@@ -60,6 +60,10 @@ import Testing
                 #expect(result.code == 0, "\(label): \(result)")
                 #expect(Expect.errorLines(result.err).isEmpty, "\(label): only warnings are allowed: \(result.err)")
                 Expect.clean(result.out, result.err, label)
+            } else if command.name == "step" {
+                Expect.rejectedBySession(
+                    result.code, out: result.out, err: result.err, expectedCode: item.exit, path: item.path,
+                    message: item.message ?? "", label: label)
             } else {
                 Expect.rejected(
                     result.code, out: result.out, err: result.err, expectedCode: item.exit, path: item.path,
@@ -126,8 +130,6 @@ import Testing
             (["diff", path, "3", "--format", "json-patch"], ""),
             (["replay", path, "--states", "--format", "json"], ""),
             (["verify", path, "--reducer", "counter"], ""),
-            (["step", path, "--json"], "goto 2\nstate\nquit\n"),
-            (["step", path], "goto 3\nback\nquit\n"),
         ]
         for (arguments, input) in reading {
             let label = arguments.joined(separator: " ")
@@ -140,6 +142,19 @@ import Testing
             let result = CLITestSupport.run(arguments)
             #expect(result.code == 0, "\(arguments.joined(separator: " ")): \(result)")
         }
+        // A `step` session says so and goes on where it was; the script then exits 65 too.
+        let text = CLITestSupport.run(["step", path], input: "goto 2\ngoto 1\nstate\nquit\n")
+        #expect(text.code == 65, "\(text)")
+        #expect(text.err == "error: \(path)\(item.message ?? "")\n", "\(text)")
+        #expect(text.outLines.first?.hasPrefix("seq 1/") == true, "goto 1 still ran: \(text)")
+        let json = CLITestSupport.run(["step", path, "--json"], input: "goto 2\nstate\ngoto 1\nquit\n")
+        #expect(json.code == 65, "\(json)")
+        #expect(json.err.isEmpty, "\(json)")
+        let replies = json.outLines.compactMap { try? CLITestSupport.json($0) }
+        #expect(replies.count == 4, "\(json)")
+        #expect(replies.first?["error"] == .string("\(path)\(item.message ?? "")"), "\(json)")
+        #expect(replies.dropFirst().allSatisfy { $0["error"] == nil }, "the session went on at seq 0: \(json)")
+        #expect(replies.last?["quit"] == .bool(true), "\(json)")
     }
 
     /// The same files read through the library: a ``RecordingError`` with the same text, never

@@ -151,6 +151,12 @@ import Testing
         if !raw.isEmpty { return "printed raw control characters \(raw.map { String($0.value, radix: 16) }):\n\(result)" }
         // A step session answers a command it cannot do with `error: …` and goes on.
         let errors = BadInputExpect.errorLines(result.err).filter { arguments[0] != "step" || !$0.hasPrefix("error: ") }
+        // A failed command says so: `error: …` on standard error, or with --json an error reply.
+        let saidWhichFailed = result.err.contains("error: ") || result.out.contains(#"{"error":"#)
+        if arguments[0] == "step", [64, 65, 66].contains(result.code), errors.isEmpty {
+            // A script whose commands met a malformed line (each said so) exits as others do.
+            return saidWhichFailed ? nil : "exit \(result.code) without saying which command failed:\n\(result)"
+        }
         switch result.code {
         case 0:
             if !errors.isEmpty { return "succeeded with errors:\n\(result)" }
@@ -160,7 +166,7 @@ import Testing
         case 1 where arguments[0] == "step":
             // A script with a command that could not be done, which said why.
             if !errors.isEmpty { return "exit 1 with errors:\n\(result)" }
-            if !result.err.contains("error: ") { return "exit 1 without saying which command failed:\n\(result)" }
+            if !saidWhichFailed { return "exit 1 without saying which command failed:\n\(result)" }
         case 64, 65, 66:
             if errors.count != 1 || !errors[0].hasPrefix("Error: ") {
                 return "exit \(result.code) without exactly one 'Error:' line:\n\(result)"

@@ -38,13 +38,19 @@ final class StepSession {
         self.cursor = TimelineCursor(recording: timeline.recording, position: position)
     }
 
-    /// Runs one command; one the user interrupts (``Timeline/isInterrupted``) leaves the
-    /// session where it was and says so.
+    /// The first error a command met reading the recording (a malformed line, an action the
+    /// reducer cannot decode), which a script's exit status reports.
+    private(set) var firstRecordingError: InspectorError?
+
+    /// Runs one command. One the user interrupts (``Timeline/isInterrupted``), or one that
+    /// cannot have a state it needs (a malformed line, an action the reducer cannot decode),
+    /// leaves the session where it was and says why: the rest of the recording, and the
+    /// watchpoints set, are still there to use.
     ///
     /// - Parameter input: The parsed command.
     /// - Returns: What to show.
-    /// - Throws: ``InspectorError`` when a state cannot be had: a malformed line, an action the
-    ///   reducer cannot decode. These end the session, as they end other commands.
+    /// - Throws: ``InspectorError`` when the file was cut short since the session opened it:
+    ///   the recording is no longer the one being stepped through, and the session ends.
     func execute(_ input: StepInput) throws(InspectorError) -> StepReply {
         let before = cursor
         do {
@@ -52,6 +58,12 @@ final class StepSession {
         } catch .interrupted {
             cursor = before
             return .failure("interrupted: still at seq \(cursor.seq)")
+        } catch {
+            let error = error.preferringCutShort()
+            if case .recording(let cause) = error, cause.message == RecordingError.cutShortMessage { throw error }
+            cursor = before
+            if firstRecordingError == nil { firstRecordingError = error }
+            return .failure(error.description)
         }
     }
 

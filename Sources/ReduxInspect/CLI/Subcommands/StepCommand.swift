@@ -33,7 +33,10 @@ struct StepCommand: Subcommand {
             A move prints 'seq 5/22  decrement  {"decrement":{}}' and the step's changes
             indented; state prints the state (or the value at PATH) as indented JSON only.
             A command that cannot be done prints 'error: ...' on standard error, and the
-            session goes on; a script (input not a terminal) then exits with status 1. On a
+            session goes on where it was, also when the recording has a malformed line or an
+            action the reducer cannot decode on the way; a script (input not a terminal) then
+            exits with status 1, or with the error's own status (65 for a malformed recording)
+            when it met one. On a
             terminal there is a banner and a prompt, and an empty line repeats the last
             command; they go to standard error when standard output is not the terminal, so
             that the output holds only the answers. Ctrl-C stops a long replay (a far goto, a
@@ -144,15 +147,19 @@ struct StepCommand: Subcommand {
             if case .failure = reply { aCommandFailed = true }
             if reply == .quit { break }
         }
-        return aCommandFailed && !interactive ? .failure : .success
+        guard aCommandFailed && !interactive else { return .success }
+        // A script that met a malformed recording says so as other commands do (65, 66).
+        return steps.firstRecordingError.map { ExitCode(for: $0) } ?? .failure
     }
 
-    /// Fails before the session starts when some state would need a reducer the inspector lacks,
-    /// rather than in the middle of it.
+    /// Fails before the session starts when some step's state would need a reducer the
+    /// inspector lacks, rather than in the middle of it. A hand-written file that holds every
+    /// step's state but no initial state opens: only the commands that need the state before
+    /// the first step fail, and say so.
     private func requireStates(_ timeline: Timeline, available: [String]) throws(InspectorError) {
         guard timeline.reducer == nil else { return }
         let recording = timeline.recording
-        if !timeline.hasRecordedState(at: -1) || recording.steps.contains(where: { !$0.hasState }) {
+        if recording.steps.contains(where: { !$0.hasState }) {
             throw .missingReducer(
                 path: file, named: reducerName ?? recording.reducerName, available: available)
         }

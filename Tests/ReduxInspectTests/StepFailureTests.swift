@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import ReduxInspect
+
+/// A `step` command that cannot have the state it needs says why, and the session goes on
+/// where it was: a bad line in a long recording must not take the rest of it, and the
+/// watchpoints set, away. A script then exits as the one-shot commands would.
+@Suite struct StepFailureTests {
+    typealias Support = CLITestSupport
+
+    let directory: CLITemporaryDirectory
+
+    init() throws {
+        directory = try CLITemporaryDirectory()
+    }
+
+    /// The counter fixture with the action of seq 4 changed so that it does not decode.
+    func counterWithABadAction() throws -> String {
+        let text = try String(contentsOfFile: Support.fixture("counter.jsonl"), encoding: .utf8)
+        let bad = text.replacingOccurrences(of: #""incrementBy":{"n":5}"#, with: #""incrementBy":{"n":"five"}"#)
+        #expect(bad != text)
+        let path = directory.path("bad-action.jsonl")
+        try bad.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func anUndecodableActionFailsTheCommandAndTheSessionGoesOn() throws {
+        let path = try counterWithABadAction()
+        let result = Support.run(["step", path], input: "goto 3\nn\nstate\ngoto 12\nstate\nquit\n")
+        #expect(result.code == 65, "\(result)")
+        let errors = result.err.split(separator: "\n")
+        #expect(errors.count == 1, "\(result)")
+        #expect(errors.first?.hasPrefix("error: \(path):5:") == true, "\(result)")
+        #expect(errors.first?.contains("cannot decode the action") == true, "\(result)")
+        // Still at seq 3 after the failed `n`; seq 12 is replayed from the state recorded at 10.
+        #expect(result.outLines.filter { $0.hasPrefix("seq ") } == [
+            "seq 3/22  increment  {\"increment\":{}}", "seq 12/22  decrement  {\"decrement\":{}}",
+        ], "\(result)")
+        #expect(result.out.contains("\"count\": 3\n"), "the state after seq 3: \(result)")
+        #expect(result.out.contains("\"count\": 9\n"), "the state after seq 12: \(result)")
+    }
+
+    @Test func withJSONTheFailureIsAnErrorReply() throws {
+        let path = try counterWithABadAction()
+        let result = Support.run(["step", path, "--json"], input: "goto 4\ngoto 12\n")
+        #expect(result.code == 65, "\(result)")
+        #expect(result.err.isEmpty, "\(result)")
+        let replies = try result.outLines.map(Support.json)
+        #expect(replies.count == 2, "\(result)")
+        #expect(replies.first?["error"]?.stringValue?.contains("cannot decode the action") == true, "\(result)")
+        #expect(replies.last?["error"] == nil, "\(result)")
+    }
+
+    /// A hand-written file with every step's state and no header opens without a reducer;
+    /// only what needs the state before its first step fails, and says how to get it.
+    @Test func aHeaderlessRecordingWithEveryStateOpensWithoutAReducer() throws {
+        let file = try directory.file(
+            "states.jsonl",
+            lines: [
+                #"{"seq":1,"action":{"increment":{}},"state":{"count":1}}"#,
+                #"{"seq":2,"action":{"increment":{}},"state":{"count":2}}"#,
+                #"{"seq":3,"action":{"reset":{}},"state":{"count":0}}"#,
+            ])
+        let result = Support.run(["step", file, "--at", "2"], input: "state\nnext\ndiff\ngoto 1\nstate\nquit\n")
+        #expect(result.code == 64, "a reducer was needed: \(result)")
+        #expect(
+            result.out == """
+                {
+                  "count": 2
+                }
+                seq 3/3  reset  {"reset":{}}
+                  ~ count: 2 → 0
+                ~ count: 2 → 0
+                {
+                  "count": 0
+                }
+
+                """, "\(result)")
+        #expect(result.err.hasPrefix("error: \(file): names no reducer and none was given"), "\(result)")
+        #expect(result.err.split(separator: "\n").count == 1, "\(result)")
+        let withReducer = Support.run(["step", file, "--reducer", "counter"], input: "goto 1\nquit\n")
+        #expect(withReducer.code == 0, "\(withReducer)")
+        #expect(withReducer.outLines.prefix(2) == ["seq 1/3  increment  {\"increment\":{}}", "  ~ count: 0 → 1"])
+    }
+}
