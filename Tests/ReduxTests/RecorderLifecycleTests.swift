@@ -24,6 +24,36 @@ import Testing
         #expect(weakSink == nil)
     }
 
+    /// An app killed right after its launch leaves its header, not an empty file: the store is
+    /// created once the header is written, even by a sink that takes its time.
+    @Test func theHeaderIsWrittenBeforeTheStoreIsCreated() {
+        let sink = SlowSink(delay: 0.05)
+        let recorder = Recorder<CounterState, CounterAction>(sink: sink, options: steppingOptions())
+        let store = Store(
+            initialState: CounterState(), reducer: counterReducer, middleware: [recorder.middleware])
+        #expect(sink.memory.lines.count == 1)
+        #expect(sink.memory.lines.first?.hasPrefix(#"{"format":"redux-inspect""#) == true)
+        store.dispatch(.increment)
+        recorder.close()
+        #expect(sink.memory.lines.count == 3)
+    }
+
+    /// A sink that hangs delays the store's creation (by a quarter second), not for ever; what
+    /// was dispatched meanwhile is recorded once it writes again.
+    @Test func aHangingSinkDelaysTheStoresCreationAQuarterSecondAtMost() {
+        let sink = SteppedSink()
+        let recorder = Recorder<CounterState, CounterAction>(sink: sink, options: steppingOptions())
+        let start = ContinuousClock.now
+        let store = Store(
+            initialState: CounterState(), reducer: counterReducer, middleware: [recorder.middleware])
+        let waited = ContinuousClock.now - start
+        #expect(waited < .seconds(10), "a hang guard, not a speed: the store was created after \(waited)")
+        store.dispatch(.increment)
+        sink.allow(100)
+        recorder.close()
+        #expect(sink.memory.lines.count == 3)
+    }
+
     @Test func flushMakesLinesVisibleBeforeClose() {
         let sink = MemoryRecordingSink()
         let recorder = Recorder<CounterState, CounterAction>(sink: sink, options: steppingOptions())
@@ -184,7 +214,6 @@ import Testing
     /// emptying the queue and the app hung (a review found it with `/dev/full`).
     @Test(.timeLimit(.minutes(1))) func anErrorHandlerMayReadTheStateWhileTheQueueIsFull() {
         let sink = FlakySink()
-        sink.failing.withLock { $0 = true }
         let storeBox = LockedBox<Store<CounterState, CounterAction>?>(nil)
         let seen = LockedBox<[Int]>([])
         let recorder = Recorder<CounterState, CounterAction>(
@@ -197,6 +226,8 @@ import Testing
                 }))
         let store = Store(initialState: CounterState(), reducer: counterReducer, middleware: [recorder.middleware])
         storeBox.withLock { $0 = store }
+        // The header is written before the store exists; the writes after it fail.
+        sink.failing.withLock { $0 = true }
 
         for _ in 0..<2_000 { store.dispatch(.increment) }
         recorder.close()

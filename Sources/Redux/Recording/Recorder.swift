@@ -30,8 +30,11 @@ import Foundation
 /// - The writer encodes and writes in batches of a few megabytes at most, so its memory does
 ///   not grow with the size of the states.
 /// - ``close()`` from several threads ends the recording once; dispatches after it are not
-///   recorded. A process killed while writing leaves at most its last line incomplete, which
-///   `redux-inspect` reports as a warning.
+///   recorded. A process killed loses what was still in the queue (call ``flush()`` where
+///   that matters), and leaves at most its last line incomplete, which `redux-inspect`
+///   reports as a warning. The header is written before the store that installs the
+///   recorder is created (waiting a quarter second at most), so even an app killed at
+///   launch leaves a recording to read.
 /// - A process that exits with the recorder still open (a store in a global is never
 ///   released) first waits, a few seconds at most, for what was recorded to be written; the
 ///   recording then has no `end` marker, which only ``close()`` writes.
@@ -161,15 +164,31 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     @usableFromInline
     func install(getState: @escaping @Sendable () -> State) {
         let initialState = getState()
-        lock.withLock {
-            guard self.getState == nil, !isClosed else { return }
+        let installed = lock.withLock {
+            guard self.getState == nil, !isClosed else { return false }
             self.getState = getState
             _ = queue.append(
                 .header(
                     reducer: options.reducer, app: options.app, started: options.clock.now(),
                     initialState: initialState),
                 wait: true)
+            return true
         }
+        // An app killed soon after it starts (a crash at launch) would otherwise leave an
+        // empty file, which no reader takes for a recording. With the header written, it
+        // leaves a recording without an end marker, which readers accept with a warning. A
+        // sink that hangs delays the store's creation by `headerWaitLimit` at most.
+        if installed { waitUntilWritten(atMost: Self.headerWaitLimit) }
+    }
+
+    /// How long creating a store waits for the recorder's header to be written.
+    static var headerWaitLimit: Double { 0.25 }
+
+    /// Waits until what was queued before the call has been handed to the sink, or `seconds`.
+    private func waitUntilWritten(atMost seconds: Double) {
+        guard !writer.isWriterThread else { return }
+        let done = DispatchSemaphore(value: 0)
+        if queue.appendUnlessFinished(.barrier(done)) { _ = done.wait(timeout: .now() + seconds) }
     }
 
     /// Called on the dispatching thread, inside the store's serialized dispatch.
