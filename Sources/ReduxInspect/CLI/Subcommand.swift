@@ -96,6 +96,22 @@ final class CommandSession {
         return Timeline(recording: recording, reducer: reducer, availableReducers: inspector.reducers.map(\.name))
     }
 
+    /// Warns when the command met steps whose recorded state the reducer does not make from
+    /// the replayed state before them (``Timeline/unreproducedSeqs``) among `seqs` of them,
+    /// from the `start`th on: the changes shown there mix the two.
+    func warnAboutUnreproducedStates(_ timeline: Timeline, from start: Int = 0) {
+        let seqs = timeline.unreproducedSeqs.dropFirst(start)
+        guard let first = seqs.first else { return }
+        let path = timeline.recording.path
+        var listed = seqs.prefix(3).map(String.init)
+        if seqs.count > 3 { listed.append("\(seqs.count - 3) more") }
+        let steps = listed.count == 1 ? "seq \(first)" : "seq \(listed.dropLast().joined(separator: ", ")) and \(listed.last!)"
+        warn(
+            "\(path): the reducer does not make the state recorded at \(steps) from the replayed state before it: "
+                + "it has changed since the recording, and the changes shown there mix replayed and recorded states; "
+                + "'\(inspector.program) verify \(path)' finds where they first differ")
+    }
+
     /// Prints `warning: …` on standard error.
     func warn(_ message: String) {
         let label = context.colorsError ? "\u{1B}[33mwarning:\u{1B}[0m" : "warning:"

@@ -49,6 +49,13 @@ public final class Timeline {
     /// The step a caller of ``heading(to:_:)`` is going to, which a replay that stops short of
     /// it reports as its target.
     private var progressGoal: Int?
+    /// The seqs of the steps, in the order found, whose recorded state the reducer does not
+    /// make from the replayed state before it (``checkReplay(into:)``): the reducer has
+    /// changed since the recording, and a change shown at such a step, from a replayed state
+    /// to a recorded one, mixes the two.
+    public private(set) var unreproducedSeqs: [Int] = []
+    /// The steps ``checkReplay(into:)`` has looked at.
+    private var checkedSteps: Set<Int> = []
 
     /// Creates a timeline.
     ///
@@ -127,8 +134,14 @@ public final class Timeline {
     ///   or a replay is needed and there is no reducer.
     public func state(after index: Int) throws(InspectorError) -> JSONValue {
         if index < 0 { return try initialState() }
-        if recording.steps[index].hasState, let state = try entry(at: index).state { return state }
-        if let final = try finalState(at: index) { return final }
+        if recording.steps[index].hasState, let state = try entry(at: index).state {
+            checkReplay(into: index)
+            return state
+        }
+        if let final = try finalState(at: index) {
+            checkReplay(into: index)
+            return final
+        }
         return try replayedState(after: index)
     }
 
@@ -252,6 +265,7 @@ public final class Timeline {
             if recording.steps[start].hasState {
                 let recorded = try entry(at: start)
                 if let state = recorded.state {
+                    checkReplay(into: start)
                     try load(state, into: replayer, from: recorded)
                     break
                 }
@@ -288,6 +302,37 @@ public final class Timeline {
         // The replayer holds the state after that step, kept as `replayPosition`.
         if let interruptedAfter { throw .interrupted(step: interruptedAfter) }
         return replayer
+    }
+
+    /// Where the replayer holds the state after `index - 1`, replayed, and the recording holds
+    /// the state after `index`: runs that step's action too and notes the step in
+    /// ``unreproducedSeqs`` when the two states differ as `verify` tells them apart
+    /// (``ReplayRun/divergence(recorded:replayed:)``). Nothing else changes: the replay goes
+    /// on from the recorded state, as before.
+    ///
+    /// Only where a replayed state meets a recorded one can the recording's states and the
+    /// reducer's be shown side by side as if an action had made the difference; a step after
+    /// entries are missing is expected to differ, and is not looked at. An action that cannot
+    /// be replayed here is reported, if at all, by what needs it replayed.
+    private func checkReplay(into index: Int) {
+        guard let replayer, index > 0, replayPosition == index - 1, checkedSteps.insert(index).inserted,
+            recording.gap(before: index) == nil, missingEntries(replayedThrough: index - 1) == 0
+        else { return }
+        defer { replayPosition = nil }
+        var entry: RecordingEntry?
+        guard (try? replayer.applyAction(of: index, in: recording, entry: &entry, stateCheckedByCaller: false)) != nil
+        else { return }
+        if let bytes = recording.recordedStateBytes(at: index), replayer.currentStateEncodes(as: bytes) { return }
+        let recorded: JSONValue?
+        if recording.steps[index].hasState {
+            recorded = (try? recording.readEntry(at: index))?.state
+        } else {
+            recorded = try? finalState(at: index)
+        }
+        guard let recorded, let replayed = try? replayer.currentState(),
+            !ReplayRun.divergence(recorded: recorded, replayed: replayed).isEmpty
+        else { return }
+        unreproducedSeqs.append(recording.steps[index].seq)
     }
 
     /// Keeps the replayer's state as the checkpoint of `step`, and thins the checkpoints out

@@ -101,6 +101,7 @@ struct BisectCommand: Subcommand {
             for line in output.never(checked: timeline.count + 1, steps: timeline.recording.steps, absent: absent) {
                 session.context.print(line)
             }
+            session.warnAboutUnreproducedStates(timeline)
             return .failure
         }
         let changes = JSONDiff.changes(
@@ -112,6 +113,7 @@ struct BisectCommand: Subcommand {
             entry, position: first + 1, count: timeline.count, changes: changes, before: previous,
             missingBefore: missing)
         for line in lines { session.context.print(line) }
+        session.warnAboutUnreproducedStates(timeline)
         return .success
     }
 }

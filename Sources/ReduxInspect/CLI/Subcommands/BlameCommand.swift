@@ -104,6 +104,7 @@ struct BlameCommand: Subcommand {
                 context.print("no step changed \(place): no state has a value there")
             }
         }
+        session.warnAboutUnreproducedStates(timeline)
         return .success
     }
 

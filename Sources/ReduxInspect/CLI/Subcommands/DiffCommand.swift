@@ -101,6 +101,7 @@ struct DiffCommand: Subcommand {
             }
             progress.clear()
             write(endGap)
+            session.warnAboutUnreproducedStates(timeline)
             return .success
         }
         // Steps whose states before and after are both recorded are diffed from the lines'
@@ -149,6 +150,7 @@ struct DiffCommand: Subcommand {
             }
         }
         write(endGap)
+        session.warnAboutUnreproducedStates(timeline)
         return .success
     }
 }

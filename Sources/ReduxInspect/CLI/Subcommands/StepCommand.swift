@@ -117,6 +117,8 @@ struct StepCommand: Subcommand {
         var previous: String?
         // A script's failed command must not pass unnoticed where only the exit status is read.
         var aCommandFailed = false
+        // The steps where the reducer no longer makes the recorded state that were told of.
+        var warnedUnreproduced = 0
         while true {
             flush(context)
             promptSink?.write(Self.prompt)
@@ -144,6 +146,12 @@ struct StepCommand: Subcommand {
             previous = line
             let reply = try steps.execute(input)
             emit(renderer.render(reply), context)
+            let unreproduced = timeline.unreproducedSeqs.count
+            if unreproduced > warnedUnreproduced {
+                flush(context)
+                session.warnAboutUnreproducedStates(timeline, from: warnedUnreproduced)
+                warnedUnreproduced = unreproduced
+            }
             if case .failure = reply { aCommandFailed = true }
             if reply == .quit { break }
         }
