@@ -210,6 +210,8 @@ import Testing
         #expect(result.code == 1)
         #expect(result.outLines.contains { $0.hasSuffix("seq 1 tick: the reducer is not deterministic") })
         #expect(result.outLines.contains { $0.hasPrefix("    ~ lastTick: ") })
+        // The summary counts the step both replays ran before they differed (it said 0).
+        #expect(result.outLines.contains { $0.hasPrefix("verified 1 recording, 1 step, ") }, "\(result)")
         #expect(CLI.run(["verify", CLI.fixturesDirectory.path, "--check-determinism"]).code == 0)
     }
 

@@ -5,7 +5,10 @@ struct DeterminismCheck {
     let reducer: InspectableReducer
 
     /// The first difference between the two replays, or `nil` when they agree throughout.
-    func run() throws(InspectorError) -> VerifyResult.Divergence? {
+    ///
+    /// - Parameter replayed: Set to the number of steps both replays ran, the one that
+    ///   differs included, for the summary's count.
+    func run(replayed: inout Int) throws(InspectorError) -> VerifyResult.Divergence? {
         let first = reducer.makeReplayer()
         let second = reducer.makeReplayer()
         if let initial = recording.header?.initialState {
@@ -17,6 +20,7 @@ struct DeterminismCheck {
             }
         }
         for index in recording.steps.indices {
+            replayed = index + 1
             let entry = try recording.readEntry(at: index)
             do {
                 try first.apply(entry.action)

@@ -52,8 +52,12 @@ struct RecordingVerifier: Sendable {
             }
             // A reducer that reads the clock also diverges from its recorded states; report the
             // cause, not the symptom, so check determinism first.
-            if checksDeterminism, let difference = try DeterminismCheck(recording: recording, reducer: reducer).run() {
-                return result(.nondeterministic(difference))
+            if checksDeterminism {
+                var replayed = 0
+                if let difference = try DeterminismCheck(recording: recording, reducer: reducer).run(replayed: &replayed) {
+                    steps = replayed
+                    return result(.nondeterministic(difference))
+                }
             }
             var firstDivergence: VerifyResult.Divergence?
             var lastIndex: Int?
