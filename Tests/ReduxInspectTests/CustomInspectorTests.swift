@@ -153,3 +153,37 @@ private enum Tally {
         #expect(result.err.hasSuffix(" (seq 1)\n"))
     }
 }
+
+/// An app's inspector names itself in the commands its messages suggest, and quotes what a
+/// shell would read otherwise.
+@Suite struct CustomInspectorMessageTests {
+    typealias Support = CLITestSupport
+
+    @Test func aMissingReducerPointsAtTheAppsOwnInspectorsHelp() throws {
+        let result = Support.run(["replay", Support.fixture("counter.jsonl")], inspector: Tally.inspector)
+        #expect(result.code == 64)
+        #expect(result.err.hasSuffix("see 'tally-inspector help inspector'\n"), "\(result)")
+        #expect(!result.err.contains("redux-inspect"), "\(result)")
+        let verify = Support.run(["verify", Support.fixture("counter.jsonl")], inspector: Tally.inspector)
+        #expect(verify.code == 64)
+        #expect(verify.out.contains("see 'tally-inspector help inspector'"), "\(verify)")
+        #expect(!verify.out.contains("redux-inspect help") && !verify.err.contains("redux-inspect help"), "\(verify)")
+    }
+
+    /// The note of a difference seen after steps without states ends with the `blame` to run,
+    /// its path in quotes: `notes[id=2]` is a glob pattern to zsh.
+    @Test func verifysNoteEndsWithABlameToRunAsItIs() throws {
+        let directory = try CLITemporaryDirectory()
+        let recorded = Tally.record(statePolicy: .never)
+        // The app once wrote its second note otherwise.
+        let drifted = recorded.replacingOccurrences(
+            of: #"{"total":7,"notes":[{"id":2,"text":"second"}]}"#, with: #"{"total":7,"notes":[{"id":2,"text":"2nd"}]}"#)
+        #expect(drifted != recorded, "the end marker's state as the recorder writes it: \(recorded)")
+        let file = try directory.file("tally session.jsonl", drifted)
+        let result = Support.run(["verify", file], inspector: Tally.inspector)
+        #expect(result.code == 1, "\(result)")
+        #expect(
+            result.outLines.contains { $0.hasSuffix("to list the steps that change it: tally-inspector blame '\(file)' 'notes[id=2].text'") },
+            "\(result)")
+    }
+}

@@ -291,7 +291,8 @@ import Testing
         #expect(
             result.outLines.contains(
                 "  note: no state is recorded for the steps before it back to seq \(first): the step that made the "
-                    + "difference is one of seq \(first)…\(seq); 'blame \(file) total' lists the steps that change it"),
+                    + "difference is one of seq \(first)…\(seq); to list the steps that change it: redux-inspect blame "
+                    + "\(file) total"),
             "\(result)")
     }
 

@@ -175,7 +175,7 @@ public struct Inspector: Sendable {
                 return try instance.run(session)
             } catch {
                 let error = error.preferringBadRecording().preferringCutShort()
-                context.printError(Self.errorLabel(context) + " " + TerminalText.escape(error.description))
+                context.printError(Self.errorLabel(context) + " " + TerminalText.escape(error.message(program: program)))
                 return ExitCode(for: error)
             }
         }

@@ -16,7 +16,11 @@ public enum InspectorError: Error, Equatable, Sendable, CustomStringConvertible 
     /// `--reducer` named a reducer this inspector does not have.
     case unknownReducer(name: String, available: [String])
 
-    public var description: String {
+    public var description: String { message(program: "redux-inspect") }
+
+    /// The description, with the commands it suggests named as `program` calls them: an app's
+    /// own inspector is not `redux-inspect`.
+    public func message(program: String) -> String {
         switch self {
         case .recording(let error):
             return error.description
@@ -35,13 +39,13 @@ public enum InspectorError: Error, Equatable, Sendable, CustomStringConvertible 
         case .unknownReducer(let name, let available):
             let have = available.isEmpty ? "none" : available.joined(separator: ", ")
             return "unknown reducer '\(name)' (this inspector has: \(have)); "
-                + "to replay your app's reducer, build an inspector for it: see 'redux-inspect help inspector'"
+                + "to replay your app's reducer, build an inspector for it: see '\(program) help inspector'"
         case .missingReducer(let path, let named, let available):
             let have = available.isEmpty ? "none" : available.joined(separator: ", ")
             let which = named.map { "names reducer \"\($0)\", which this inspector does not have" }
                 ?? "names no reducer and none was given"
             return "\(path): \(which) (it has: \(have)). Pass --reducer NAME, "
-                + "or build an inspector for your app: see 'redux-inspect help inspector'"
+                + "or build an inspector for your app: see '\(program) help inspector'"
         }
     }
 }

@@ -1,6 +1,6 @@
 /// How `verify` shows results: a line per file, details for failures, the exit code.
 enum VerifyReport {
-    static func lines(_ result: VerifyResult, colors: Bool) -> [String] {
+    static func lines(_ result: VerifyResult, colors: Bool, program: String) -> [String] {
         let path = TerminalText.escape(result.path)
         func label(_ text: String, _ color: String) -> String { colors ? "\u{1B}[\(color)m\(text)\u{1B}[0m" : text }
         switch result.outcome {
@@ -9,14 +9,14 @@ enum VerifyReport {
         case .diverged(let divergence), .nondeterministic(let divergence):
             let what = result.outcome.isNondeterministic ? "the reducer is not deterministic" : "diverged"
             return ["\(label("FAIL", "31"))  \(path):\(divergence.line): seq \(divergence.seq) \(TerminalText.escape(divergence.type)): \(what)"]
-                + details(result, colors: colors)
+                + details(result, colors: colors, program: program)
         case .error(let error):
-            return ["\(label("ERROR", "31")) \(TerminalText.escape(error.description))"]
+            return ["\(label("ERROR", "31")) \(TerminalText.escape(error.message(program: program)))"]
         }
     }
 
     /// The action and the difference, indented under the file's line.
-    static func details(_ result: VerifyResult, colors: Bool) -> [String] {
+    static func details(_ result: VerifyResult, colors: Bool, program: String) -> [String] {
         let divergence: VerifyResult.Divergence
         switch result.outcome {
         case .diverged(let found), .nondeterministic(let found): divergence = found
@@ -39,7 +39,8 @@ enum VerifyReport {
             lines.append(
                 "  note: no state is recorded for the steps before it back to seq \(candidates.lowerBound): "
                     + "the step that made the difference is one of seq \(candidates.lowerBound)…\(candidates.upperBound); "
-                    + "'blame \(TerminalText.escape(result.path)) \(TerminalText.escape(path))' lists the steps that change it")
+                    + "to list the steps that change it: \(program) blame \(TerminalText.escape(ShellWord.quoted(result.path))) "
+                    + TerminalText.escape(ShellWord.quoted(path)))
         }
         if let seq = divergence.redactedActionSeq, !result.outcome.isNondeterministic {
             lines.append(

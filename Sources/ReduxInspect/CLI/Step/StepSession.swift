@@ -38,6 +38,8 @@ final class StepSession {
         self.cursor = TimelineCursor(recording: timeline.recording, position: position)
     }
 
+    /// The name the session's messages give the program, in the commands they suggest.
+    var program = "redux-inspect"
     /// The first error a command met reading the recording (a malformed line, an action the
     /// reducer cannot decode), which a script's exit status reports.
     private(set) var firstRecordingError: InspectorError?
@@ -63,7 +65,7 @@ final class StepSession {
             if case .recording(let cause) = error, cause.message == RecordingError.cutShortMessage { throw error }
             cursor = before
             if firstRecordingError == nil { firstRecordingError = error }
-            return .failure(error.description)
+            return .failure(error.message(program: program))
         }
     }
 

@@ -63,7 +63,7 @@ struct CheckCommand: Subcommand {
         if gaps.count > Self.listedGaps {
             let more = gaps.count - Self.listedGaps
             session.warn(
-                "\(recording.path): \(more) more gap\(more == 1 ? "" : "s") not listed; 'redux-inspect log' shows each where it is")
+                "\(recording.path): \(more) more gap\(more == 1 ? "" : "s") not listed; '\(session.inspector.program) log' shows each where it is")
         }
         let first = recording.steps.first.map { "seq \($0.seq)…\(recording.steps.last!.seq)" } ?? "no steps"
         let gapCount = gaps.isEmpty ? "no gaps" : "\(gaps.count) gap\(gaps.count == 1 ? "" : "s")"

@@ -86,6 +86,7 @@ struct StepCommand: Subcommand {
         let steps = StepSession(timeline: timeline, position: try timeline.index(ofSeq: startSeq))
         let context = session.context
         steps.makeProgress = { label, total in StepProgress(context, label: label, total: total) }
+        steps.program = session.inspector.program
         let renderer: any StepRenderer =
             json
             ? StepJSONRenderer()

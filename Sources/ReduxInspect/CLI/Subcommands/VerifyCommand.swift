@@ -124,7 +124,7 @@ struct VerifyCommand: Subcommand {
                 results[index].0.warnings = result.warnings
                 updated += 1
                 context.print("UPDATED \(TerminalText.escape(result.path)): \(states.count) state\(states.count == 1 ? "" : "s") rewritten")
-                for line in VerifyReport.details(result, colors: context.colorsOutput) { context.print(line) }
+                for line in VerifyReport.details(result, colors: context.colorsOutput, program: session.inspector.program) { context.print(line) }
             } catch {
                 results[index].0 = VerifyResult(
                     path: result.path, outcome: .error(.recording(error)), steps: result.steps,
@@ -136,19 +136,20 @@ struct VerifyCommand: Subcommand {
         for (result, _) in results {
             // What other commands warn about (a truncated last line, say), verify does too.
             for warning in result.warnings { session.warn(warning.description) }
-            for line in VerifyReport.lines(result, colors: context.colorsOutput) { context.print(line) }
+            for line in VerifyReport.lines(result, colors: context.colorsOutput, program: session.inspector.program) { context.print(line) }
         }
         // A file that could not be verified is an error, not only a line of the report: say so
         // on standard error too, one line per file, as every other command does.
         for case (let result, _) in results {
             guard case .error(let error) = result.outcome else { continue }
-            context.printError(Inspector.errorLabel(context) + " " + TerminalText.escape(error.description))
+            context.printError(
+                Inspector.errorLabel(context) + " " + TerminalText.escape(error.message(program: session.inspector.program)))
         }
         // A report that fails to be written at the end (a full disk) is an error, reported
         // after the summary so that the run's outcome is not lost with it.
         var reportError: RecordingError?
         if let junitPath {
-            let xml = JUnitReport.xml(results.map(\.0), seconds: seconds) { VerifyReport.details($0, colors: false).joined(separator: "\n") }
+            let xml = JUnitReport.xml(results.map(\.0), seconds: seconds) { VerifyReport.details($0, colors: false, program: session.inspector.program).joined(separator: "\n") }
             do {
                 try JUnitReport.save(xml, to: junitPath)
             } catch {
