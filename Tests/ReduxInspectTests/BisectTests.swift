@@ -168,6 +168,20 @@ struct BisectCase: CustomTestStringConvertible, Sendable {
                 == #"{"predicate":"cart.totl > 5","holds":false,"checked":28,"absentPaths":["cart.totl"]}"# + "\n")
     }
 
+    /// A word on the left of a comparison is a path whatever it is written as: quoting it
+    /// would compare two constants, so the hint does not suggest it.
+    @Test func aMissingPathOnTheLeftIsNotTakenForAString() {
+        let file = BisectTestSupport.fixture("shop.jsonl")
+        let text = InspectorRun(["bisect", file, "--until", "isLoggedIn == true || b == cart.total"])
+        #expect(text.code == 1)
+        #expect(text.lines.dropFirst() == ["hint: no state has isLoggedIn", "hint: no state has b"], "\(text.lines)")
+        let both = InspectorRun(["bisect", file, "--until", "status == active"])
+        #expect(
+            both.lines.dropFirst() == [
+                "hint: no state has status", #"hint: no state has active; to compare with the string, write "active""#,
+            ], "\(both.lines)")
+    }
+
     @Test func aPathInSomeStateOrOnlyTestedByExistsGetsNoHint() {
         let file = BisectTestSupport.fixture("shop.jsonl")
         // user is absent from the initial state but present later; exists() may rightly fail.

@@ -23,7 +23,7 @@ extension BisectCommand {
         /// The predicate holds in no state; `checked` counts the initial state too, and
         /// `absent` are the compared paths that no state has.
         func never(checked: Int, steps: [StepLocation], absent: [JSONPath] = []) -> [String] {
-            let hints = absent.map { TerminalText.escape(Predicate.absentPathHint($0)) }
+            let hints = absent.map { TerminalText.escape(predicate.absentPathHint($0)) }
             if json {
                 var members: [JSONObject.Element] = [
                     ("holds", .bool(false)), ("checked", .number(JSONNumber(String(checked)))),
