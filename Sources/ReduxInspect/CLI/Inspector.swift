@@ -62,11 +62,25 @@ public struct Inspector: Sendable {
     public static func run<State: Codable & Equatable & Sendable, Action: Codable & Sendable>(
         reducer: Redux.Reducer<State, Action>, initialState: State, name: String
     ) -> Int32 {
+        run(reducers: [InspectableReducer(name: name, reducer: reducer, initialState: initialState)])
+    }
+
+    /// Runs an app's own inspector for several reducers (one per kind of recording) with the
+    /// process's arguments and streams.
+    ///
+    /// ```swift
+    /// exit(Inspector.run(reducers: [
+    ///     InspectableReducer(name: "myapp", reducer: appReducer, initialState: AppState()),
+    ///     InspectableReducer(name: "settings", reducer: settingsReducer, initialState: SettingsState()),
+    /// ]))
+    /// ```
+    ///
+    /// - Parameter reducers: The reducers, each under the name its recordings' headers give.
+    /// - Returns: The exit code, for `exit`.
+    public static func run(reducers: [InspectableReducer]) -> Int32 {
         // Usage lines name the program as it was run (my-inspector), not redux-inspect.
         let program = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? ""
-        let inspector = Inspector(
-            reducers: [InspectableReducer(name: name, reducer: reducer, initialState: initialState)],
-            program: program.isEmpty ? "redux-inspect" : program)
+        let inspector = Inspector(reducers: reducers, program: program.isEmpty ? "redux-inspect" : program)
         return inspector.run(Array(CommandLine.arguments.dropFirst()), context: .standard())
     }
 

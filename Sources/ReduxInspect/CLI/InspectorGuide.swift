@@ -30,7 +30,13 @@ enum InspectorGuide {
 
         State must be Codable & Equatable & Sendable and Action Codable & Sendable. Record
         with Recorder.Options(reducer: "myapp") so recordings name the reducer, then run
-        `swift run my-inspector replay session.jsonl`.
+        `swift run my-inspector replay session.jsonl`. For several reducers, one per kind of
+        recording:
+
+          exit(Inspector.run(reducers: [
+              InspectableReducer(name: "myapp", reducer: appReducer, initialState: AppState()),
+              InspectableReducer(name: "settings", reducer: settingsReducer, initialState: SettingsState()),
+          ]))
 
         """
     }
