@@ -144,6 +144,10 @@ import Testing
         let update = CLI.run(["verify", shop, "--update"])
         #expect(update.code == 0, "\(update)")
         #expect(update.outLines.first == "UPDATED \(shop): 1 state rewritten")
+        // The file's line says it passes because of the rewrite, not that it was verified again.
+        #expect(
+            update.outLines.contains { $0.hasPrefix("PASS  \(shop)  (") && $0.hasSuffix(" states compared, 1 rewritten above)") },
+            "\(update)")
         let after = try String(contentsOfFile: shop, encoding: .utf8)
         #expect(after == (try String(contentsOfFile: CLI.fixture("shop.jsonl"), encoding: .utf8)))
         let changedLines = zip(before.components(separatedBy: "\n"), after.components(separatedBy: "\n")).filter { $0 != $1 }

@@ -5,7 +5,10 @@ enum VerifyReport {
         func label(_ text: String, _ color: String) -> String { colors ? "\u{1B}[\(color)m\(text)\u{1B}[0m" : text }
         switch result.outcome {
         case .passed:
-            return ["\(label("PASS", "32"))  \(path)  (\(result.steps) step\(result.steps == 1 ? "" : "s"), \(result.comparedStates) state\(result.comparedStates == 1 ? "" : "s") compared)"]
+            let rewritten = result.rewrittenStates
+            // Passed by the rewrite: those states were not compared again.
+            let update = rewritten == 0 ? "" : ", \(rewritten) rewritten above"
+            return ["\(label("PASS", "32"))  \(path)  (\(result.steps) step\(result.steps == 1 ? "" : "s"), \(result.comparedStates) state\(result.comparedStates == 1 ? "" : "s") compared\(update))"]
         case .diverged(let divergence), .nondeterministic(let divergence):
             let what = result.outcome.isNondeterministic ? "the reducer is not deterministic" : "diverged"
             return ["\(label("FAIL", "31"))  \(path):\(divergence.line): seq \(divergence.seq) \(TerminalText.escape(divergence.type)): \(what)"]

@@ -49,6 +49,9 @@ public struct VerifyResult: Sendable {
     public let seconds: Double
     /// Problems that did not stop verification, such as a truncated last line.
     public var warnings: [RecordingError] = []
+    /// The recorded states `--update` rewrote with the replayed ones: the file passes now,
+    /// without having been verified again.
+    public var rewrittenStates = 0
 
     /// Whether the file passed.
     public var passed: Bool {

@@ -122,6 +122,7 @@ struct VerifyCommand: Subcommand {
                     seconds: result.seconds)
                 // What the verify warned about (a truncated last line, say) still holds.
                 results[index].0.warnings = result.warnings
+                results[index].0.rewrittenStates = states.count
                 updated += 1
                 context.print("UPDATED \(TerminalText.escape(result.path)): \(states.count) state\(states.count == 1 ? "" : "s") rewritten")
                 for line in VerifyReport.details(result, colors: context.colorsOutput, program: session.inspector.program) { context.print(line) }
