@@ -95,11 +95,7 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     ///   - sink: Receives whole lines from a background thread.
     ///   - options: What to record and how.
     public init(sink: any RecordingSink, options: Options = Options()) {
-        if case .every(let interval) = options.statePolicy {
-            // Checked here, as `stride(by: 0)` is: an interval below 1 has no meaning, and
-            // recording no state at all in its place would only show up at replay time.
-            precondition(interval >= 1, "RecordingStatePolicy.every(\(interval)): the interval must be 1 or more")
-        }
+        Self.checkPreconditions(of: options)
         self.options = options
         self.writer = RecordWriter(
             sink: sink, capacity: options.queueCapacity, redactedKeys: options.redactedKeys,
@@ -123,7 +119,18 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     ///   - options: What to record and how.
     /// - Throws: ``RecorderError/fileExists(path:)`` or ``RecorderError/cannotOpen(path:reason:)``.
     public convenience init(path: String, ifExists: ExistingFilePolicy = .refuse, options: Options = Options()) throws {
+        // Before the file is made: a program stopped here must not leave an empty one behind.
+        Self.checkPreconditions(of: options)
         self.init(sink: try FileRecordingSink(path: path, ifExists: ifExists), options: options)
+    }
+
+    /// Stops the program on options no recorder can follow.
+    private static func checkPreconditions(of options: Options) {
+        if case .every(let interval) = options.statePolicy {
+            // Checked here, as `stride(by: 0)` is: an interval below 1 has no meaning, and
+            // recording no state at all in its place would only show up at replay time.
+            precondition(interval >= 1, "RecordingStatePolicy.every(\(interval)): the interval must be 1 or more")
+        }
     }
 
     deinit {
