@@ -233,6 +233,9 @@ import Testing
         #expect(grep.outLines == [#"    2  10:00:00.500  incrementBy  {"incrementBy":{"n":5}}"#])
         let byType = Support.run(["log", file, "--grep", "decr"])
         #expect(byType.outLines == [#"    3  decrement  {"decrement":{}}"#])
+        // Repeated, the texts add up as --type's names do: the last one no longer replaces the first.
+        let either = Support.run(["log", file, "--grep", #""n":5"#, "--grep", "decr"])
+        #expect(either.outLines == grep.outLines + byType.outLines)
         // Every action contains the empty text.
         #expect(Support.run(["log", file, "--grep", ""]).out == Support.run(["log", file]).out)
         // A type that names no action (a typo, say) is not silent.

@@ -7,20 +7,24 @@ struct LogCommand: Subcommand {
         arguments: [("<file>", "The recording (JSON Lines).")],
         options: [
             .init("--type", value: "<name>", help: "Only actions of this type (case name); may be repeated."),
-            .init("--grep", value: "<text>", help: "Only actions whose type or JSON contains this text."),
+            .init(
+                "--grep", value: "<text>",
+                help: "Only actions whose type or JSON contains this text; may be repeated (any of them)."),
             .init("--full", help: "Show long actions in full instead of cutting them at 120 characters."),
         ])
 
     let file: String
     let types: [String]
-    let grep: String?
+    /// The texts of `--grep`, of which an action listed contains one; empty for all.
+    let grep: [String]
     let full: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         file = try Self.singleFile(arguments)
         types = arguments.values["--type"] ?? []
         // Every action contains the empty text, as for grep(1): `--grep ''` lists them all.
-        grep = arguments.value("--grep").flatMap { $0.isEmpty ? nil : $0 }
+        let texts = arguments.values["--grep"] ?? []
+        grep = texts.contains("") ? [] : texts
         full = arguments.has("--full")
     }
 
@@ -30,7 +34,7 @@ struct LogCommand: Subcommand {
         // Gaps are shown where entries are missing, filtered or not: a missing entry's type
         // and action are unknown, so it may be one the filter asks for. Each is shown between
         // the listed entries around it, at its place in the file.
-        let search = grep.map(TextSearch.init)
+        let searches = grep.map(TextSearch.init)
         let seqWidth = recording.seqColumnWidth
         // The types met, in order, to say so when a `--type` names none of them (a typo
         // would otherwise look like a recording without such actions).
@@ -42,7 +46,11 @@ struct LogCommand: Subcommand {
             if let gap = recording.gap(before: index) { session.context.print(gap.notice) }
             if !types.isEmpty && !types.contains(entry.type) { continue }
             let action = entry.action
-            if let search, !search.isFound(in: entry.type) && !search.isFound(in: action) { continue }
+            if !searches.isEmpty,
+                !searches.contains(where: { $0.isFound(in: entry.type) || $0.isFound(in: action) })
+            {
+                continue
+            }
             // One line per action: a huge one is cut, as in the headings of replay and step.
             let shown = full ? action : DiffTextFormatter.abbreviate(action, width: 120)
             session.context.print(
