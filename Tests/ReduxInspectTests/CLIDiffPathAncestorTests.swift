@@ -178,3 +178,28 @@ import Testing
                 == #"[{"op":"add","path":"/log/1","value":2},{"op":"add","path":"/log/2","value":3}]"# + "\n")
     }
 }
+
+/// `diff --path` at a place no state has (a typo, or `.count`, which is a size and no member
+/// of an array) printed nothing, as if nothing had changed there: it says so on standard error.
+@Suite struct CLIDiffPathAbsentTests {
+    typealias Support = CLITestSupport
+
+    @Test func aPathNoStateHasIsNamed() {
+        let shop = Support.fixture("shop.jsonl")
+        let typo = Support.run(["diff", shop, "--path", "cart.totl"])
+        #expect(typo.code == 0 && typo.out.isEmpty, "\(typo)")
+        #expect(typo.err == "warning: no state diffed has a value at cart.totl\n")
+        let size = Support.run(["diff", shop, "12..14", "--path", "cart.items.count"])
+        #expect(size.code == 0 && size.out.isEmpty, "\(size)")
+        #expect(
+            size.err == "warning: no state diffed has a value at cart.items.count; a size is no place in the state: "
+                + "'redux-inspect blame \(shop) cart.items.count' lists its changes\n")
+        // A place that is there but does not change in the range: nothing to say.
+        let still = Support.run(["diff", shop, "11..12", "--path", "cart"])
+        #expect(still.code == 0 && still.out.isEmpty && still.err.isEmpty, "\(still)")
+        // States replayed (the counter records a few) are read the same way.
+        let counter = Support.run(["diff", Support.fixture("counter.jsonl"), "--path", "cuont"])
+        #expect(counter.err == "warning: no state diffed has a value at cuont\n", "\(counter)")
+        #expect(Support.run(["diff", Support.fixture("counter.jsonl"), "--path", "count"]).err.isEmpty)
+    }
+}

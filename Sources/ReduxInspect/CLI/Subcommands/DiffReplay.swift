@@ -28,6 +28,9 @@ struct DiffReplay {
     /// The prefix's JSON Pointer tokens, when the prefix is made of keys and indices only: a
     /// prefix that selects an element by id is diffed from the trees, which find its move.
     private let prefixPointer: [String]?
+    /// Whether a state diffed so far has a value at the prefix: when none has, a mistyped
+    /// path would otherwise print nothing at all, as if nothing had changed there.
+    private(set) var prefixSeen = false
 
     /// A state, as the way it was diffed needs it.
     private enum State {
@@ -130,6 +133,7 @@ struct DiffReplay {
         }
         let entry = try timeline.recording.readListedAction(at: index)
         let after = try timeline.state(after: index)
+        if !prefixSeen, let prefix, old.value(at: prefix) != nil || after.value(at: prefix) != nil { prefixSeen = true }
         before = .value(after)
         return Self.output(from: old, to: after, seq: entry.seq, type: entry.type, under: prefix, text)
     }
@@ -159,7 +163,9 @@ struct DiffReplay {
             return nil
         }
         lastUnderPrefix = (index, newValue)
+        if newValue != nil { prefixSeen = true }
         guard let oldValue = value(at: index - 1) else { return nil }
+        if oldValue != nil { prefixSeen = true }
         let changes: [JSONChange]
         switch (oldValue, newValue) {
         case (nil, nil):
