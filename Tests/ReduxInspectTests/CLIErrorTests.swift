@@ -134,3 +134,22 @@ import Testing
         #expect(noColor.err.hasPrefix("Error: "))
     }
 }
+
+/// A message quotes what the user typed cut to 80 characters: a megabyte pasted by mistake
+/// came back whole, on one line.
+@Suite struct CLIEchoTests {
+    typealias Support = CLITestSupport
+
+    @Test func longInputIsQuotedCut() {
+        let long = String(repeating: "x", count: 100_000)
+        let cut = String(repeating: "x", count: 80) + "…"
+        let step = Support.run(["step", Support.fixture("counter.jsonl")], input: long + "\nquit\n")
+        #expect(step.err == "error: unknown command '\(cut)': type 'help' for the list of commands\n")
+        let option = Support.run(["log", Support.fixture("counter.jsonl"), "--" + long])
+        #expect(option.code == 64)
+        #expect(option.err.hasPrefix("Error: unknown option '--\(cut.dropFirst(2))'\n"), "\(option.err.prefix(300))")
+        let path = Support.run(["blame", Support.fixture("counter.jsonl"), "a.." + long])
+        #expect(path.err.hasPrefix("Error: invalid path 'a..\(cut.dropFirst(3))': "), "\(path.err.prefix(300))")
+        #expect(path.err.utf8.count < 400)
+    }
+}

@@ -170,13 +170,13 @@ public struct Inspector: Sendable {
                 return .success
             }
             guard let command = Self.subcommand(named: name) else {
-                throw UsageError("unknown subcommand '\(name)'", command: nil)
+                throw UsageError("unknown subcommand '\(TerminalText.echo(name))'", command: nil)
             }
             context.output.write(HelpFormatter.subcommandHelp(command.spec, program: program))
             return .success
         default:
             guard let command = Self.subcommand(named: first) else {
-                throw UsageError(first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'", command: nil)
+                throw UsageError(first.hasPrefix("-") ? "unknown option '\(TerminalText.echo(first))'" : "unknown subcommand '\(TerminalText.echo(first))'", command: nil)
             }
             let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: command.spec)
             if parsed.has("--help") {

@@ -38,7 +38,7 @@ public struct ParsedArguments: Sendable, Equatable {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let option = spec.option(named: name) else {
-                throw UsageError("unknown option '\(name)'", command: spec.name)
+                throw UsageError("unknown option '\(TerminalText.echo(name))'", command: spec.name)
             }
             if option.valueName == nil {
                 if inlineValue != nil {

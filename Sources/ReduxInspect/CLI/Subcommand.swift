@@ -38,7 +38,7 @@ extension Subcommand {
     static func seq(_ text: String?, option: String) throws(UsageError) -> Int? {
         guard let text else { return nil }
         guard let value = Int(text), value >= 0 else {
-            throw usage("invalid value '\(text)' for '\(option)': expected a seq number")
+            throw usage("invalid value '\(TerminalText.echo(text))' for '\(option)': expected a seq number")
         }
         return value
     }

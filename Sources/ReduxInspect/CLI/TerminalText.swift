@@ -2,6 +2,15 @@
 /// or other control character in a file can move the cursor, rewrite the screen or start a
 /// line that looks like the inspector's own output.
 public enum TerminalText {
+    /// What the user typed, for a message that quotes it: cut to its first 80 characters,
+    /// with `…`, so that a megabyte pasted by mistake is not printed back whole.
+    static func echo(_ text: String) -> String {
+        guard let cut = text.index(text.startIndex, offsetBy: 80, limitedBy: text.endIndex), cut < text.endIndex else {
+            return text
+        }
+        return text[..<cut] + "…"
+    }
+
     /// Replaces control characters (C0, DEL, C1, the Unicode line and paragraph separators,
     /// and the bidirectional controls) with visible escapes such as `\u{1B}`, `\r`, `\n` and `\t`, so the result is
     /// one line that shows exactly what the recording holds.

@@ -35,7 +35,7 @@ public enum InspectorError: Error, Equatable, Sendable, CustomStringConvertible 
         case .noSuchPlace(let path, let error):
             return "\(path): \(error)"
         case .badPath(let text, let error):
-            return "invalid path '\(text)': \(error)"
+            return "invalid path '\(TerminalText.echo(text))': \(error)"
         case .unknownReducer(let name, let available):
             let have = available.isEmpty ? "none" : available.joined(separator: ", ")
             return "unknown reducer '\(name)' (this inspector has: \(have)); "

@@ -12,7 +12,7 @@ extension StepCommandParser {
             do {
                 result.append(PathReading(try JSONPath(parsing: word), writtenAs: word))
             } catch {
-                throw StepInputError("invalid path '\(word)': \(error)")
+                throw StepInputError("invalid path '\(TerminalText.echo(word))': \(error)")
             }
         }
         return result
@@ -72,7 +72,7 @@ extension StepCommandParser {
         let digits = text.hasPrefix("+") ? text.dropFirst() : Substring(text)
         let isDigits = digits.utf8.allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
         guard !digits.isEmpty, isDigits, digits.contains(where: { $0 != "0" }) else {
-            throw StepInputError("'\(command)' expects a positive number of steps, found '\(text)'")
+            throw StepInputError("'\(command)' expects a positive number of steps, found '\(TerminalText.echo(text))'")
         }
         return Int.max
     }

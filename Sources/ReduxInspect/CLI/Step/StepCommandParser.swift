@@ -114,7 +114,7 @@ enum StepCommandParser {
         let word = String(trimmed.prefix { !$0.isWhitespace })
         let argument = trim(trimmed.dropFirst(word.count))
         guard let verb = verbs.first(where: { $0.names.contains(word) }) else {
-            throw StepInputError("unknown command '\(word)': type 'help' for the list of commands")
+            throw StepInputError("unknown command '\(TerminalText.echo(word))': type 'help' for the list of commands")
         }
         guard verb.available else { throw StepInputError("'\(word)' is not available in this version") }
         let name = verb.names[0]
@@ -141,7 +141,7 @@ enum StepCommandParser {
                 let path = try JSONPath(parsing: argument)
                 return .state(.reading(path, writtenAs: argument), path: path)
             } catch {
-                throw StepInputError("invalid path '\(argument)': \(error)")
+                throw StepInputError("invalid path '\(TerminalText.echo(argument))': \(error)")
             }
         case "diff": return .diff
         case "action": return .action

@@ -55,7 +55,7 @@ struct BisectCommand: Subcommand {
         do {
             predicate = try Predicate(parsing: text)
         } catch {
-            throw Self.usage("invalid predicate '\(text)': \(error)")
+            throw Self.usage("invalid predicate '\(TerminalText.echo(text))': \(error)")
         }
         format = try Self.format(arguments, allowed: ["text", "json"])
         full = arguments.has("--full")

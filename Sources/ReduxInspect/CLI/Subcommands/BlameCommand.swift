@@ -55,7 +55,7 @@ struct BlameCommand: Subcommand {
         do {
             path = PathReading(try JSONPath(parsing: text), writtenAs: text)
         } catch {
-            throw Self.usage("invalid path '\(text)': \(error)")
+            throw Self.usage("invalid path '\(TerminalText.echo(text))': \(error)")
         }
         format = try Self.format(arguments, allowed: ["text", "json"])
         full = arguments.has("--full")

@@ -41,10 +41,10 @@ struct DiffCommand: Subcommand {
             let text = arguments.positionals[1]
             let parts = text.components(separatedBy: "..")
             guard parts.count <= 2, let from = Int(parts[0]), let to = Int(parts.last!), from >= 1, to >= 1 else {
-                throw Self.usage("invalid step '\(text)': expected a seq such as 5, or a range such as 3..9")
+                throw Self.usage("invalid step '\(TerminalText.echo(text))': expected a seq such as 5, or a range such as 3..9")
             }
             guard to >= from else {
-                throw Self.usage("invalid step '\(text)': the range runs backwards; expected FROM..TO with FROM first, such as \(to)..\(from)")
+                throw Self.usage("invalid step '\(TerminalText.echo(text))': the range runs backwards; expected FROM..TO with FROM first, such as \(to)..\(from)")
             }
             range = (from, to)
         } else {

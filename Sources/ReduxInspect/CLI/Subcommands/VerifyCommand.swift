@@ -53,7 +53,7 @@ struct VerifyCommand: Subcommand {
         if let text = arguments.value("--shard") {
             let parts = text.split(separator: "/").map { Int($0) }
             guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else {
-                throw Self.usage("invalid value '\(text)' for '--shard': expected i/n with 1 ≤ i ≤ n, such as 2/4")
+                throw Self.usage("invalid value '\(TerminalText.echo(text))' for '--shard': expected i/n with 1 ≤ i ≤ n, such as 2/4")
             }
             shard = (index, count)
         } else {
