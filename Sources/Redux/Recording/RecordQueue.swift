@@ -31,6 +31,10 @@ final class RecordQueue<Item>: @unchecked Sendable {
     /// The writer waits with no deadline: the next item must wake it.
     @exclusivity(unchecked) @usableFromInline var writerIdle = false
     @exclusivity(unchecked) @usableFromInline var waitingProducers = 0
+    /// Queued items that take no room: flush barriers, which hold no line. A barrier queued
+    /// behind a sink that hangs (the header's, which creating a store waits for a moment)
+    /// must not leave the app one place short in its queue.
+    @exclusivity(unchecked) @usableFromInline var barriers = 0
     /// How long the writer waits for more items while busy.
     static var batchWindow: TimeInterval { 0.002 }
 
@@ -57,7 +61,7 @@ final class RecordQueue<Item>: @unchecked Sendable {
     /// lock held.
     @inlinable
     func hasRoom(waiting: Bool) -> Bool {
-        while items.count >= capacity && !isFinished {
+        while items.count &- barriers >= capacity && !isFinished {
             guard waiting else { return false }
             waitingProducers += 1
             condition.wait()
@@ -85,7 +89,7 @@ final class RecordQueue<Item>: @unchecked Sendable {
     }
 
     /// Appends items regardless of capacity and wakes the writer: markers that must not be
-    /// lost, and flush barriers that someone waits for.
+    /// lost (they take room, as the lines they are).
     func force(_ newItems: [Item]) {
         condition.lock()
         items.append(contentsOf: newItems)
@@ -93,15 +97,16 @@ final class RecordQueue<Item>: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Appends an item regardless of capacity, and wakes the writer, unless the queue is
-    /// finished.
+    /// Appends a flush barrier regardless of capacity, taking no room, and wakes the writer,
+    /// unless the queue is finished.
     ///
     /// - Returns: `false` when the queue no longer takes items.
-    func appendUnlessFinished(_ item: Item) -> Bool {
+    func appendBarrier(_ barrier: Item) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         guard !isFinished else { return false }
-        items.append(item)
+        items.append(barrier)
+        barriers += 1
         condition.broadcast()
         return true
     }
@@ -123,8 +128,9 @@ final class RecordQueue<Item>: @unchecked Sendable {
             writerIdle = false
         }
         let batch = items
-        let wasFull = items.count >= capacity || waitingProducers > 0
+        let wasFull = items.count &- barriers >= capacity || waitingProducers > 0
         items.removeAll(keepingCapacity: true)
+        barriers = 0
         if waitingProducers > 0 { condition.broadcast() }
         return (batch, wasFull)
     }

@@ -195,7 +195,7 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     private func waitUntilWritten(atMost seconds: Double) {
         guard !writer.isWriterThread else { return }
         let done = DispatchSemaphore(value: 0)
-        if queue.appendUnlessFinished(.barrier(done)) { _ = done.wait(timeout: .now() + seconds) }
+        if queue.appendBarrier(.barrier(done)) { _ = done.wait(timeout: .now() + seconds) }
     }
 
     /// Called on the dispatching thread, inside the store's serialized dispatch.
@@ -251,7 +251,7 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     private func flush(waitingAtMost seconds: Double?) {
         guard !writer.isWriterThread else { return }
         let done = DispatchSemaphore(value: 0)
-        if queue.appendUnlessFinished(.barrier(done)) {
+        if queue.appendBarrier(.barrier(done)) {
             if let seconds { _ = done.wait(timeout: .now() + seconds) } else { done.wait() }
         } else if seconds == nil {
             writer.waitUntilFinished()
