@@ -242,7 +242,7 @@ struct BisectCase: CustomTestStringConvertible, Sendable {
             #expect(run.out == "")
             #expect(
                 run.err.split(separator: "\n").first.map(String.init)
-                    == #"Error: invalid predicate '\#(predicate)': nested too deeply: at most 512 levels of "!" and parentheses at column 513"#
+                    == #"Error: invalid predicate '\#(predicate.prefix(80))…': nested too deeply: at most 512 levels of "!" and parentheses at column 513"#
             )
             #expect(run.err.hasSuffix("See 'redux-inspect bisect --help' for more information.\n"))
         }

@@ -107,7 +107,10 @@ import Testing
         let replayed = Self.run(
             ["diff", "-", "--path", "nosuch"], input: DecodeAheadTests.text(states: false))
         #expect(replayed.code == 0 && replayed.output.isEmpty)
-        Self.expectLines(in: replayed.text, label: "diff", total: DecodeAheadTests.steps, rest: "")
+        // Nothing but the warning that no state has a value there, after the line is gone.
+        Self.expectLines(
+            in: replayed.text, label: "diff", total: DecodeAheadTests.steps,
+            rest: "warning: no state diffed has a value at nosuch\n")
     }
 
     @Test func checkShowsItsReplayAndTakesItAwayToPrint() throws {
