@@ -28,7 +28,7 @@ import Testing
             result.err == """
                 warning: \(path): the reducer does not make the state recorded at \(seqs) from the replayed state \
                 before it: it has changed since the recording, and the changes shown there mix replayed and recorded \
-                states; 'redux-inspect verify \(path)' finds where they first differ
+                states; to find where they first differ: redux-inspect verify \(path)
 
                 """, "\(result)", sourceLocation: sourceLocation)
     }
@@ -51,6 +51,20 @@ import Testing
         #expect(bisect.code == 0)
         #expect(bisect.outLines.first == "count > 40 holds first at seq 10 (step 10 of 22)")
         expectWarning(bisect, seqs: "seq 10", path: drifted)
+    }
+
+    /// Only the steps a command showed or went through are named, not those a walk replayed
+    /// ahead of them (it replays windows of 64 steps a core), whatever the number of cores.
+    @Test func stepsReplayedBeyondWhatACommandShowsAreNotNamed() throws {
+        let bisect = Support.run(["bisect", drifted, "--until", "count >= 3"])
+        #expect(bisect.outLines.first == "count >= 3 holds first at seq 3 (step 3 of 22)", "\(bisect)")
+        #expect(bisect.err.isEmpty, "\(bisect)")
+        let diff = Support.run(["diff", drifted, "11..12"])
+        #expect(diff.code == 0 && diff.err.isEmpty, "\(diff)")
+        // The watchpoint stops at seq 1 and 2; goto 12 jumps past seq 10, and shows seq 12's
+        // changes, replayed from the state recorded at seq 10.
+        let step = Support.run(["step", drifted], input: "watch count\nc\nc\ngoto 12\nquit\n")
+        #expect(step.err.isEmpty, "\(step)")
     }
 
     /// The step is named once, however often the session passes it.

@@ -97,19 +97,26 @@ final class CommandSession {
     }
 
     /// Warns when the command met steps whose recorded state the reducer does not make from
-    /// the replayed state before them (``Timeline/unreproducedSeqs``) among `seqs` of them,
-    /// from the `start`th on: the changes shown there mix the two.
-    func warnAboutUnreproducedStates(_ timeline: Timeline, from start: Int = 0) {
-        let seqs = timeline.unreproducedSeqs.dropFirst(start)
-        guard let first = seqs.first else { return }
+    /// the replayed state before them (``Timeline/unreproducedSeqs``): the changes shown there
+    /// mix the two. Only steps with a seq in `seqs` (the steps the command showed or went
+    /// through) are named, and not those in `told`.
+    ///
+    /// - Returns: The seqs named.
+    @discardableResult
+    func warnAboutUnreproducedStates(
+        _ timeline: Timeline, within seqs: ClosedRange<Int>? = nil, skipping told: Set<Int> = []
+    ) -> [Int] {
+        let found = timeline.unreproducedSeqs.filter { (seqs?.contains($0) ?? true) && !told.contains($0) }
+        guard let first = found.first else { return [] }
         let path = timeline.recording.path
-        var listed = seqs.prefix(3).map(String.init)
-        if seqs.count > 3 { listed.append("\(seqs.count - 3) more") }
+        var listed = found.prefix(3).map(String.init)
+        if found.count > 3 { listed.append("\(found.count - 3) more") }
         let steps = listed.count == 1 ? "seq \(first)" : "seq \(listed.dropLast().joined(separator: ", ")) and \(listed.last!)"
         warn(
             "\(path): the reducer does not make the state recorded at \(steps) from the replayed state before it: "
                 + "it has changed since the recording, and the changes shown there mix replayed and recorded states; "
-                + "'\(inspector.program) verify \(path)' finds where they first differ")
+                + "to find where they first differ: \(inspector.program) verify \(ShellWord.quoted(path))")
+        return found
     }
 
     /// Prints `warning: …` on standard error.

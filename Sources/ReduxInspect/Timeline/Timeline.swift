@@ -1,3 +1,5 @@
+import Foundation
+
 /// The states of a recording, step by step: recorded where the recording holds them,
 /// replayed through the reducer otherwise, from the nearest state already known.
 ///
@@ -52,10 +54,19 @@ public final class Timeline {
     /// The seqs of the steps, in the order found, whose recorded state the reducer does not
     /// make from the replayed state before it (``checkReplay(into:)``): the reducer has
     /// changed since the recording, and a change shown at such a step, from a replayed state
-    /// to a recorded one, mixes the two.
-    public private(set) var unreproducedSeqs: [Int] = []
+    /// to a recorded one, mixes the two. Only steps the timeline has passed are looked at, a
+    /// few beyond those a caller visited among them (a walk replays ahead).
+    public var unreproducedSeqs: [Int] {
+        compareReplays()
+        return unreproduced
+    }
+    private var unreproduced: [Int] = []
     /// The steps ``checkReplay(into:)`` has looked at.
     private var checkedSteps: Set<Int> = []
+    /// The replays into recorded states not yet compared with them: compared in a batch, on
+    /// every core, so that the walk of a recording with a state every few steps does not
+    /// encode each one on its own thread as it goes.
+    private var uncompared: [(index: Int, replayed: ReplaySnapshot)] = []
 
     /// Creates a timeline.
     ///
@@ -322,17 +333,36 @@ public final class Timeline {
         var entry: RecordingEntry?
         guard (try? replayer.applyAction(of: index, in: recording, entry: &entry, stateCheckedByCaller: false)) != nil
         else { return }
-        if let bytes = recording.recordedStateBytes(at: index), replayer.currentStateEncodes(as: bytes) { return }
-        let recorded: JSONValue?
-        if recording.steps[index].hasState {
-            recorded = (try? recording.readEntry(at: index))?.state
-        } else {
-            recorded = try? finalState(at: index)
+        uncompared.append((index, replayer.snapshot()))
+        if uncompared.count >= 256 { compareReplays() }
+    }
+
+    /// Compares the replays ``checkReplay(into:)`` kept with the recorded states, on every
+    /// core, and notes those that differ in ``unreproducedSeqs``.
+    private func compareReplays() {
+        guard let maker = snapshotJSON, !uncompared.isEmpty else { return }
+        let (taken, recording) = (uncompared, self.recording)
+        uncompared = []
+        let finalIndex = recording.steps.count - 1
+        let differs = ParallelMap.map(taken.count, cores: ProcessInfo.processInfo.activeProcessorCount) { offsets in
+            offsets.map { offset -> Bool in
+                let (index, replayed) = taken[offset]
+                if maker.encodes(replayed, asRecordedAt: index) { return false }
+                let recorded: JSONValue?
+                if recording.steps[index].hasState {
+                    recorded = (try? recording.entry(at: index))?.state
+                } else if index == finalIndex, recording.endHasState, recording.endSeq == recording.steps[index].seq {
+                    recorded = try? recording.finalState()
+                } else {
+                    recorded = nil
+                }
+                guard let recorded, let state = try? maker.json(of: replayed, at: index) else { return false }
+                return !ReplayRun.divergence(recorded: recorded, replayed: state).isEmpty
+            }
         }
-        guard let recorded, let replayed = try? replayer.currentState(),
-            !ReplayRun.divergence(recorded: recorded, replayed: replayed).isEmpty
-        else { return }
-        unreproducedSeqs.append(recording.steps[index].seq)
+        for (offset, different) in differs.enumerated() where different {
+            unreproduced.append(recording.steps[taken[offset].index].seq)
+        }
     }
 
     /// Keeps the replayer's state as the checkpoint of `step`, and thins the checkpoints out

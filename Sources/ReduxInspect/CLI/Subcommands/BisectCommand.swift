@@ -113,7 +113,8 @@ struct BisectCommand: Subcommand {
             entry, position: first + 1, count: timeline.count, changes: changes, before: previous,
             missingBefore: missing)
         for line in lines { session.context.print(line) }
-        session.warnAboutUnreproducedStates(timeline)
+        // Not the steps after it, which the walk may have replayed ahead.
+        session.warnAboutUnreproducedStates(timeline, within: Int.min...entry.seq)
         return .success
     }
 }

@@ -107,7 +107,7 @@ struct DiffCommand: Subcommand {
                     + "'\(session.inspector.program) blame \(ShellWord.quoted(file)) \(ShellWord.quoted(path))' lists its changes" : ""
                 session.warn("no state diffed has a value at \(path)\(size)")
             }
-            session.warnAboutUnreproducedStates(timeline)
+            session.warnAboutUnreproducedStates(timeline, within: recording.seqs(of: indices))
             return .success
         }
         // Steps whose states before and after are both recorded are diffed from the lines'
@@ -156,7 +156,7 @@ struct DiffCommand: Subcommand {
             }
         }
         write(endGap)
-        session.warnAboutUnreproducedStates(timeline)
+        session.warnAboutUnreproducedStates(timeline, within: recording.seqs(of: indices))
         return .success
     }
 }
@@ -172,4 +172,12 @@ private enum DiffPiece: Sendable {
     /// A step whose state before or after is not recorded (or not well formed): the main
     /// thread diffs it from replayed states, or reports the problem.
     case replay(Int)
+}
+
+extension Recording {
+    /// The seqs of the steps at `indices`, from the first to the last; `nil` for no step.
+    func seqs(of indices: Range<Int>) -> ClosedRange<Int>? {
+        guard let first = indices.first, let last = indices.last else { return nil }
+        return steps[first].seq...steps[last].seq
+    }
 }

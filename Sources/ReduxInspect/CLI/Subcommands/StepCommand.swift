@@ -119,7 +119,7 @@ struct StepCommand: Subcommand {
         // A script's failed command must not pass unnoticed where only the exit status is read.
         var aCommandFailed = false
         // The steps where the reducer no longer makes the recorded state that were told of.
-        var warnedUnreproduced = 0
+        var warnedUnreproduced: Set<Int> = []
         while true {
             flush(context)
             promptSink?.write(Self.prompt)
@@ -147,11 +147,12 @@ struct StepCommand: Subcommand {
             previous = line
             let reply = try steps.execute(input)
             emit(renderer.render(reply), context)
-            let unreproduced = timeline.unreproducedSeqs.count
-            if unreproduced > warnedUnreproduced {
+            // The step whose changes the session shows now, once: not the steps a jump or a
+            // walk replayed on the way, whose changes it did not show.
+            let here = steps.cursor.seq...steps.cursor.seq
+            if !warnedUnreproduced.contains(steps.cursor.seq), timeline.unreproducedSeqs.contains(steps.cursor.seq) {
                 flush(context)
-                session.warnAboutUnreproducedStates(timeline, from: warnedUnreproduced)
-                warnedUnreproduced = unreproduced
+                warnedUnreproduced.formUnion(session.warnAboutUnreproducedStates(timeline, within: here))
             }
             if case .failure = reply { aCommandFailed = true }
             if reply == .quit { break }
