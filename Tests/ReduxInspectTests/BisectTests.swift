@@ -168,17 +168,22 @@ struct BisectCase: CustomTestStringConvertible, Sendable {
                 == #"{"predicate":"cart.totl > 5","holds":false,"checked":28,"absentPaths":["cart.totl"]}"# + "\n")
     }
 
-    /// A word on the left of a comparison is a path whatever it is written as: quoting it
-    /// would compare two constants, so the hint does not suggest it.
-    @Test func aMissingPathOnTheLeftIsNotTakenForAString() {
+    /// A word compared with a value is a path: quoting it would compare two constants, so the
+    /// hint does not suggest it. Compared with a path, on either side, it may be a string.
+    @Test func aMissingPathComparedWithAValueIsNotTakenForAString() {
         let file = BisectTestSupport.fixture("shop.jsonl")
-        let text = InspectorRun(["bisect", file, "--until", "isLoggedIn == true || b == cart.total"])
+        let text = InspectorRun(["bisect", file, "--until", "isLoggedIn == true || b == 2"])
         #expect(text.code == 1)
         #expect(text.lines.dropFirst() == ["hint: no state has isLoggedIn", "hint: no state has b"], "\(text.lines)")
+        let left = InspectorRun(["bisect", file, "--until", "grac == user.username"])
+        #expect(
+            left.lines.dropFirst() == [#"hint: no state has grac; to compare with the string, write "grac""#],
+            "\(left.lines)")
         let both = InspectorRun(["bisect", file, "--until", "status == active"])
         #expect(
             both.lines.dropFirst() == [
-                "hint: no state has status", #"hint: no state has active; to compare with the string, write "active""#,
+                #"hint: no state has status; to compare with the string, write "status""#,
+                #"hint: no state has active; to compare with the string, write "active""#,
             ], "\(both.lines)")
     }
 

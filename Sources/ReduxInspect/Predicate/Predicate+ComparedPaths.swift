@@ -7,9 +7,9 @@ extension Predicate {
     /// `active`. `bisect` says so.
     public var comparedPaths: [JSONPath] { paths(countedToo: false, existsToo: false) }
 
-    /// What to say about a compared path that no state has: a bare word on the right of a
-    /// comparison whose left side is a path (`status == active`) may have been meant as a
-    /// string; on the left it can only be a path.
+    /// What to say about a compared path that no state has: a bare word compared with a path
+    /// (`status == active`, `active == status`) may have been meant as a string; compared with
+    /// a value (`isLoggedIn == true`), quoting it would compare two constants.
     public func absentPathHint(_ path: JSONPath) -> String {
         let text = Self.pathText(path)
         if case .key(let word)? = path.components.first, path.components.count == 1,
@@ -21,11 +21,16 @@ extension Predicate {
         return "hint: no state has \(text)"
     }
 
-    /// Whether some comparison has a path on its left and `path`, read whole, on its right.
+    /// Whether some comparison has `path`, read whole, on one side and a path on the other.
     private func comparesAPath(with path: JSONPath) -> Bool {
         switch self {
-        case .comparison(.path, _, .path(let right)), .comparison(.count, _, .path(let right)): right == path
-        case .comparison, .exists: false
+        case .comparison(let left, _, let right):
+            switch (left, right) {
+            case (.path(let one), .path(let other)): one == path || other == path
+            case (.path(let word), .count), (.count, .path(let word)): word == path
+            default: false
+            }
+        case .exists: false
         case .not(let inner): inner.comparesAPath(with: path)
         case .and(let left, let right), .or(let left, let right):
             left.comparesAPath(with: path) || right.comparesAPath(with: path)
