@@ -193,7 +193,7 @@ import Testing
         #expect(size.code == 0 && size.out.isEmpty, "\(size)")
         #expect(
             size.err == "warning: no state diffed has a value at cart.items.count; a size is no place in the state: "
-                + "'redux-inspect blame \(shop) cart.items.count' lists its changes\n")
+                + "to list its changes: redux-inspect blame \(shop) cart.items.count\n")
         // A place that is there but does not change in the range: nothing to say.
         let still = Support.run(["diff", shop, "11..12", "--path", "cart"])
         #expect(still.code == 0 && still.out.isEmpty && still.err.isEmpty, "\(still)")

@@ -152,4 +152,30 @@ import Testing
         #expect(path.err.hasPrefix("Error: invalid path 'a..\(cut.dropFirst(3))': "), "\(path.err.prefix(300))")
         #expect(path.err.utf8.count < 400)
     }
+
+    /// Every other place that quotes what was typed cuts it too.
+    @Test func everyQuotedInputIsCut() {
+        let long = String(repeating: "y", count: 5_000)
+        let counter = Support.fixture("counter.jsonl")
+        let shop = Support.fixture("shop.jsonl")
+        let script = ["goto", "break", "find", "unbreak", "state", "next", "info", "where"]
+            .map { "\($0) \(long)" }.joined(separator: "\n") + "\nquit\n"
+        let runs: [(String, CLIResult)] = [
+            ("step", Support.run(["step", counter], input: script)),
+            ("show", Support.run(["show", counter, "--at", "3", long])),
+            ("show --path", Support.run(["show", shop, "--at", "3", "--path", "cart." + long])),
+            ("diff --format", Support.run(["diff", counter, "--format", long])),
+            ("blame --format", Support.run(["blame", counter, "count", "--format", long])),
+            ("log --type", Support.run(["log", counter, "--type", long])),
+            ("diff --path", Support.run(["diff", shop, "--path", long])),
+        ]
+        for (label, result) in runs {
+            let lines = result.err.split(separator: "\n")
+            #expect(!lines.isEmpty, "\(label) said nothing")
+            for line in lines {
+                #expect(line.utf8.count < 400, "\(label): \(line.prefix(200))…")
+                if line.contains("yyyy") { #expect(line.contains("y…"), "\(label): \(line.prefix(200))") }
+            }
+        }
+    }
 }

@@ -29,7 +29,7 @@ extension Subcommand {
     static func singleFile(_ arguments: ParsedArguments, extra: Int = 0) throws(UsageError) -> String {
         guard let file = arguments.positionals.first else { throw usage("missing argument <file>") }
         if arguments.positionals.count > 1 + extra {
-            throw usage("unexpected argument '\(arguments.positionals[1 + extra])'")
+            throw usage("unexpected argument '\(TerminalText.echo(arguments.positionals[1 + extra]))'")
         }
         return file
     }
@@ -47,7 +47,7 @@ extension Subcommand {
     static func format(_ arguments: ParsedArguments, allowed: [String]) throws(UsageError) -> String {
         let format = arguments.value("--format") ?? allowed[0]
         guard allowed.contains(format) else {
-            throw usage("invalid value '\(format)' for '--format': expected one of \(allowed.joined(separator: ", "))")
+            throw usage("invalid value '\(TerminalText.echo(format))' for '--format': expected one of \(allowed.joined(separator: ", "))")
         }
         return format
     }

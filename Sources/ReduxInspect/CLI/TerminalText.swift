@@ -4,7 +4,8 @@
 public enum TerminalText {
     /// What the user typed, for a message that quotes it: cut to its first 80 characters,
     /// with `…`, so that a megabyte pasted by mistake is not printed back whole.
-    static func echo(_ text: String) -> String {
+    static func echo(_ typed: some StringProtocol) -> String {
+        let text = String(typed)
         guard let cut = text.index(text.startIndex, offsetBy: 80, limitedBy: text.endIndex), cut < text.endIndex else {
             return text
         }

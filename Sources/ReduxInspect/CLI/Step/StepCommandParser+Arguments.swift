@@ -56,7 +56,7 @@ extension StepCommandParser {
         var result: [Int] = []
         for word in text.split(whereSeparator: \.isWhitespace) {
             guard let number = Int(word), number > 0 else {
-                throw StepInputError("'\(command)' expects watchpoint or breakpoint numbers, found '\(word)'")
+                throw StepInputError("'\(command)' expects watchpoint or breakpoint numbers, found '\(TerminalText.echo(word))'")
             }
             result.append(number)
         }

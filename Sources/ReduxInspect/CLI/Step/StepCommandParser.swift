@@ -119,14 +119,14 @@ enum StepCommandParser {
         guard verb.available else { throw StepInputError("'\(word)' is not available in this version") }
         let name = verb.names[0]
         if verb.argument == nil, !argument.isEmpty {
-            throw StepInputError("'\(word)' takes no argument, found '\(argument)'")
+            throw StepInputError("'\(word)' takes no argument, found '\(TerminalText.echo(argument))'")
         }
         switch name {
         case "next": return .next(try count(argument, command: word))
         case "back": return .back(try count(argument, command: word))
         case "goto":
             guard let seq = Int(argument), seq >= 0 else {
-                let found = argument.isEmpty ? "nothing" : "'\(argument)'"
+                let found = argument.isEmpty ? "nothing" : "'\(TerminalText.echo(argument))'"
                 throw StepInputError("'\(word)' expects a seq (0 for the initial state), found \(found)")
             }
             return .goto(seq: seq)
@@ -150,7 +150,7 @@ enum StepCommandParser {
             switch argument {
             case "": return .whereAmI
             case "watch", "watchpoints", "break", "breakpoints": return .infoWatch
-            default: throw StepInputError("'info' expects nothing or 'watch', found '\(argument)'")
+            default: throw StepInputError("'info' expects nothing or 'watch', found '\(TerminalText.echo(argument))'")
             }
         case "watch":
             guard !argument.isEmpty else {
@@ -165,7 +165,7 @@ enum StepCommandParser {
             do {
                 return .breakpoint(try Predicate(parsing: argument))
             } catch {
-                throw StepInputError("invalid predicate '\(argument)': \(error)")
+                throw StepInputError("invalid predicate '\(TerminalText.echo(argument))': \(error)")
             }
         case "unbreak": return .unbreak(try numbers(argument, command: word))
         case "delete": return .delete(try numbers(argument, command: word))

@@ -86,7 +86,7 @@ final class StepSession {
         case .find(let text): return try find(text)
         case .state(let operand?, let path?):
             guard let value = operand.value(in: try state(at: cursor.position)) else {
-                return .failure("\(path): not present in the state after seq \(cursor.seq)")
+                return .failure("\(TerminalText.echo("\(path)")): not present in the state after seq \(cursor.seq)")
             }
             return .value(seq: cursor.seq, path: path, value)
         case .state: return .state(seq: cursor.seq, try state(at: cursor.position))
@@ -175,7 +175,7 @@ final class StepSession {
         }
         progress?.clear()
         return .failure(
-            "no step after seq \(cursor.seq) has \(JSONValue.string(text).compactText) in its type or action")
+            "no step after seq \(cursor.seq) has \(JSONValue.string(TerminalText.echo(text)).compactText) in its type or action")
     }
 
     private func source(at position: Int) -> StepView.Source {

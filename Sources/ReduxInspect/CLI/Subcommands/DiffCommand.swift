@@ -104,8 +104,8 @@ struct DiffCommand: Subcommand {
             if !replay.prefixSeen, let path, !indices.isEmpty {
                 // A size is read by blame and bisect; here it is a member no array has.
                 let size = prefix?.components.last == .key("count") ? "; a size is no place in the state: "
-                    + "'\(session.inspector.program) blame \(ShellWord.quoted(file)) \(ShellWord.quoted(path))' lists its changes" : ""
-                session.warn("no state diffed has a value at \(path)\(size)")
+                    + "to list its changes: \(session.inspector.program) blame \(ShellWord.quoted(file)) \(ShellWord.quoted(path))" : ""
+                session.warn("no state diffed has a value at \(TerminalText.echo(path))\(size)")
             }
             session.warnAboutUnreproducedStates(timeline, within: recording.seqs(of: indices))
             return .success

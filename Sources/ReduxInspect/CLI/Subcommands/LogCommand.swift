@@ -59,7 +59,7 @@ struct LogCommand: Subcommand {
         if let gap = recording.gapAtEnd { session.context.print(gap.notice) }
         for type in types where !seen.contains(type) {
             let listed = seenTypes.prefix(12).joined(separator: ", ") + (seenTypes.count > 12 ? ", …" : "")
-            session.warn("no action of type '\(type)' in \(file); its types are: \(listed.isEmpty ? "none" : listed)")
+            session.warn("no action of type '\(TerminalText.echo(type))' in \(file); its types are: \(listed.isEmpty ? "none" : listed)")
         }
         return .success
     }

@@ -50,7 +50,7 @@ struct ShowCommand: Subcommand {
         }
         // A last `.count` is a size, as in a predicate, unless the object has a member so named.
         guard let value = Predicate.Operand.reading(path, writtenAs: text).value(in: state) else {
-            session.context.printError("\(path): not present in the state after seq \(seq)")
+            session.context.printError("\(TerminalText.echo("\(path)")): not present in the state after seq \(seq)")
             return .failure
         }
         session.context.print(value.prettyText())
