@@ -180,7 +180,7 @@ struct WatchScanCase: CustomTestStringConvertible, Sendable {
         #expect(run.code == 1)
         #expect(
             run.err
-                == #"error: invalid predicate '\#(predicate)': nested too deeply: at most 512 levels of "!" and parentheses at column 513"#
+                == #"error: invalid predicate '\#(predicate.prefix(80))…': nested too deeply: at most 512 levels of "!" and parentheses at column 513"#
                 + "\n")
         #expect(
             Array(run.lines.prefix(3)) == [
