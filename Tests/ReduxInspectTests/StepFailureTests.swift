@@ -79,6 +79,9 @@ import Testing
                 """, "\(result)")
         #expect(result.err.hasPrefix("error: \(file): names no reducer and none was given"), "\(result)")
         #expect(result.err.split(separator: "\n").count == 1, "\(result)")
+        // Where the session starts, it says that the state there cannot be had.
+        let start = Support.run(["step", file, "--json"], input: "where\nquit\n")
+        #expect(start.outLines.first?.contains(#""source":"unavailable""#) == true, "\(start)")
         let withReducer = Support.run(["step", file, "--reducer", "counter"], input: "goto 1\nquit\n")
         #expect(withReducer.code == 0, "\(withReducer)")
         #expect(withReducer.outLines.prefix(2) == ["seq 1/3  increment  {\"increment\":{}}", "  ~ count: 0 → 1"])

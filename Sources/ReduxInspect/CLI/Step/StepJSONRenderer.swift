@@ -5,8 +5,8 @@
 ///   `{"seq":5,"type":"decrement","action":{"decrement":{}},"position":5,"count":22,
 ///   "source":"recorded","changes":[…]}` (shown wrapped). `position` is 1-based among the
 ///   `count` steps; at the initial state `seq` and `position` are 0 and `type` and `action` are
-///   `null`. `source` says where the state comes from: `recorded`, `replayed`, `header` or
-///   `reducerDefault`. `changes` is what the step changed, as `diff --format json` writes it.
+///   `null`. `source` says where the state comes from: `recorded`, `replayed`, `header`,
+///   `reducerDefault` or `unavailable` (no header and no reducer). `changes` is what the step changed, as `diff --format json` writes it.
 ///   A clamped move adds `"note":"stopped at the last step"` (or `already at …`). A step
 ///   that entries are missing just before has `"gapBefore":{"after":4,"dropped":3}` (with the
 ///   marker's `reason`). A replayed state that entries missing since the last recorded state

@@ -46,6 +46,9 @@ struct StepView: Equatable {
         case header
         /// The initial state is the reducer's default.
         case reducerDefault
+        /// The initial state is not in the recording (a hand-written file without a header),
+        /// and there is no reducer to make it.
+        case unavailable
     }
 
     /// The seq; 0 at the initial state.

@@ -180,6 +180,7 @@ final class StepSession {
 
     private func source(at position: Int) -> StepView.Source {
         if position >= 0 { return timeline.hasRecordedState(at: position) ? .recorded : .replayed }
-        return timeline.hasRecordedState(at: -1) ? .header : .reducerDefault
+        if timeline.hasRecordedState(at: -1) { return .header }
+        return timeline.reducer == nil ? .unavailable : .reducerDefault
     }
 }

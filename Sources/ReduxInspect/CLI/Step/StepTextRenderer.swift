@@ -126,6 +126,7 @@ struct StepTextRenderer: StepRenderer {
             return "state replayed with reducer \(reducer), without the \(missing) \(missing == 1 ? "entry" : "entries") missing since the last recorded state"
         case .header: return "initial state from the file's header"
         case .reducerDefault: return "initial state: reducer \(reducer)'s default"
+        case .unavailable: return "initial state: not in the file, and no reducer to make it (give --reducer)"
         }
     }
 

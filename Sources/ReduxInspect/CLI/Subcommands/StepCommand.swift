@@ -48,8 +48,8 @@ struct StepCommand: Subcommand {
             With --json every command answers with one line on standard output. Moves,
             where, diff and action: {"seq":5,"type":"decrement","action":{...},"position":5,
             "count":22,"source":"recorded","changes":[...]} (seq and position 0 and a null
-            type at the initial state; source is recorded, replayed, header or reducerDefault;
-            a clamped move adds "note"). state: {"seq":5,"state":{...}}, or
+            type at the initial state; source is recorded, replayed, header, reducerDefault or
+            unavailable; a clamped move adds "note"). state: {"seq":5,"state":{...}}, or
             {"seq":5,"path":"count","value":7}. continue and reverse-continue: the step object
             with "fired":[{"number":1,"kind":"watchpoint","path":"cart.total","old":0,"new":9},
             {"number":2,"kind":"breakpoint","predicate":"cart.total > 50"}] (and a "note" when
