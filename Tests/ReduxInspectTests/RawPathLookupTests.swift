@@ -129,6 +129,29 @@ import Testing
         }
     }
 
+    /// Paths of keys alone, read member by member and nested as the skeleton holds them:
+    /// several under one object, one missing, and texts the member walk leaves to the general
+    /// skeleton (a top level that is no object, a key through a scalar or an array).
+    @Test func pathsOfKeysAlone() throws {
+        let texts = [
+            #"{"cart":{"items":[{"id":1}],"total":9.5},"user":{"name":"ada","tags":["x"]},"n":null}"#,
+            #"[{"cart":{"total":1}}]"#, #"{"cart":[{"total":1}],"user":"ada"}"#, #"{"cart":{"total":1},"cart":{"total":2}}"#,
+        ]
+        let paths = ["cart.total", "user.name", "cart.items", "user.missing", "n", "cart.total.deeper", "user.name.x"]
+        for text in texts {
+            let value = try JSONParser.parse(text)
+            for count in 1...paths.count {
+                let chosen = try paths.prefix(count).map { try JSONPath(parsing: $0) }
+                let skeleton = try #require(
+                    StateText(Array(text.utf8)).skeleton(for: chosen.map { .init($0, need: .whole) }), "\(text)")
+                for path in chosen {
+                    #expect(skeleton.value(at: path) == value.value(at: path), "\(path) of \(chosen) in \(text)")
+                    #expect(try RawPathLookupTests.lookup(path, in: text) == value.value(at: path), "\(path) in \(text)")
+                }
+            }
+        }
+    }
+
     /// Two paths into one array, one by index and one by id, reaching the same element and
     /// others: the id still finds its element, the index its own.
     @Test func indexAndIDIntoOneArray() throws {

@@ -1,3 +1,5 @@
+import Foundation
+
 extension RawJSON {
     /// The value of the first member named `key` (equal as a string) in the object at `start`,
     /// inside `depth` containers.
@@ -13,11 +15,66 @@ extension RawJSON {
     }
 }
 
+extension RawJSON {
+    /// The value of the first member whose key equals `key` as a string, in the object at
+    /// `start`, inside `depth` containers: ``firstMember(_:inObjectAt:depth:)`` without
+    /// making a string of every key on the way. A plain key (``Member/plainKey``) is compared
+    /// by its bytes when `key` is ASCII, which then says the same; other keys are decoded.
+    func firstMember(_ key: String, asciiBytes: [UInt8]?, inObjectAt start: Int, depth: Int) throws(Malformed)
+        -> Range<Int>?
+    {
+        let closer = UInt8(ascii: "}")
+        var step = try firstItem(ofContainerAt: start, closer: closer)
+        while case .more(let offset) = step {
+            let member = try self.member(at: offset, depth: depth + 1)
+            let found: Bool
+            if member.plainKey, let asciiBytes {
+                found = member.keyCount == asciiBytes.count
+                    && asciiBytes.withUnsafeBufferPointer { memcmp(base + member.keyStart, $0.baseAddress!, member.keyCount) }
+                        == 0
+            } else {
+                found = try self.key(member) == key
+            }
+            if found { return member.value }
+            step = try followingItem(member.valueEnd, closer: closer)
+        }
+        return nil
+    }
+}
+
 extension StateText {
     /// The value at `path`, as ``JSONValue/value(at:)`` finds it in the parsed text, read from
     /// the skeleton of that one path (``skeleton(for:)``): `.some(nil)` when there is none,
     /// and `nil` when the text cannot say, for the caller to parse the whole text instead.
     func value(at path: JSONPath) -> JSONValue?? {
-        skeleton(for: [RawJSON.SkeletonPath(path, need: .whole)]).map { $0.value(at: path) }
+        if let value = valueAlongKeys(path) { return value }
+        return skeleton(for: [RawJSON.SkeletonPath(path, need: .whole)]).map { $0.value(at: path) }
+    }
+
+    /// ``value(at:)`` for a path of keys through objects, the way `blame cart.total` and most
+    /// predicates read a state: member by member, without the skeleton's bookkeeping (which
+    /// cost `blame` half its time over a recording with states); `nil` for any other path, or
+    /// where the text is not objects down to the value, for the skeleton to say.
+    func valueAlongKeys(_ path: JSONPath) -> JSONValue?? {
+        guard !bytes.isEmpty, path.components.allSatisfy({ if case .key = $0 { true } else { false } }) else {
+            return nil
+        }
+        let raw = RawJSON(bytes, maximumDepth: JSONParser.Options().maximumDepth)
+        do {
+            var start = raw.skipSpace(0)
+            var depth = 0
+            for case .key(let key) in path.components {
+                guard start < raw.count, raw[start] == UInt8(ascii: "{") else { return nil }
+                let ascii = key.utf8.allSatisfy { $0 < 0x80 } ? Array(key.utf8) : nil
+                guard let value = try raw.firstMember(key, asciiBytes: ascii, inObjectAt: start, depth: depth) else {
+                    return .some(nil)
+                }
+                start = value.lowerBound
+                depth += 1
+            }
+            return .some(try raw.parse(start..<(try raw.valueEnd(from: start, depth: depth))))
+        } catch {
+            return nil
+        }
     }
 }

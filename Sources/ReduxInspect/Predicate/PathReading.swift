@@ -40,6 +40,7 @@ struct PathReading: Hashable, Sendable, CustomStringConvertible {
     /// ``StateText/value(at:)`` reads a plain path: `.some(nil)` when there is none, and
     /// `nil` when the text cannot say, for the caller to parse the whole text instead.
     func value(in text: StateText) -> JSONValue?? {
-        text.skeleton(for: [skeletonPath]).map { value(in: $0) }
+        if case .path(let path) = operand { return text.value(at: path) }
+        return text.skeleton(for: [skeletonPath]).map { value(in: $0) }
     }
 }
