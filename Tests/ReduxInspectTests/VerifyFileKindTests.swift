@@ -141,36 +141,39 @@ import Testing
     /// The run must refuse, not pass and replace that recording with XML.
     @Test func aReportPathNamedLikeARecordingIsRefusedAndTheFileKept() throws {
         let directory = try CLITemporaryDirectory()
-        let first = directory.path("a.jsonl")
-        let second = directory.path("b.jsonl")
-        let recording = try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8)
-        try recording.write(toFile: first, atomically: true, encoding: .utf8)
-        try recording.write(toFile: second, atomically: true, encoding: .utf8)
-        let result = CLI.run(["verify", "--junit", first, second])
-        #expect(result.code == 66, "\(result)")
-        #expect(result.out.isEmpty, "no recording is verified")
-        #expect(
-            result.err
-                == "Error: \(first): cannot write the JUnit report: a .jsonl name is a recording's; write the report to another file, such as report.xml\n"
-        )
-        #expect(try String(contentsOfFile: first, encoding: .utf8) == recording)
+        let (first, second) = (directory.path("a.jsonl"), directory.path("b.jsonl"))
+        try Self.expectReportRefused(
+            ["verify", "--junit", first, second], report: first, copies: [first, second],
+            reason: "a .jsonl name is a recording's; write the report to another file, such as report.xml")
     }
 
     /// A recording named otherwise is found by what it is, however its path is spelled.
     @Test func aReportPathThatIsOneOfTheRecordingsIsRefusedAndTheFileKept() throws {
         let directory = try CLITemporaryDirectory()
         let session = directory.path("session.rec")
-        let recording = try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8)
-        try recording.write(toFile: session, atomically: true, encoding: .utf8)
         let otherSpelling = directory.url.path + "/./session.rec"
-        let result = CLI.run(["verify", session, CLI.fixture("shop.jsonl"), "--shard", "2/2", "--junit", otherSpelling])
-        #expect(result.code == 66, "\(result)")
-        #expect(result.out.isEmpty, "no recording is verified")
+        try Self.expectReportRefused(
+            ["verify", session, CLI.fixture("shop.jsonl"), "--shard", "2/2", "--junit", otherSpelling],
+            report: otherSpelling, copies: [session], reason: "it is \(session), one of the recordings to verify")
+    }
+
+    /// Runs `arguments` after copying the counter fixture to each of `copies`, and expects the
+    /// run to refuse the `--junit` path `report` for `reason` before verifying anything, the
+    /// copies left as they were.
+    static func expectReportRefused(
+        _ arguments: [String], report: String, copies: [String], reason: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let recording = try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8)
+        for copy in copies { try recording.write(toFile: copy, atomically: true, encoding: .utf8) }
+        let result = CLI.run(arguments)
+        #expect(result.code == 66, "\(result)", sourceLocation: sourceLocation)
+        #expect(result.out.isEmpty, "no recording is verified", sourceLocation: sourceLocation)
         #expect(
-            result.err
-                == "Error: \(otherSpelling): cannot write the JUnit report: it is \(session), one of the recordings to verify\n"
-        )
-        #expect(try String(contentsOfFile: session, encoding: .utf8) == recording)
+            result.err == "Error: \(report): cannot write the JUnit report: \(reason)\n", sourceLocation: sourceLocation)
+        for copy in copies {
+            #expect(try String(contentsOfFile: copy, encoding: .utf8) == recording, sourceLocation: sourceLocation)
+        }
     }
 
     @Test func checkingTheReportPathCreatesNoFile() throws {
