@@ -168,6 +168,7 @@ import Testing
             ("blame --format", Support.run(["blame", counter, "count", "--format", long])),
             ("log --type", Support.run(["log", counter, "--type", long])),
             ("diff --path", Support.run(["diff", shop, "--path", long])),
+            ("--reducer", Support.run(["blame", counter, "count", "--reducer", long])),
         ]
         for (label, result) in runs {
             let lines = result.err.split(separator: "\n")

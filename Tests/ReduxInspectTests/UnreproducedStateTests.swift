@@ -73,6 +73,10 @@ import Testing
         #expect(result.code == 0)
         expectWarning(result, seqs: "seq 10", path: drifted)
         #expect(result.outLines.contains("  ~ count: 1 → 50"), "\(result)")
+        // Coming back to it with the states the session kept from the step after it.
+        let back = Support.run(["step", drifted], input: "goto 11\nback\nquit\n")
+        #expect(back.outLines.contains("  ~ count: 1 → 50"), "\(back)")
+        expectWarning(back, seqs: "seq 10", path: drifted)
     }
 
     @Test func theFinalStateOfARecordingWithoutStatesIsCheckedToo() throws {

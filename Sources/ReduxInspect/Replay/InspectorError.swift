@@ -38,7 +38,7 @@ public enum InspectorError: Error, Equatable, Sendable, CustomStringConvertible 
             return "invalid path '\(TerminalText.echo(text))': \(error)"
         case .unknownReducer(let name, let available):
             let have = available.isEmpty ? "none" : available.joined(separator: ", ")
-            return "unknown reducer '\(name)' (this inspector has: \(have)); "
+            return "unknown reducer '\(TerminalText.echo(name))' (this inspector has: \(have)); "
                 + "to replay your app's reducer, build an inspector for it: see '\(program) help inspector'"
         case .missingReducer(let path, let named, let available):
             let have = available.isEmpty ? "none" : available.joined(separator: ", ")

@@ -325,6 +325,18 @@ public final class Timeline {
     /// reducer's be shown side by side as if an action had made the difference; a step after
     /// entries are missing is expected to differ, and is not looked at. An action that cannot
     /// be replayed here is reported, if at all, by what needs it replayed.
+    /// Makes sure the step at `index` was checked as ``checkReplay(into:)`` checks the steps a
+    /// replay passes, for a caller that shows the step's changes without having replayed up to
+    /// it (`step` coming back to a step whose states it kept): replays up to the step before
+    /// it when that state is not recorded and the step's is.
+    func checkReplay(at index: Int) {
+        guard reducer != nil, index > 0, index < count, !checkedSteps.contains(index), hasRecordedState(at: index),
+            !hasRecordedState(at: index - 1)
+        else { return }
+        guard (try? replay(through: index - 1)) != nil else { return }
+        checkReplay(into: index)
+    }
+
     private func checkReplay(into index: Int) {
         guard let replayer, index > 0, replayPosition == index - 1, checkedSteps.insert(index).inserted,
             recording.gap(before: index) == nil, missingEntries(replayedThrough: index - 1) == 0

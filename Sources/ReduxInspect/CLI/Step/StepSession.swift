@@ -121,6 +121,8 @@ final class StepSession {
             }
             let states = JSONDiff.matchingRedactions(before, try state(at: position))
             changes = JSONDiff.changes(from: states.before, to: states.after)
+            // States kept from earlier moves skip the replay that would have checked this step.
+            timeline.checkReplay(at: position)
             entry = try timeline.entry(at: position)
         }
         return StepView(
