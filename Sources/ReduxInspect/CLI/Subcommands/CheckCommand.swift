@@ -11,8 +11,9 @@ struct CheckCommand: Subcommand {
         ],
         discussion: """
             Parses every line, checks that seq increases, reports gaps (the first 20 one per
-            line, then how many more), and, when the reducer is known, decodes every action into
-            its Action type and runs it through the reducer.
+            line, then how many more), warns about an entry's time that is not a date and time
+            or a us that is not a whole number, and, when the reducer is known, decodes every
+            action into its Action type and runs it through the reducer.
             States are not compared (that is what verify does). Exits 65 at the first problem.
             """)
 
@@ -65,6 +66,8 @@ struct CheckCommand: Subcommand {
             session.warn(
                 "\(recording.path): \(more) more gap\(more == 1 ? "" : "s") not listed; '\(session.inspector.program) log' shows each where it is")
         }
+        // Members every reader takes as they come, but that show nothing when written otherwise.
+        for warning in recording.unusualEntryMembers() { session.warn(warning.description) }
         let first = recording.steps.first.map { "seq \($0.seq)…\(recording.steps.last!.seq)" } ?? "no steps"
         let gapCount = gaps.isEmpty ? "no gaps" : "\(gaps.count) gap\(gaps.count == 1 ? "" : "s")"
         // The recorder writes the end marker when it is closed; without one, the app may have

@@ -1,0 +1,130 @@
+import Foundation
+
+extension Recording {
+    /// Entry members that every reader takes as they come, and that say nothing when written
+    /// another way: `time`, which `log` shows, a string holding a date and time such as
+    /// `2026-11-22T10:00:00.250Z` (a number, say, is not shown at all); and `us`, the reducer's
+    /// time, a whole number of microseconds. For `check`: a warning for each of them that some
+    /// entry writes otherwise, at the first such entry, with how many do.
+    func unusualEntryMembers() -> [RecordingError] {
+        // Every entry is looked at, on every core: a million of them take a few tenths of a second.
+        let count = steps.count
+        let cores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count))
+        let parts = ParallelMap.map(cores, cores: cores) { chunks in
+            chunks.map { chunk in unusualEntryMembers(in: (chunk * count / cores)..<((chunk + 1) * count / cores)) }
+        }
+        var firstTime: (index: Int, offset: Int)?
+        var firstDuration: (index: Int, offset: Int)?
+        var times = 0
+        var durations = 0
+        for part in parts {
+            firstTime = firstTime ?? part.firstTime
+            firstDuration = firstDuration ?? part.firstDuration
+            times += part.times
+            durations += part.durations
+        }
+        var warnings: [RecordingError] = []
+        func warning(_ first: (index: Int, offset: Int), _ count: Int, _ message: String) {
+            let line = lineBytes(Int(steps[first.index].lineIndex))
+            let others = count == 1 ? "" : " (\(count) entries write it so)"
+            warnings.append(
+                RecordingError(
+                    .malformed, path: path, line: Int(steps[first.index].lineIndex) + 1,
+                    column: JSONParseError.position(of: first.offset, in: line).column, seq: nil,
+                    message: message + others))
+        }
+        if let firstTime {
+            warning(firstTime, times, #"expected "time" to be a date and time such as "2026-11-22T10:00:00.250Z"; log shows it as it is"#)
+        }
+        if let firstDuration {
+            warning(firstDuration, durations, #"expected "us" to be a whole number of microseconds; it is left out"#)
+        }
+        return warnings
+    }
+
+    /// What ``unusualEntryMembers()`` finds in the entries at `indices`: the first entry (and
+    /// the offset in its line) whose `time`, and whose `us`, is written otherwise, and how many.
+    private func unusualEntryMembers(in indices: Range<Int>) -> UnusualMembers {
+        var found = UnusualMembers()
+        for index in indices {
+            let line = lineBytes(Int(steps[index].lineIndex))
+            if let entry = KnownMembers.recorderEntry(line, skippingState: true) {
+                // The recorder's shape: `,"time":"` and 24 bytes right after the seq, and a
+                // `us` of digits if any. Only the time's form is left to look at.
+                let start = entry.seq.upperBound + #","time":""#.utf8.count
+                if !Self.isTimestamp(line[start..<(start + 24)]) { found.noteTime(index, start - 1) }
+                continue
+            }
+            var time: Range<Int>?
+            var duration: Range<Int>?
+            _ = TopLevelMembers.scan(line) { key, value in
+                let name = line[key]
+                if time == nil, name.elementsEqual("time".utf8) { time = value }
+                if duration == nil, name.elementsEqual("us".utf8) { duration = value }
+            }
+            if let time, !line[time].elementsEqual("null".utf8),
+                !(time.count >= 2 && line[time.lowerBound] == UInt8(ascii: "\"")
+                    && line[time.upperBound - 1] == UInt8(ascii: "\"")
+                    && Self.isTimestamp(line[(time.lowerBound + 1)..<(time.upperBound - 1)]))
+            {
+                found.noteTime(index, time.lowerBound)
+            }
+            if let duration, !line[duration].elementsEqual("null".utf8),
+                !(line[duration].allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
+                    && (duration.count == 1 || line[duration.lowerBound] != UInt8(ascii: "0")))
+            {
+                found.noteDuration(index, duration.lowerBound)
+            }
+        }
+        return found
+    }
+
+    /// The unusual `time` and `us` members of a run of entries.
+    private struct UnusualMembers: Sendable {
+        var firstTime: (index: Int, offset: Int)?
+        var firstDuration: (index: Int, offset: Int)?
+        var times = 0
+        var durations = 0
+
+        mutating func noteTime(_ index: Int, _ offset: Int) {
+            times += 1
+            if firstTime == nil { firstTime = (index, offset) }
+        }
+
+        mutating func noteDuration(_ index: Int, _ offset: Int) {
+            durations += 1
+            if firstDuration == nil { firstDuration = (index, offset) }
+        }
+    }
+
+    /// Whether `text` (a string's bytes, no quotes) is an ISO 8601 date and time:
+    /// `YYYY-MM-DDTHH:MM:SS`, then fractions of a second, and `Z` or an offset, or nothing.
+    static func isTimestamp(_ text: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
+        // Read in place, without a copy: `check` asks this of every entry.
+        let shape: StaticString = "0000-00-00T00:00:00"
+        let length = shape.utf8CodeUnitCount
+        guard text.count >= length else { return false }
+        func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+        var index = text.startIndex
+        for offset in 0..<length {
+            let byte = text[index]
+            switch shape.utf8Start[offset] {
+            case UInt8(ascii: "0"): guard isDigit(byte) else { return false }
+            case UInt8(ascii: "T"): guard byte == UInt8(ascii: "T") || byte == UInt8(ascii: "t") || byte == 0x20 else { return false }
+            case let expected: guard byte == expected else { return false }
+            }
+            index += 1
+        }
+        if index < text.endIndex, text[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < text.endIndex, isDigit(text[index]) else { return false }
+            while index < text.endIndex, isDigit(text[index]) { index += 1 }
+        }
+        let rest = text.endIndex - index
+        if rest == 0 { return true }
+        if rest == 1 { return text[index] == UInt8(ascii: "Z") || text[index] == UInt8(ascii: "z") }
+        return rest == 6 && (text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-"))
+            && isDigit(text[index + 1]) && isDigit(text[index + 2]) && text[index + 3] == UInt8(ascii: ":")
+            && isDigit(text[index + 4]) && isDigit(text[index + 5])
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import ReduxInspect
+
+/// `check` warns about an entry's `time` that is not a date and time (which `log` shows as it
+/// is, or not at all) and a `us` that is not a whole number (which readers leave out): once
+/// per member, at the first entry that writes it so, with how many do.
+@Suite struct CheckEntryMembersTests {
+    typealias Support = CLITestSupport
+
+    @Test func oddTimesAndDurationsAreNamedOnceEach() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file(
+            "odd.jsonl",
+            lines: [
+                #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
+                #"{"seq":1,"time":"2026-11-22T10:00:00.250Z","type":"increment","action":{"increment":{}},"us":12}"#,
+                #"{"seq":2,"time":5,"type":"increment","action":{"increment":{}}}"#,
+                #"{"seq":3,"type":"increment","action":{"increment":{}},"time":"garbage","us":"x"}"#,
+                #"{"seq":4,"time":"2026-11-22T12:00:00+02:00","type":"reset","action":{"reset":{}},"us":null}"#,
+                #"{"seq":5,"time":null,"type":"increment","action":{"increment":{}},"us":1.5}"#,
+                #"{"seq":6,"time":"2026-11-22T10:00:01.000Z","type":"increment","action":{"increment":{}},"state":{"count":2}}"#,
+                // The recorder's shape, which the index reads without the general skim.
+                #"{"seq":7,"time":"2026-11-22 at 10:00:01.0","type":"increment","action":{"increment":{}},"state":{"count":3}}"#,
+            ])
+        let result = Support.run(["check", file])
+        #expect(result.code == 0, "\(result)")
+        #expect(
+            result.err == """
+                warning: \(file):3:17: expected "time" to be a date and time such as "2026-11-22T10:00:00.250Z"; \
+                log shows it as it is (3 entries write it so)
+                warning: \(file):4:77: expected "us" to be a whole number of microseconds; it is left out (2 entries \
+                write it so)
+
+                """, "\(result)")
+        #expect(result.out.hasPrefix("\(file): ok: 7 steps"), "\(result)")
+    }
+
+    /// What the recorder writes says nothing: the fixtures, and every line of them.
+    @Test func recordedFilesHaveNothingToSay() {
+        for path in Support.fixtures {
+            let result = Support.run(["check", path])
+            #expect(!result.err.contains("expected \""), "\(path): \(result.err)")
+        }
+    }
+
+    @Test(arguments: [
+        ("2026-11-22T10:00:00.250Z", true), ("2026-11-22T10:00:00Z", true), ("2026-11-22t10:00:00.1z", true),
+        ("2026-11-22T10:00:00+02:00", true), ("2026-11-22 10:00:00", true), ("2026-11-22", false),
+        ("2026-11-22T10:00:00.Z", false), ("2026-11-22T10:00:00+2", false), ("garbage", false), ("", false),
+    ])
+    func timestamps(text: String, accepted: Bool) {
+        let bytes = Array(text.utf8)
+        let result = bytes.withUnsafeBufferPointer { Recording.isTimestamp($0[...]) }
+        #expect(result == accepted, "\(text)")
+    }
+}
