@@ -185,17 +185,19 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
         // empty file, which no reader takes for a recording. With the header written, it
         // leaves a recording without an end marker, which readers accept with a warning. A
         // sink that hangs delays the store's creation by `headerWaitLimit` at most.
-        if installed { waitUntilWritten(atMost: Self.headerWaitLimit) }
+        if installed, !writer.isWriterThread { _ = waitForWriter(atMost: Self.headerWaitLimit) }
     }
 
     /// How long creating a store waits for the recorder's header to be written.
     static var headerWaitLimit: Double { 0.25 }
 
-    /// Waits until what was queued before the call has been handed to the sink, or `seconds`.
-    private func waitUntilWritten(atMost seconds: Double) {
-        guard !writer.isWriterThread else { return }
+    /// Waits until what was queued before the call has been handed to the sink, or `seconds`
+    /// when given; `false`, at once, when the queue no longer takes anything (closed).
+    private func waitForWriter(atMost seconds: Double?) -> Bool {
         let done = DispatchSemaphore(value: 0)
-        if queue.appendBarrier(.barrier(done)) { _ = done.wait(timeout: .now() + seconds) }
+        guard queue.appendBarrier(.barrier(done)) else { return false }
+        if let seconds { _ = done.wait(timeout: .now() + seconds) } else { done.wait() }
+        return true
     }
 
     /// Called on the dispatching thread, inside the store's serialized dispatch.
@@ -250,12 +252,7 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     /// error handler, when given.
     private func flush(waitingAtMost seconds: Double?) {
         guard !writer.isWriterThread else { return }
-        let done = DispatchSemaphore(value: 0)
-        if queue.appendBarrier(.barrier(done)) {
-            if let seconds { _ = done.wait(timeout: .now() + seconds) } else { done.wait() }
-        } else if seconds == nil {
-            writer.waitUntilFinished()
-        }
+        if !waitForWriter(atMost: seconds), seconds == nil { writer.waitUntilFinished() }
         writer.errors.waitUntilHandled(waitingAtMost: seconds)
     }
 
