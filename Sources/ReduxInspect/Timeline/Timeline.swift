@@ -149,7 +149,7 @@ public final class Timeline {
             checkReplay(into: index)
             return state
         }
-        if let final = try finalState(at: index) {
+        if let final = try recording.finalState(after: index) {
             checkReplay(into: index)
             return final
         }
@@ -181,14 +181,6 @@ public final class Timeline {
         }
     }
 
-    /// The `end` marker's state, when `index` is the step it closes: a recording made with
-    /// `.never` still holds the state after its last step there.
-    private func finalState(at index: Int) throws(InspectorError) -> JSONValue? {
-        guard index == recording.steps.count - 1, recording.endHasState, recording.endSeq == recording.steps[index].seq
-        else { return nil }
-        return try recording.finalState()
-    }
-
     /// The entry of step `index`.
     public func entry(at index: Int) throws(InspectorError) -> RecordingEntry {
         try recording.readEntry(at: index)
@@ -197,9 +189,7 @@ public final class Timeline {
     /// Whether a state for step `index` can be had without a reducer.
     public func hasRecordedState(at index: Int) -> Bool {
         if index < 0 { return recording.header?.initialState != nil }
-        return recording.steps[index].hasState
-            || (index == recording.steps.count - 1 && recording.endSeq == recording.steps[index].seq
-                && recording.endHasState)
+        return recording.steps[index].hasState || recording.endMarkerHoldsState(after: index)
     }
 
     /// How many entries are missing between the last state recorded at or before step
@@ -315,16 +305,6 @@ public final class Timeline {
         return replayer
     }
 
-    /// Where the replayer holds the state after `index - 1`, replayed, and the recording holds
-    /// the state after `index`: runs that step's action too and notes the step in
-    /// ``unreproducedSeqs`` when the two states differ as `verify` tells them apart
-    /// (``ReplayRun/divergence(recorded:replayed:)``). Nothing else changes: the replay goes
-    /// on from the recorded state, as before.
-    ///
-    /// Only where a replayed state meets a recorded one can the recording's states and the
-    /// reducer's be shown side by side as if an action had made the difference; a step after
-    /// entries are missing is expected to differ, and is not looked at. An action that cannot
-    /// be replayed here is reported, if at all, by what needs it replayed.
     /// Makes sure the step at `index` was checked as ``checkReplay(into:)`` checks the steps a
     /// replay passes, for a caller that shows the step's changes without having replayed up to
     /// it (`step` coming back to a step whose states it kept): replays up to the step before
@@ -337,6 +317,16 @@ public final class Timeline {
         checkReplay(into: index)
     }
 
+    /// Where the replayer holds the state after `index - 1`, replayed, and the recording holds
+    /// the state after `index`: runs that step's action too, and keeps the state it makes for
+    /// ``compareReplays()``, which notes the step in ``unreproducedSeqs`` when the two differ
+    /// as `verify` tells them apart (``ReplayRun/divergence(recorded:replayed:)``). Nothing
+    /// else changes: the replay goes on from the recorded state, as before.
+    ///
+    /// Only where a replayed state meets a recorded one can the recording's states and the
+    /// reducer's be shown side by side as if an action had made the difference; a step after
+    /// entries are missing is expected to differ, and is not looked at. An action that cannot
+    /// be replayed here is reported, if at all, by what needs it replayed.
     private func checkReplay(into index: Int) {
         guard let replayer, index > 0, replayPosition == index - 1, checkedSteps.insert(index).inserted,
             recording.gap(before: index) == nil, missingEntries(replayedThrough: index - 1) == 0
@@ -355,19 +345,13 @@ public final class Timeline {
         guard let maker = snapshotJSON, !uncompared.isEmpty else { return }
         let (taken, recording) = (uncompared, self.recording)
         uncompared = []
-        let finalIndex = recording.steps.count - 1
         let differs = ParallelMap.map(taken.count, cores: ProcessInfo.processInfo.activeProcessorCount) { offsets in
             offsets.map { offset -> Bool in
                 let (index, replayed) = taken[offset]
                 if maker.encodes(replayed, asRecordedAt: index) { return false }
-                let recorded: JSONValue?
-                if recording.steps[index].hasState {
-                    recorded = (try? recording.entry(at: index))?.state
-                } else if index == finalIndex, recording.endHasState, recording.endSeq == recording.steps[index].seq {
-                    recorded = try? recording.finalState()
-                } else {
-                    recorded = nil
-                }
+                let recorded =
+                    recording.steps[index].hasState
+                    ? (try? recording.entry(at: index))?.state : (try? recording.finalState(after: index))
                 guard let recorded, let state = try? maker.json(of: replayed, at: index) else { return false }
                 return !ReplayRun.divergence(recorded: recorded, replayed: state).isEmpty
             }
@@ -442,5 +426,19 @@ struct SnapshotJSON: @unchecked Sendable {
     /// why it cannot be encoded.
     func encoded(_ snapshot: ReplaySnapshot) -> Result<(text: [UInt8], depth: Int), ReplayError> {
         Result { () throws(ReplayError) in try replayer.text(of: snapshot) }
+    }
+}
+
+extension Recording {
+    /// Whether the `end` marker holds the state after step `index`: the last step, closed by a
+    /// marker with a state (a recording made with `.never` still holds that state there).
+    func endMarkerHoldsState(after index: Int) -> Bool {
+        index == steps.count - 1 && endHasState && endSeq == steps[index].seq
+    }
+
+    /// The `end` marker's state when it is the state after step `index`, else `nil`.
+    func finalState(after index: Int) throws(InspectorError) -> JSONValue? {
+        guard endMarkerHoldsState(after: index) else { return nil }
+        return try finalState()
     }
 }
