@@ -1,40 +1,18 @@
-import Foundation
-
 extension RawJSON {
     /// The value of the first member named `key` (equal as a string) in the object at `start`,
     /// inside `depth` containers.
+    ///
+    /// A plain key (``Member/plainKey``) equals an ASCII `key` exactly when their bytes do, so
+    /// it is compared without making a string of it; other keys are decoded and compared as
+    /// strings. (Every state `blame` reads goes through here, often for each element of an
+    /// array matched by id.)
     func firstMember(_ key: String, inObjectAt start: Int, depth: Int) throws(Malformed) -> Range<Int>? {
+        let asciiKey = key.utf8.allSatisfy { $0 < 0x80 }
         let closer = UInt8(ascii: "}")
         var step = try firstItem(ofContainerAt: start, closer: closer)
         while case .more(let offset) = step {
             let member = try self.member(at: offset, depth: depth + 1)
-            if try self.key(member) == key { return member.value }
-            step = try followingItem(member.valueEnd, closer: closer)
-        }
-        return nil
-    }
-}
-
-extension RawJSON {
-    /// The value of the first member whose key equals `key` as a string, in the object at
-    /// `start`, inside `depth` containers: ``firstMember(_:inObjectAt:depth:)`` without
-    /// making a string of every key on the way. A plain key (``Member/plainKey``) is compared
-    /// by its bytes when `key` is ASCII, which then says the same; other keys are decoded.
-    func firstMember(_ key: String, asciiBytes: [UInt8]?, inObjectAt start: Int, depth: Int) throws(Malformed)
-        -> Range<Int>?
-    {
-        let closer = UInt8(ascii: "}")
-        var step = try firstItem(ofContainerAt: start, closer: closer)
-        while case .more(let offset) = step {
-            let member = try self.member(at: offset, depth: depth + 1)
-            let found: Bool
-            if member.plainKey, let asciiBytes {
-                found = member.keyCount == asciiBytes.count
-                    && asciiBytes.withUnsafeBufferPointer { memcmp(base + member.keyStart, $0.baseAddress!, member.keyCount) }
-                        == 0
-            } else {
-                found = try self.key(member) == key
-            }
+            let found = member.plainKey && asciiKey ? buffer(member.key).elementsEqual(key.utf8) : try self.key(member) == key
             if found { return member.value }
             step = try followingItem(member.valueEnd, closer: closer)
         }
@@ -87,8 +65,7 @@ extension StateText {
                 switch component {
                 case .key(let key):
                     guard raw[start] == UInt8(ascii: "{") else { return nil }
-                    let ascii = key.utf8.allSatisfy { $0 < 0x80 } ? Array(key.utf8) : nil
-                    found = try raw.firstMember(key, asciiBytes: ascii, inObjectAt: start, depth: depth)
+                    found = try raw.firstMember(key, inObjectAt: start, depth: depth)
                 case .index(let index):
                     guard raw[start] == UInt8(ascii: "[") else { return nil }
                     found = index < 0 ? nil : try raw.firstElement(inArrayAt: start, depth: depth) { position, _ in
@@ -98,7 +75,7 @@ extension StateText {
                     guard raw[start] == UInt8(ascii: "[") else { return nil }
                     found = try raw.firstElement(inArrayAt: start, depth: depth) { _, element throws(RawJSON.Malformed) in
                         guard raw[element.lowerBound] == UInt8(ascii: "{"),
-                            let value = try raw.firstMember("id", asciiBytes: Array("id".utf8), inObjectAt: element.lowerBound, depth: depth + 1)
+                            let value = try raw.firstMember("id", inObjectAt: element.lowerBound, depth: depth + 1)
                         else { return false }
                         return try raw.parse(value) == id
                     }
