@@ -13,16 +13,8 @@ extension Recording {
         let parts = ParallelMap.map(cores, cores: cores) { chunks in
             chunks.map { chunk in unusualEntryMembers(in: (chunk * count / cores)..<((chunk + 1) * count / cores)) }
         }
-        var firstTime: (index: Int, offset: Int)?
-        var firstDuration: (index: Int, offset: Int)?
-        var times = 0
-        var durations = 0
-        for part in parts {
-            firstTime = firstTime ?? part.firstTime
-            firstDuration = firstDuration ?? part.firstDuration
-            times += part.times
-            durations += part.durations
-        }
+        var found = UnusualMembers()
+        for part in parts { found.add(part) }
         var warnings: [RecordingError] = []
         func warning(_ first: (index: Int, offset: Int), _ count: Int, _ message: String) {
             let line = lineBytes(Int(steps[first.index].lineIndex))
@@ -33,11 +25,11 @@ extension Recording {
                     column: JSONParseError.position(of: first.offset, in: line).column, seq: nil,
                     message: message + others))
         }
-        if let firstTime {
-            warning(firstTime, times, #"expected "time" to be a date and time such as "2026-11-22T10:00:00.250Z"; log shows it as it is"#)
+        if let firstTime = found.firstTime {
+            warning(firstTime, found.times, #"expected "time" to be a date and time such as "2026-11-22T10:00:00.250Z"; log shows it as it is"#)
         }
-        if let firstDuration {
-            warning(firstDuration, durations, #"expected "us" to be a whole number of microseconds; it is left out"#)
+        if let firstDuration = found.firstDuration {
+            warning(firstDuration, found.durations, #"expected "us" to be a whole number of microseconds; it is left out"#)
         }
         return warnings
     }
@@ -55,21 +47,16 @@ extension Recording {
                 if !Self.isTimestamp(line[start..<(start + 24)]) { found.noteTime(index, start - 1) }
                 continue
             }
-            var time: Range<Int>?
-            var duration: Range<Int>?
-            _ = TopLevelMembers.scan(line) { key, value in
-                let name = line[key]
-                if time == nil, name.elementsEqual("time".utf8) { time = value }
-                if duration == nil, name.elementsEqual("us".utf8) { duration = value }
-            }
-            if let time, !line[time].elementsEqual("null".utf8),
+            // Lines `check` has already read in full: well formed.
+            guard let members = TopLevelMembers(line) else { continue }
+            if let time = members.member("time", in: line)?.value, !line[time].elementsEqual("null".utf8),
                 !(time.count >= 2 && line[time.lowerBound] == UInt8(ascii: "\"")
                     && line[time.upperBound - 1] == UInt8(ascii: "\"")
                     && Self.isTimestamp(line[(time.lowerBound + 1)..<(time.upperBound - 1)]))
             {
                 found.noteTime(index, time.lowerBound)
             }
-            if let duration, !line[duration].elementsEqual("null".utf8),
+            if let duration = members.member("us", in: line)?.value, !line[duration].elementsEqual("null".utf8),
                 !(line[duration].allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
                     && (duration.count == 1 || line[duration.lowerBound] != UInt8(ascii: "0")))
             {
@@ -94,6 +81,14 @@ extension Recording {
         mutating func noteDuration(_ index: Int, _ offset: Int) {
             durations += 1
             if firstDuration == nil { firstDuration = (index, offset) }
+        }
+
+        /// Adds what a later run of entries found.
+        mutating func add(_ later: UnusualMembers) {
+            firstTime = firstTime ?? later.firstTime
+            firstDuration = firstDuration ?? later.firstDuration
+            times += later.times
+            durations += later.durations
         }
     }
 
