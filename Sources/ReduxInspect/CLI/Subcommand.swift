@@ -98,16 +98,10 @@ final class CommandSession {
 
     /// Warns when the command met steps whose recorded state the reducer does not make from
     /// the replayed state before them (``Timeline/unreproducedSeqs``): the changes shown there
-    /// mix the two. Only steps with a seq in `seqs` (the steps the command showed or went
-    /// through) are named, and not those in `told`.
-    ///
-    /// - Returns: The seqs named.
-    @discardableResult
-    func warnAboutUnreproducedStates(
-        _ timeline: Timeline, within seqs: ClosedRange<Int>? = nil, skipping told: Set<Int> = []
-    ) -> [Int] {
-        let found = timeline.unreproducedSeqs.filter { (seqs?.contains($0) ?? true) && !told.contains($0) }
-        guard let first = found.first else { return [] }
+    /// mix the two. Only steps with a seq in `seqs` (the steps the command showed) are named.
+    func warnAboutUnreproducedStates(_ timeline: Timeline, within seqs: ClosedRange<Int>? = nil) {
+        let found = timeline.unreproducedSeqs.filter { seqs?.contains($0) ?? true }
+        guard let first = found.first else { return }
         let path = timeline.recording.path
         var listed = found.prefix(3).map(String.init)
         if found.count > 3 { listed.append("\(found.count - 3) more") }
@@ -116,7 +110,6 @@ final class CommandSession {
             "\(path): the reducer does not make the state recorded at \(steps) from the replayed state before it: "
                 + "it has changed since the recording, and the changes shown there mix replayed and recorded states; "
                 + "to find where they first differ: \(inspector.program) verify \(ShellWord.quoted(path))")
-        return found
     }
 
     /// Prints `warning: …` on standard error.

@@ -149,10 +149,11 @@ struct StepCommand: Subcommand {
             emit(renderer.render(reply), context)
             // The step whose changes the session shows now, once: not the steps a jump or a
             // walk replayed on the way, whose changes it did not show.
-            let here = steps.cursor.seq...steps.cursor.seq
-            if !warnedUnreproduced.contains(steps.cursor.seq), timeline.unreproducedSeqs.contains(steps.cursor.seq) {
+            let here = steps.cursor.seq
+            if !warnedUnreproduced.contains(here), timeline.unreproducedSeqs.contains(here) {
                 flush(context)
-                warnedUnreproduced.formUnion(session.warnAboutUnreproducedStates(timeline, within: here))
+                session.warnAboutUnreproducedStates(timeline, within: here...here)
+                warnedUnreproduced.insert(here)
             }
             if case .failure = reply { aCommandFailed = true }
             if reply == .quit { break }
