@@ -32,22 +32,13 @@ public struct Middleware<State, Action>: Sendable {
     /// The curried middleware function.
     public let body: Body
 
-    /// Called once with the store's lock when the store installs this middleware, for
-    /// middleware (the recorder) that must see the state and its own bookkeeping together.
-    let attach: (@Sendable (NSRecursiveLock) -> Void)?
-
     /// Creates a middleware from the curried Redux shape.
     ///
     /// - Parameter body: Given `dispatch` and `getState`, maps `next` to this link's dispatch.
+    ///   The store calls it once, while it is created; a middleware made of another calls
+    ///   the other's `body` from its own.
     public init(_ body: @escaping Body) {
         self.body = body
-        self.attach = nil
-    }
-
-    @usableFromInline
-    init(_ body: @escaping Body, attach: @escaping @Sendable (NSRecursiveLock) -> Void) {
-        self.body = body
-        self.attach = attach
     }
 
     /// Creates a middleware for the common case: pass every action on to the reducer, then

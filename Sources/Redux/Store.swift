@@ -7,7 +7,16 @@ import Observation
 /// Dispatch is safe from any thread: actions are serialized, so none is lost and every
 /// subscriber sees every state in order. A middleware may dispatch from inside `dispatch`;
 /// the new action runs through the whole chain, from the first middleware, before the call
-/// returns. A reducer must never dispatch: that is reported through `onMisuse`.
+/// returns. A middleware may also hold an action back and pass it to `next` later, from
+/// another thread or task (a delay, a debounce): the rest of the chain then runs as a
+/// dispatch does, in turn with the others. A reducer must never dispatch: that is reported
+/// through `onMisuse`.
+///
+/// The middleware, the reducer, Observation's change handlers and the subscribers all run
+/// while the store holds its lock, so that they see the states one at a time. Reading
+/// `state` from another thread waits until they are done: a subscriber that waits for such
+/// a thread (`DispatchQueue.main.sync` from a background dispatch, say) deadlocks. Hop to
+/// another thread asynchronously instead.
 ///
 /// ```swift
 /// let store = Store(
@@ -19,17 +28,23 @@ import Observation
 /// print(store.state.count)  // 1
 /// ```
 public final class Store<State: Sendable, Action: Sendable>: Observable, @unchecked Sendable {
-    // Unchecked Sendable: every mutable property below is guarded by `box.lock`.
+    // Unchecked Sendable: every mutable property below is guarded by `gate.lock`.
     private let box: StateBox<State>
+    private let gate: DispatchGate
     private let reducer: Reducer<State, Action>
     private let onMisuse: @Sendable (StoreMisuse) -> Void
     private let registrar = ObservationRegistrar()
     /// Built once: a key path literal in a generic class is instantiated at run time, and
     /// doing that on every access cost more than the rest of `dispatch` together.
     private let stateKeyPath: KeyPath<Store, State> = \Store.state
-    private var chain: DispatchFunction<Action> = { _ in }
+    /// `nil` while the store is created: actions dispatched then wait in `waiting`.
+    private var chain: DispatchFunction<Action>?
     private var isReducing = false
-    private var depth = 0
+    /// Set while the state changes, from Observation's `willSet` to its `didSet`: an action
+    /// dispatched by a change handler then waits in `waiting` for the action being reduced.
+    private var isMutating = false
+    private var waiting: [Action] = []
+    private var waitingCount = 0
     private var isNotifying = false
     private var pendingStates: [State] = []
     private var subscribers: [(id: UInt64, handler: @Sendable (State) -> Void)] = []
@@ -55,15 +70,36 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
         onMisuse: @escaping @Sendable (StoreMisuse) -> Void = StoreMisuse.stop
     ) {
         self.box = StateBox(initialState)
+        self.gate = box.gate
         self.reducer = reducer
         self.onMisuse = onMisuse
         let box = self.box
         let getState: @Sendable () -> State = { box.lock.withLock { box.value } }
         let dispatchFromTop: DispatchFunction<Action> = { [weak self] action in self?.dispatch(action) }
         let base: DispatchFunction<Action> = { [weak self] action in self?.reduce(action) }
-        for link in middleware { link.attach?(box.lock) }
-        self.chain = middleware.reversed().reduce(base) { next, link in
-            link.body(dispatchFromTop, getState)(next)
+        let gate = self.gate
+        // Each middleware's `next` takes the lock: one that passes an action on later, from
+        // another thread, would otherwise run the rest of the chain beside another dispatch.
+        let chain = StoreSetup.$lock.withValue(gate.lock) {
+            middleware.reversed().reduce(base) { next, link in
+                link.body(dispatchFromTop, getState)({ [weak self] action in
+                    gate.lock.lock()
+                    defer { gate.lock.unlock() }
+                    // This thread is dispatching already, the usual case; else the middleware
+                    // held the action back and passes it on later, as a dispatch of its own.
+                    if gate.depth > 0 {
+                        next(action)
+                    } else {
+                        self?.run(action, through: next)
+                    }
+                })
+            }
+        }
+        gate.lock.withLock {
+            self.chain = chain
+            // What the middleware dispatched while it was set up, in order, before anything
+            // dispatched from elsewhere since.
+            if waitingCount > 0 { run(waiting.removeFirst(), through: chain, waited: true) }
         }
     }
 
@@ -75,30 +111,55 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
     }
 
     /// Sends an action through the middleware chain and the reducer, then notifies
-    /// subscribers. Returns when the action and every action it caused have been reduced.
+    /// subscribers. Returns when the action and every action it caused have been reduced,
+    /// except those dispatched or passed on later: by a thunk, or a middleware that held the
+    /// action back.
     ///
     /// - Parameter action: The action to dispatch.
     public func dispatch(_ action: Action) {
-        box.lock.lock()
-        defer { box.lock.unlock() }
+        gate.lock.lock()
+        defer { gate.lock.unlock() }
         if isReducing {
             onMisuse(.reducerDispatched(action: String(describing: action)))
             return
         }
-        depth += 1
-        chain(action)
-        depth -= 1
-        if depth == 0 && pendingCount > 0 && !isNotifying { notifySubscribers() }
+        guard let chain, !isMutating else {
+            // Dispatched by a middleware being set up, or by an Observation change handler,
+            // which is told of a change before it is made: it runs once that is done.
+            waiting.append(action)
+            waitingCount += 1
+            return
+        }
+        run(action, through: chain)
+    }
+
+    /// Runs `action` through `function` (the whole chain, or what follows a middleware), then
+    /// the actions that waited for it, then notifies subscribers when this is the outermost
+    /// dispatch. Called with the lock held; `waited` when `action` was the first in `waiting`.
+    private func run(_ action: Action, through function: DispatchFunction<Action>, waited: Bool = false) {
+        if waited { waitingCount -= 1 }
+        gate.depth += 1
+        function(action)
+        // `waiting` is touched only when it holds something: in the store's unspecialized
+        // generic code, every use of an array of actions looks up its type.
+        while waitingCount > 0 {
+            waitingCount -= 1
+            chain?(waiting.removeFirst())
+        }
+        gate.depth -= 1
+        if gate.depth == 0 && pendingCount > 0 && !isNotifying { notifySubscribers() }
     }
 
     /// Calls `handler` with the state after every action, on the dispatching thread, after
-    /// the dispatch that caused it has finished running its middleware.
+    /// the dispatch that caused it has finished running its middleware. The store's lock is
+    /// held meanwhile: a handler must not wait for another thread that uses the store. A
+    /// handler unsubscribed while the subscribers hear of a state still hears of that one.
     ///
     /// - Parameter handler: Receives each new state.
     /// - Returns: A token to pass to ``unsubscribe(_:)``.
     @discardableResult
     public func subscribe(_ handler: @escaping @Sendable (State) -> Void) -> StoreSubscription {
-        box.lock.withLock {
+        gate.lock.withLock {
             nextSubscriberID += 1
             subscribers.append((nextSubscriberID, handler))
             subscriberCount = subscribers.count
@@ -110,7 +171,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
     ///
     /// - Parameter subscription: The token ``subscribe(_:)`` returned.
     public func unsubscribe(_ subscription: StoreSubscription) {
-        box.lock.withLock {
+        gate.lock.withLock {
             subscribers.removeAll { $0.id == subscription.id }
             subscriberCount = subscribers.count
         }
@@ -118,11 +179,15 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
 
     /// The end of the middleware chain: runs the reducer. Called with the lock held.
     private func reduce(_ action: Action) {
-        isReducing = true
+        isMutating = true
         registrar.withMutation(of: self, keyPath: stateKeyPath) {
+            // Only the reducer itself: Observation calls change handlers around it, and
+            // they may dispatch.
+            isReducing = true
             reducer.reduce(&box.value, action)
+            isReducing = false
         }
-        isReducing = false
+        isMutating = false
         if subscriberCount > 0 {
             pendingStates.append(box.value)
             pendingCount += 1
@@ -169,11 +234,22 @@ public enum StoreMisuse: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+/// What a store being created tells the middleware it sets up.
+enum StoreSetup {
+    /// The store's lock, while the store calls its middleware's bodies: the recorder takes it
+    /// to see the state and its own bookkeeping together. A task-local value rather than an
+    /// argument, so that it reaches a middleware wrapped in another.
+    @TaskLocal static var lock: NSRecursiveLock?
+}
+
 /// The state and the lock that guards it, shared with the closures the store hands to
 /// middleware so that they never keep the store itself alive.
 final class StateBox<Value>: @unchecked Sendable {
-    let lock = NSRecursiveLock()
+    let gate = DispatchGate()
     var value: Value
+
+    /// The store's lock, which guards `value`.
+    var lock: NSRecursiveLock { gate.lock }
 
     init(_ value: Value) {
         self.value = value

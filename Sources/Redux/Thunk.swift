@@ -3,7 +3,8 @@
 ///
 /// Thunks travel inside the app's action enum (a case such as `case thunk(Thunk<State, Action>)`)
 /// and are run by ``Middleware/thunks(_:)``, which stops them before the reducer, so the
-/// reducer and the recording only ever see plain actions.
+/// reducer only ever sees plain actions, and so does a ``Recorder`` placed after it (last,
+/// where it belongs).
 ///
 /// ```swift
 /// let loadProfile = Thunk<AppState, AppAction>("loadProfile") { dispatch, getState in

@@ -54,7 +54,7 @@ import Foundation
 /// ```
 public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sendable>: @unchecked Sendable {
     // Unchecked Sendable: mutable properties are guarded by `lock`; `storeLock` and
-    // `getState` are set once, under `lock`, when the store installs the middleware.
+    // `getState` are set once, under `lock`, when the first store installs the middleware.
     /// How the recorder behaves.
     public let options: Options
     private let writer: RecordWriter<State, Action>
@@ -139,41 +139,48 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
 
     /// The middleware to add to a store, last in its list.
     ///
-    /// Install it in one store only: the header is written with that store's initial state.
+    /// A recorder records one store, the first that installs it: the header holds that
+    /// store's initial state. Another store that installs it is not recorded, and the
+    /// recorder reports ``RecorderError/installedInSecondStore`` through `onError`. The middleware
+    /// may be wrapped in one of the app's own, whose `body` calls this one's.
     @inlinable
     public var middleware: Middleware<State, Action> {
-        Middleware(
-            { [self] _, getState in
-                install(getState: getState)
-                return { next in
-                    { action in
-                        let time = self.clock.now()
-                        let start = self.clock.nanoseconds?()
-                        self.actionsInFlight &+= 1
-                        next(action)
-                        let microseconds = start.map { start in
-                            Int((self.clock.nanoseconds!() &- start) / 1000)
-                        }
-                        self.record(action, time: time, microseconds: microseconds, getState: getState)
-                        self.actionsInFlight &-= 1
-                        if self.actionsInFlight == 0 && self.closesAfterDispatch { self.close() }
+        Middleware { [self] _, getState in
+            guard install(getState: getState) else { return { next in next } }
+            return { next in
+                { action in
+                    let time = self.clock.now()
+                    let start = self.clock.nanoseconds?()
+                    self.actionsInFlight &+= 1
+                    next(action)
+                    let microseconds = start.map { start in
+                        Int((self.clock.nanoseconds!() &- start) / 1000)
                     }
+                    self.record(action, time: time, microseconds: microseconds, getState: getState)
+                    self.actionsInFlight &-= 1
+                    if self.actionsInFlight == 0 && self.closesAfterDispatch { self.close() }
                 }
-            },
-            attach: { [self] storeLock in attach(storeLock: storeLock) })
+            }
+        }
     }
 
+    /// Makes the store being created (its `getState`) the one this recorder records, and
+    /// queues the header; returns whether the store's actions are to be recorded: not when
+    /// another store was installed first, or the recorder is closed.
     @usableFromInline
-    func attach(storeLock: NSRecursiveLock) {
-        lock.withLock { self.storeLock = storeLock }
-    }
-
-    @usableFromInline
-    func install(getState: @escaping @Sendable () -> State) {
+    func install(getState: @escaping @Sendable () -> State) -> Bool {
         let initialState = getState()
+        // The store's lock, which `close()` takes to see the state and `seq` together.
+        let storeLock = StoreSetup.lock
+        var otherStore = false
         let installed = lock.withLock {
-            guard self.getState == nil, !isClosed else { return false }
+            guard !isClosed else { return false }
+            guard self.getState == nil else {
+                otherStore = true
+                return false
+            }
             self.getState = getState
+            self.storeLock = storeLock
             _ = queue.append(
                 .header(
                     reducer: options.reducer, app: options.app, started: options.clock.now(),
@@ -186,6 +193,8 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
         // leaves a recording without an end marker, which readers accept with a warning. A
         // sink that hangs delays the store's creation by `headerWaitLimit` at most.
         if installed, !writer.isWriterThread { _ = waitForWriter(atMost: Self.headerWaitLimit) }
+        if otherStore { writer.errors.report(.installedInSecondStore) }
+        return installed
     }
 
     /// How long creating a store waits for the recorder's header to be written.

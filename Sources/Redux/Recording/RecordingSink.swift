@@ -48,6 +48,9 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// file at the same path; the recorder writes the header there again, then a `gap` marker
     /// for the entries that went with the removed file, then goes on.
     case fileRemoved(path: String)
+    /// A second store installed the recorder's middleware. A recorder records the first store
+    /// only; the second one's actions are not recorded.
+    case installedInSecondStore
 
     public var description: String {
         switch self {
@@ -66,6 +69,8 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
             "seq \(seq): the line would be \(length) bytes, more than the \(limit) a line may hold; written without its state"
         case .fileRemoved(let path):
             "\(path): file removed while recording; recording goes on in a new file at this path, after a gap marker"
+        case .installedInSecondStore:
+            "a second store installed this recorder; it records only the first: make a recorder for each store"
         }
     }
 }

@@ -1,0 +1,79 @@
+import Foundation
+import Redux
+import Testing
+
+/// How a recorder comes to record a store: wrapped in an app's own middleware, or installed
+/// in more than one store.
+@Suite struct RecorderInstallationTests {
+    /// Wrapped, the recorder used not to get the store's lock, so `close()` from another
+    /// thread returned at once, while an action was being reduced, before the end marker was
+    /// written.
+    @Test(.timeLimit(.minutes(1))) func aWrappedRecorderClosedDuringADispatchReturnsWithTheRecordingEnded() throws {
+        let sink = MemoryRecordingSink()
+        let recorder = Recorder<CounterState, CounterAction>(sink: sink, options: steppingOptions())
+        let wrapped = Middleware<CounterState, CounterAction> { dispatch, getState in
+            recorder.middleware.body(dispatch, getState)
+        }
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let blocking = Reducer<CounterState, CounterAction> { state, action in
+            counterReducer.reduce(&state, action)
+            if action == .decrement {
+                entered.signal()
+                release.wait()
+            }
+        }
+        let store = Store(initialState: CounterState(), reducer: blocking, middleware: [wrapped])
+        store.dispatch(.increment)
+        let lastLineAfterClose = LockedBox<String?>(nil)
+
+        runOnThreads(2) { index in
+            if index == 0 {
+                store.dispatch(.decrement)
+            } else {
+                entered.wait()
+                let closer = Thread {
+                    recorder.close()
+                    lastLineAfterClose.withLock { $0 = sink.lines.last }
+                    release.signal()
+                }
+                closer.start()
+                // `close()` waits for the dispatch, which the closer ends if `close()` does not.
+                Thread.sleep(forTimeInterval: 0.1)
+                release.signal()
+            }
+        }
+
+        let end = #"{"end":{"seq":2,"state":{"count":0}}}"#
+        let deadline = Date().addingTimeInterval(10)
+        while lastLineAfterClose.value == nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(lastLineAfterClose.value == end)
+        #expect(sink.lines.last == end)
+    }
+
+    @Test func aSecondStoreIsNotRecordedAndIsReported() throws {
+        let errors = LockedBox<[RecorderError]>([])
+        let sink = MemoryRecordingSink()
+        let recorder = Recorder<CounterState, CounterAction>(
+            sink: sink, options: steppingOptions(onError: { error in errors.withLock { $0.append(error) } }))
+        let first = Store(initialState: CounterState(), reducer: counterReducer, middleware: [recorder.middleware])
+        let second = Store(
+            initialState: CounterState(count: 100), reducer: counterReducer, middleware: [recorder.middleware])
+
+        first.dispatch(.increment)
+        second.dispatch(.incrementBy(n: 5))
+        first.dispatch(.increment)
+        recorder.close()
+
+        #expect(second.state.count == 105)
+        let lines = sink.lines
+        try #require(lines.count == 4, "\(lines)")
+        #expect(canonical(try jsonObject(lines[0])["initialState"]) == #"{"count":0}"#)
+        #expect(try lines[1...2].map { canonical(try jsonObject($0)["state"]) } == [#"{"count":1}"#, #"{"count":2}"#])
+        #expect(lines[3] == #"{"end":{"seq":2,"state":{"count":2}}}"#)
+        #expect(errors.value == [.installedInSecondStore])
+        #expect(
+            RecorderError.installedInSecondStore.description
+                == "a second store installed this recorder; it records only the first: make a recorder for each store")
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Observation
+import Redux
+import Testing
+
+/// Actions that reach the reducer other than straight through `dispatch`: passed on later by
+/// a middleware, dispatched while the middleware is set up, or by an Observation change
+/// handler while the state changes.
+@Suite struct StoreReentryTests {
+    /// A middleware that holds every action back and passes it on from another thread, as
+    /// a delay or a debounce does.
+    private static func passingOnLater(_ group: DispatchGroup) -> Middleware<CounterState, CounterAction> {
+        Middleware { _, _ in
+            { next in
+                { action in
+                    group.enter()
+                    DispatchQueue.global().async {
+                        next(action)
+                        group.leave()
+                    }
+                }
+            }
+        }
+    }
+
+    /// Passed on from other threads, the actions used to reach the reducer and the recorder
+    /// beside one another: subscribers missed states, recorded states did not follow their
+    /// `seq`, and the heap could be corrupted.
+    @Test func actionsPassedOnLaterFromOtherThreadsAreReducedRecordedAndNotifiedInTurn() throws {
+        let group = DispatchGroup()
+        let sink = MemoryRecordingSink()
+        let recorder = Recorder<CounterState, CounterAction>(sink: sink, options: steppingOptions())
+        let store = Store(
+            initialState: CounterState(), reducer: counterReducer,
+            middleware: [Self.passingOnLater(group), recorder.middleware])
+        let notified = LockedBox<[Int]>([])
+        store.subscribe { state in notified.withLock { $0.append(state.count) } }
+
+        for _ in 0..<2_000 { store.dispatch(.increment) }
+        group.wait()
+        recorder.close()
+
+        #expect(store.state.count == 2_000)
+        #expect(notified.value == Array(1...2_000))
+        let entries = try sink.lines.dropFirst().dropLast().map { try jsonObject($0) }
+        #expect(entries.count == 2_000)
+        let mismatched = entries.filter { entry in
+            (entry["state"] as? [String: Any])?["count"] as? Int != seqNumber(of: entry)
+        }
+        #expect(mismatched.isEmpty, "\(mismatched.prefix(3))")
+        #expect(sink.lines.last == #"{"end":{"seq":2000,"state":{"count":2000}}}"#)
+    }
+
+    @Test func anActionPassedOnLaterFromAnotherThreadIsNotifiedThere() {
+        let group = DispatchGroup()
+        let store = Store(
+            initialState: CounterState(), reducer: counterReducer, middleware: [Self.passingOnLater(group)])
+        let notified = LockedBox<[Int]>([])
+        store.subscribe { state in notified.withLock { $0.append(state.count) } }
+
+        store.dispatch(.incrementBy(n: 3))
+        group.wait()
+
+        #expect(store.state.count == 3)
+        #expect(notified.value == [3])
+    }
+
+    /// Such an action used to run into the empty chain of a store not yet made, and was lost.
+    @Test func anActionDispatchedWhileTheMiddlewareIsSetUpRunsOnceTheStoreIsMade() throws {
+        let announcing = Middleware<CounterState, CounterAction> { dispatch, _ in
+            dispatch(.incrementBy(n: 5))
+            return { next in next }
+        }
+        let sink = MemoryRecordingSink()
+        let recorder = Recorder<CounterState, CounterAction>(sink: sink, options: steppingOptions())
+        let store = Store(
+            initialState: CounterState(), reducer: counterReducer, middleware: [announcing, recorder.middleware])
+
+        #expect(store.state.count == 5)
+        store.dispatch(.increment)
+        recorder.close()
+
+        #expect(store.state.count == 6)
+        let lines = sink.lines
+        try #require(lines.count == 4, "\(lines)")
+        #expect(canonical(try jsonObject(lines[0])["initialState"]) == #"{"count":0}"#)
+        #expect(canonical(try jsonObject(lines[1])["action"]) == #"{"incrementBy":{"n":5}}"#)
+        #expect(canonical(try jsonObject(lines[2])["state"]) == #"{"count":6}"#)
+    }
+
+    /// Observation calls a change handler before the change (`willSet`); one that dispatched
+    /// was reported as a reducer that dispatched, which stops the program by default.
+    @Test func anActionAnObservationHandlerDispatchesRunsAfterTheChangeItWasToldOf() throws {
+        let misuses = LockedBox<[StoreMisuse]>([])
+        let sink = MemoryRecordingSink()
+        let recorder = Recorder<CounterState, CounterAction>(sink: sink, options: steppingOptions())
+        let store = Store(
+            initialState: CounterState(), reducer: counterReducer, middleware: [recorder.middleware],
+            onMisuse: { misuse in misuses.withLock { $0.append(misuse) } })
+        let notified = LockedBox<[Int]>([])
+        store.subscribe { state in notified.withLock { $0.append(state.count) } }
+        withObservationTracking {
+            _ = store.state.count
+        } onChange: {
+            store.dispatch(.incrementBy(n: 10))
+        }
+
+        store.dispatch(.increment)
+        recorder.close()
+
+        #expect(misuses.value.isEmpty)
+        #expect(store.state.count == 11)
+        #expect(notified.value == [1, 11])
+        let states = try sink.lines.dropFirst().dropLast().map { canonical(try jsonObject($0)["state"]) }
+        #expect(states == [#"{"count":1}"#, #"{"count":11}"#])
+    }
+}
