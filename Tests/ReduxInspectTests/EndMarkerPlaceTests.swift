@@ -74,4 +74,43 @@ import Testing
         let expected = try #require(TailIndexTests.outcome(bytes, splittingAt: nil, path: path).error)
         #expect(throws: expected) { try Recording(path: path) }
     }
+
+    /// With no entry, the end marker's state used not to be compared at all: `verify` passed
+    /// whatever it held. It is the state the replay starts from.
+    @Test func withoutEntriesTheEndMarkersStateIsComparedWithTheInitialState() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("empty.jsonl", lines: [Self.header, Self.wrongEnd(0)])
+        let verify = CLI.run(["verify", file, "--junit", directory.url.appendingPathComponent("report.xml").path])
+        #expect(verify.code == 1, "\(verify)")
+        #expect(
+            Array(verify.outLines.prefix(3)) == [
+                "FAIL  \(file):2: seq 0 (no step): diverged",
+                "  the recording holds no step, and the state in its end marker is not the initial state (recorded → initial):",
+                "    ~ count: 99 → 0",
+            ])
+        let junit = try String(contentsOf: directory.url.appendingPathComponent("report.xml"), encoding: .utf8)
+        #expect(junit.contains(#"message="seq 0 (no step): diverged""#), "\(junit)")
+        let replay = CLI.run(["replay", file])
+        #expect(replay.code == 0)
+        #expect(replay.outLines.contains("  ~ count: 99 → 0"), "\(replay)")
+        #expect(replay.outLines.last == "0 steps replayed with reducer counter; 1 of 1 recorded state differs from the replay")
+
+        let update = CLI.run(["verify", file, "--update"])
+        #expect(update.code == 0, "\(update)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8).hasSuffix(#"{"end":{"seq":0,"state":{"count":0}}}"# + "\n"))
+        #expect(CLI.run(["verify", file]).outLines.first == "PASS  \(file)  (0 steps, 1 state compared)")
+    }
+
+    /// Without entries, an end marker past seq 0 says actions are missing, as after the last
+    /// entry: reported, and the end state, which they made, not compared.
+    @Test func withoutEntriesAnEndMarkerPastSeqZeroIsAGap() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("missing.jsonl", lines: [Self.header, Self.wrongEnd(5)])
+        let check = CLI.run(["check", file])
+        #expect(check.code == 0)
+        #expect(check.err == "warning: \(file):2: 5 entries missing after seq 0\n")
+        #expect(check.out.contains("1 gap"), "\(check)")
+        #expect(CLI.run(["replay", file]).outLines.first == "! 5 entries missing after seq 0")
+        #expect(CLI.run(["verify", file]).outLines.first == "PASS  \(file)  (0 steps, 0 states compared)")
+    }
 }

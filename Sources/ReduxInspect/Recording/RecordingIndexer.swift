@@ -114,9 +114,10 @@ struct RecordingIndexer {
         }
         // An end marker past the last entry: the entries between are missing, as at a jump
         // in seq (actions the recorder's filter left out, say), and are reported the same way.
-        // (The end marker's seq is the last action's: it is missing too.)
-        if let endSeq, let endLineIndex, let last = steps.last?.seq, endSeq > last {
-            addUnmarkedGap(after: last, through: endSeq, line: endLineIndex + 1)
+        // (The end marker's seq is the last action's: it is missing too.) Without entries,
+        // every action up to it is missing.
+        if let endSeq, let endLineIndex, endSeq > (steps.last?.seq ?? 0) {
+            addUnmarkedGap(after: steps.last?.seq ?? 0, through: endSeq, line: endLineIndex + 1)
         }
         if steps.isEmpty && header == nil {
             throw RecordingError(

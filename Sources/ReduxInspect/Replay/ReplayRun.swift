@@ -275,6 +275,21 @@ public struct ReplayRun {
             }
             guard finished, try flush() else { return nil }
         }
+        if comparingStates, lastSeq == nil, recording.steps.isEmpty, recording.endSeq == 0,
+            let recorded = try recording.finalState()
+        {
+            // No action at all, and none missing: the end marker holds the state the replay
+            // starts from.
+            let replayed: JSONValue
+            do {
+                replayed = try replayer.currentState()
+            } catch {
+                throw .recording(recording.initialStateFailure(error))
+            }
+            return EndComparison(
+                recorded: recorded, replayed: replayed,
+                divergence: Self.divergence(recorded: recorded, replayed: replayed), afterGap: false)
+        }
         guard comparingStates, previousSeq > 0, recording.endSeq == previousSeq, let lastIndex,
             let recorded = try recording.finalState()
         else { return nil }

@@ -39,7 +39,7 @@ enum JUnitReport {
                 let kind = result.outcome.isNondeterministic ? "nondeterministic reducer" : "divergence"
                 lines.append(open + ">")
                 lines.append(
-                    "      <failure type=\"\(kind)\" message=\"\(escape("seq \(divergence.seq) \(divergence.type): \(result.outcome.isNondeterministic ? kind : "diverged")"))\">"
+                    "      <failure type=\"\(kind)\" message=\"\(escape("\(divergence.stepName): \(result.outcome.isNondeterministic ? kind : "diverged")"))\">"
                         + escape(describe(result)) + "</failure>")
                 lines.append("    </testcase>")
             case .error(let error):

@@ -89,15 +89,22 @@ struct RecordingVerifier: Sendable {
             // that ran to the end has an end comparison. Entries missing after the last recorded
             // state make a different final state expected, as `replay` says: the recording is
             // incomplete there, which is no drift of the reducer.
-            if let end, let lastIndex, !end.afterGap {
+            if let end, !end.afterGap {
                 compared += 1
                 if !end.divergence.isEmpty {
-                    let lastEntry = try recording.readEntry(at: lastIndex)
-                    let line = recording.endLineIndex.map { $0 + 1 } ?? lastEntry.line
                     if firstDivergence == nil {
-                        firstDivergence = Self.divergence(
-                            lastEntry, line: line, end.divergence, in: recording,
-                            steps: min(uncheckedFrom, lastIndex)...lastIndex)
+                        if let lastIndex {
+                            let lastEntry = try recording.readEntry(at: lastIndex)
+                            let line = recording.endLineIndex.map { $0 + 1 } ?? lastEntry.line
+                            firstDivergence = Self.divergence(
+                                lastEntry, line: line, end.divergence, in: recording,
+                                steps: min(uncheckedFrom, lastIndex)...lastIndex)
+                        } else {
+                            // No step: the end marker's state is not the initial one.
+                            firstDivergence = VerifyResult.Divergence(
+                                seq: 0, type: "", action: .null, line: (recording.endLineIndex ?? 0) + 1,
+                                changes: end.divergence, redactedPaths: [])
+                        }
                     }
                     if let endLine = recording.endLineIndex { updates[endLine] = end.replayed.keepingRedactions(of: end.recorded) }
                 }

@@ -11,7 +11,7 @@ enum VerifyReport {
             return ["\(label("PASS", "32"))  \(path)  (\(result.steps) step\(result.steps == 1 ? "" : "s"), \(result.comparedStates) state\(result.comparedStates == 1 ? "" : "s") compared\(update))"]
         case .diverged(let divergence), .nondeterministic(let divergence):
             let what = result.outcome.isNondeterministic ? "the reducer is not deterministic" : "diverged"
-            return ["\(label("FAIL", "31"))  \(path):\(divergence.line): seq \(divergence.seq) \(TerminalText.escape(divergence.type)): \(what)"]
+            return ["\(label("FAIL", "31"))  \(path):\(divergence.line): \(TerminalText.escape(divergence.stepName)): \(what)"]
                 + details(result, colors: colors, program: program)
         case .error(let error):
             return ["\(label("ERROR", "31")) \(TerminalText.escape(error.message(program: program)))"]
@@ -27,7 +27,9 @@ enum VerifyReport {
         }
         let formatter = DiffTextFormatter(valueWidth: 200, colors: colors)
         var lines = ["  action: \(DiffTextFormatter.abbreviate(divergence.action.compactText, width: 200))"]
-        if result.outcome.isNondeterministic {
+        if divergence.seq == 0 {
+            lines = ["  the recording holds no step, and the state in its end marker is not the initial state (recorded → initial):"]
+        } else if result.outcome.isNondeterministic {
             lines.append("  two replays of the same actions produced different states (first → second):")
             lines.append("  a reducer must not read the clock, a random source or global state")
         } else {

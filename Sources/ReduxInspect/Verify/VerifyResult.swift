@@ -14,11 +14,12 @@ public struct VerifyResult: Sendable {
 
     /// Where and how a replay differed.
     public struct Divergence: Sendable {
-        /// The step's `seq`.
+        /// The step's `seq`; 0 when the recording holds no step and its end marker's state is
+        /// not the initial one.
         public let seq: Int
-        /// The action's type.
+        /// The action's type (empty without a step).
         public let type: String
-        /// The action.
+        /// The action (`null` without a step).
         public let action: JSONValue
         /// The line of the entry (or of the `end` marker).
         public let line: Int
@@ -35,6 +36,9 @@ public struct VerifyResult: Sendable {
         /// The first step among ``candidates`` (or this one) whose action holds a value the
         /// recorder redacted: a state computed from it cannot be replayed.
         public var redactedActionSeq: Int?
+
+        /// `seq 12 addToCart`, or `seq 0 (no step)`, as reports name the step.
+        var stepName: String { seq == 0 ? "seq 0 (no step)" : "seq \(seq) \(type)" }
     }
 
     /// The recording's path.
