@@ -176,6 +176,31 @@ import Testing
         }
     }
 
+    /// `--junit ''` verified everything, then failed; `--junit -` wrote a file named `-`.
+    @Test(arguments: [
+        ("", "missing value for '--junit <path>': the path is empty"),
+        ("-", "--junit writes to a file, not to standard output (where the report is): give a path such as report.xml"),
+    ])
+    func anEmptyOrDashReportPathIsAUsageError(report: String, message: String) throws {
+        let result = CLI.run(["verify", CLI.fixture("counter.jsonl"), "--junit", report])
+        #expect(result.code == 64, "\(result)")
+        #expect(result.out.isEmpty, "no recording is verified")
+        #expect(result.err.hasPrefix("Error: \(message)\n"), "\(result)")
+    }
+
+    /// A parser reads a line break in an attribute's value as a space: the testcase of a file
+    /// named with one would not name it.
+    @Test func aLineBreakOrTabInAFileNameIsEscapedInTheReportsAttributes() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = directory.path("a\nb\tc.jsonl")
+        try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8).write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let report = directory.path("report.xml")
+        #expect(CLI.run(["verify", file, "--junit", report]).code == 0)
+        let xml = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(xml.contains(#"name="a&#10;b&#9;c.jsonl""#), "\(xml)")
+    }
+
     @Test func checkingTheReportPathCreatesNoFile() throws {
         let directory = try CLITemporaryDirectory()
         let report = directory.path("report.xml")

@@ -31,7 +31,7 @@ enum JUnitReport {
         ]
         for result in results {
             let (directory, file) = split(result.path)
-            let open = "    <testcase classname=\"\(escape(directory))\" name=\"\(escape(file))\" time=\"\(time(result.seconds))\""
+            let open = "    <testcase classname=\"\(escape(directory, attribute: true))\" name=\"\(escape(file, attribute: true))\" time=\"\(time(result.seconds))\""
             switch result.outcome {
             case .passed:
                 lines.append(open + "/>")
@@ -39,12 +39,12 @@ enum JUnitReport {
                 let kind = result.outcome.isNondeterministic ? "nondeterministic reducer" : "divergence"
                 lines.append(open + ">")
                 lines.append(
-                    "      <failure type=\"\(kind)\" message=\"\(escape("\(divergence.stepName): \(result.outcome.isNondeterministic ? kind : "diverged")"))\">"
+                    "      <failure type=\"\(kind)\" message=\"\(escape("\(divergence.stepName): \(result.outcome.isNondeterministic ? kind : "diverged")", attribute: true))\">"
                         + escape(describe(result)) + "</failure>")
                 lines.append("    </testcase>")
             case .error(let error):
                 lines.append(open + ">")
-                lines.append("      <error type=\"error\" message=\"\(escape(error.description))\">\(escape(error.description))</error>")
+                lines.append("      <error type=\"error\" message=\"\(escape(error.description, attribute: true))\">\(escape(error.description))</error>")
                 lines.append("    </testcase>")
             }
         }
@@ -136,8 +136,9 @@ enum JUnitReport {
         String(format: "%.3f", seconds)
     }
 
-    /// Escapes text for XML attributes and content; drops characters XML 1.0 cannot hold.
-    static func escape(_ text: String) -> String {
+    /// Escapes text for XML content, or with `attribute` for an attribute's value, where line
+    /// breaks and tabs are escaped too; writes characters XML 1.0 cannot hold as `\u{…}`.
+    static func escape(_ text: String, attribute: Bool = false) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -146,6 +147,9 @@ enum JUnitReport {
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&apos;"
+            // A parser reads a line break or tab in an attribute's value as a space.
+            case "\n" where attribute: result += "&#10;"
+            case "\t" where attribute: result += "&#9;"
             case "\n", "\t": result.unicodeScalars.append(scalar)
             case "\r": result += "&#13;"
             default:

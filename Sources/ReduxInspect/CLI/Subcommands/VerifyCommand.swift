@@ -50,6 +50,10 @@ struct VerifyCommand: Subcommand {
         recursive = arguments.has("--recursive")
         reducerName = arguments.value("--reducer")
         junitPath = arguments.value("--junit")
+        if junitPath == "" { throw Self.usage("missing value for '--junit <path>': the path is empty") }
+        if junitPath == "-" {
+            throw Self.usage("--junit writes to a file, not to standard output (where the report is): give a path such as report.xml")
+        }
         if let text = arguments.value("--shard") {
             let parts = text.split(separator: "/").map { Int($0) }
             guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else {
