@@ -86,6 +86,15 @@ import Testing
         Self.expectOneLineError(result, #"\#(path):1:1: no entries: expected at least one line with an "action""#)
     }
 
+    /// An app killed while its header was written leaves one line cut short: that line is
+    /// what the error names, not a missing entry at 1:1.
+    @Test func onlyAHeaderCutShort() throws {
+        let (result, path) = try Self.run("\n" + #"{"format":"redux-inspect","vers"#)
+        Self.expectOneLineError(
+            result,
+            "\(path):2:27: no entries: the only line is cut short (unterminated string); a crash while recording leaves this")
+    }
+
     @Test func unknownVersion() throws {
         let (result, path) = try Self.run(
             #"""

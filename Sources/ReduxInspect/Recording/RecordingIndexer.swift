@@ -32,6 +32,8 @@ struct RecordingIndexer {
     var endLineIndex: Int?
     var endHasState = false
     var warnings: [RecordingError] = []
+    /// The last line, when it was cut short and ignored: its number and why it cannot be read.
+    private var cutShortLastLine: (line: Int, error: RecordingError)?
     /// How many lines were indexed on another thread (``TailIndex``).
     private(set) var linesFromTail = 0
 
@@ -106,6 +108,7 @@ struct RecordingIndexer {
                 // skimmed to its end to be recognised as such.
                 try index(line, lineIndex: lineIndex, skippingState: !isLast || lines.lastLineTerminated)
             } catch let error where forgivable && Self.isTruncated(line) {
+                cutShortLastLine = (lineIndex + 1, error)
                 warnings.append(
                     RecordingError(
                         .malformed, path: path, line: lineIndex + 1, column: error.column,
@@ -120,6 +123,13 @@ struct RecordingIndexer {
             addUnmarkedGap(after: steps.last?.seq ?? 0, through: endSeq, line: endLineIndex + 1)
         }
         if steps.isEmpty && header == nil {
+            // A file that holds only a line cut short (an app killed while the header was
+            // written): that line is what is wrong with it.
+            if let cut = cutShortLastLine {
+                throw RecordingError(
+                    .malformed, path: path, line: cut.line, column: cut.error.column,
+                    message: "no entries: the only line is cut short (\(cut.error.message)); a crash while recording leaves this")
+            }
             throw RecordingError(
                 .malformed, path: path, line: 1, column: 1,
                 message: "no entries: expected at least one line with an \"action\"")
