@@ -39,7 +39,8 @@ public struct RecordingError: Error, Equatable, Sendable, CustomStringConvertibl
 
     /// `path:line:column: message (seq N)`, with the parts that are known.
     public var description: String {
-        var location = path
+        // An empty path (`redux-inspect check ""`) would leave the message starting with a colon.
+        var location = path.isEmpty ? "''" : path
         if let line {
             location += ":\(line)"
             if let column { location += ":\(column)" }
