@@ -1,3 +1,4 @@
+import Redux
 import Testing
 
 @testable import ReduxInspect
@@ -121,6 +122,6 @@ import Testing
         SubsequenceCase(values: [0, 4, 1, 2, 3], members: [true, false, true, true, true]),
     ])
     func longestIncreasingSubsequence(_ testCase: SubsequenceCase) {
-        #expect(ReduxInspect.longestIncreasingSubsequence(testCase.values) == testCase.members)
+        #expect(Redux.longestIncreasingSubsequence(testCase.values) == testCase.members)
     }
 }

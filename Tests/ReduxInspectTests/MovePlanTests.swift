@@ -1,3 +1,4 @@
+import Redux
 import Testing
 
 @testable import ReduxInspect

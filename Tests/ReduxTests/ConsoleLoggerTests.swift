@@ -103,6 +103,37 @@ enum ProbeAction: Encodable, Sendable {
         #expect(!entries.value.joined().contains("tok-SECRET"), "\(entries.value)")
     }
 
+    struct Keyring: Codable, Sendable, Equatable {
+        struct Key: Codable, Sendable, Equatable {
+            var id: String
+            var uses: Int
+        }
+        var token: [Key] = []
+        var keys: [Key] = []
+    }
+
+    /// Elements with ids are named by id, as `redux-inspect` names them; under a redacted key
+    /// by position, so that no id is printed in a path.
+    @Test func elementsWithIDsAreNamedByIDExceptUnderARedactedKey() throws {
+        let keys = [Keyring.Key(id: "k-SECRET-1", uses: 1), Keyring.Key(id: "k-SECRET-2", uses: 1)]
+        let reducer = Reducer<Keyring, [Keyring.Key]> { state, keys in
+            state.token = keys
+            state.keys = keys
+        }
+        let (store, entries) = Self.loggedStore(Keyring(token: keys, keys: keys), reducer)
+
+        store.dispatch([keys[1]])
+
+        try #require(entries.value.count == 1)
+        let lines = entries.value[0].split(separator: "\n").dropFirst().map(String.init)
+        #expect(
+            lines == [
+                #"  ~ token[0].id: "<redacted>" → "<redacted>""#,
+                #"  - token[1]: {"id":"<redacted>","uses":"<redacted>"}"#,
+                #"  - keys[id="k-SECRET-1"]: {"id":"k-SECRET-1","uses":1}"#,
+            ])
+    }
+
     @Test func actionThatCannotBeEncodedDoesNotPrintItsSecrets() {
         let entries = LockedBox<[String]>([])
         let logger = ConsoleLogger<CounterState, ProbeAction>(output: { entries.append($0) })

@@ -2,11 +2,13 @@ import Dispatch
 import Foundation
 
 /// A middleware in the spirit of redux-logger: for each action it prints the action, the
-/// state paths it changed with old and new values, and how long the reducer took.
+/// state paths it changed with old and new values, and how long the reducer took. Paths are
+/// written as `redux-inspect` writes them: an element of an array of objects with ids is
+/// named by its id, and one whose place among the others changed gets a `↕` line.
 ///
 /// ```
 /// action addToCart {"addToCart":{"item":{"id":1,"name":"Tea","price":4.5},"quantity":2}} (18 µs)
-///   + cart.items[0]: {"id":1,"name":"Tea","price":4.5,"quantity":2}
+///   + cart.items[id=1]: {"id":1,"name":"Tea","price":4.5,"quantity":2}
 ///   ~ cart.total: 0 → 9
 /// ```
 ///
@@ -71,6 +73,7 @@ public struct ConsoleLogger<State: Encodable & Sendable, Action: Encodable & Sen
                 switch change.marker {
                 case "~": lines.append("  ~ \(change.path): \(show(change.old!)) → \(show(change.new!))")
                 case "+": lines.append("  + \(change.path): \(show(change.new!))")
+                case "↕": lines.append("  ↕ \(change.path): index \(change.movedFrom!) → \(change.movedTo!)")
                 default: lines.append("  - \(change.path): \(show(change.old!))")
                 }
             }

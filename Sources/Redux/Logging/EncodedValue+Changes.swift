@@ -1,20 +1,25 @@
 /// One path whose value differs between two encoded states, for the console logger.
 struct EncodedChange: Equatable {
-    /// `+` added, `-` removed, `~` changed.
+    /// `+` added, `-` removed, `~` changed, `↕` moved within its array.
     let marker: Character
-    /// The path, `cart.items[0].quantity` style.
+    /// The path, `cart.items[id=1].quantity` style, as the inspector writes it.
     let path: String
     let old: EncodedValue?
     let new: EncodedValue?
     /// Whether a key on the path is redacted: the values are then as secret as the value
     /// under that key.
     var isRedacted = false
+    /// For a move, the element's index before and after.
+    var movedFrom: Int? = nil
+    var movedTo: Int? = nil
 }
 
 extension EncodedValue {
-    /// The paths that differ from `self` to `other`, objects by key and arrays by position.
+    /// The paths that differ from `self` to `other`: objects by key, arrays of objects with
+    /// ids by id, as the inspector matches them (`items[id=2]`, and `↕` for an element whose
+    /// place among the others changed), other arrays by position.
     ///
-    /// A deliberately small diff: the inspector has the full structural one.
+    /// A deliberately small diff, on trees: the inspector has the full one, on bytes.
     ///
     /// - Parameter redacts: Whether the value under a key is redacted, decided on each key as
     ///   the recorder decides it, not on the printed path, where a key with a dot in it
@@ -48,6 +53,11 @@ extension EncodedValue {
                         marker: "-", path: childPath, old: oldValue, new: nil, isRedacted: redacted || redacts(key)))
             }
         case (.array(let old), .array(let new)):
+            // Under a redacted key, or with `id` redacted, ids stay out of the printed paths.
+            if !redacted, !redacts("id"), let oldIDs = Self.ids(of: old), let newIDs = Self.ids(of: new) {
+                Self.changes(old, oldIDs, to: new, newIDs, path: path, redacts: redacts, into: &result)
+                return
+            }
             for index in 0..<max(old.count, new.count) {
                 let childPath = "\(path)[\(index)]"
                 switch (index < old.count ? old[index] : nil, index < new.count ? new[index] : nil) {
@@ -64,5 +74,63 @@ extension EncodedValue {
             result.append(
                 EncodedChange(marker: "~", path: path.isEmpty ? "(root)" : path, old: self, new: other, isRedacted: redacted))
         }
+    }
+
+    /// Arrays matched by id, in the inspector's order: elements removed, then moves (by the
+    /// inspector's ``MovePlan``, so the same elements are said to move), then the new array's
+    /// elements, added or changed.
+    private static func changes(
+        _ old: [EncodedValue], _ oldIDs: [String], to new: [EncodedValue], _ newIDs: [String], path: String,
+        redacts: (String) -> Bool, into result: inout [EncodedChange]
+    ) {
+        let oldIndexByID = Dictionary(uniqueKeysWithValues: zip(oldIDs, old.indices))
+        let newIndexByID = Dictionary(uniqueKeysWithValues: zip(newIDs, new.indices))
+        var kept: [Int] = []
+        var keptOldIndices: [Int] = []
+        for (oldIndex, id) in oldIDs.enumerated() {
+            if let newIndex = newIndexByID[id] {
+                kept.append(newIndex)
+                keptOldIndices.append(oldIndex)
+            } else {
+                result.append(EncodedChange(marker: "-", path: "\(path)[id=\(id)]", old: old[oldIndex], new: nil))
+            }
+        }
+        for move in MovePlan.moves(kept, oldIndices: keptOldIndices) {
+            let id = newIDs[move.newIndex]
+            result.append(
+                EncodedChange(
+                    marker: "↕", path: "\(path)[id=\(id)]", old: nil, new: nil, movedFrom: oldIndexByID[id],
+                    movedTo: move.newIndex))
+        }
+        for (newIndex, id) in newIDs.enumerated() {
+            let childPath = "\(path)[id=\(id)]"
+            if let oldIndex = oldIndexByID[id] {
+                old[oldIndex].changes(to: new[newIndex], path: childPath, redacted: false, redacts: redacts, into: &result)
+            } else {
+                result.append(EncodedChange(marker: "+", path: childPath, old: nil, new: new[newIndex]))
+            }
+        }
+    }
+
+    /// Each element's `id` as compact JSON, when every element is an object whose `id` is a
+    /// scalar unique within the array (the inspector's rule); `nil` otherwise.
+    private static func ids(of elements: [EncodedValue]) -> [String]? {
+        let writer = JSONLineWriter(redactedKeys: [])
+        var ids: [String] = []
+        var seen: Set<String> = []
+        for element in elements {
+            guard case .object(let members) = element, let id = members.first(where: { $0.key == "id" })?.value
+            else { return nil }
+            switch id {
+            case .array, .object: return nil
+            case .null, .bool, .number, .string: break
+            }
+            var bytes: [UInt8] = []
+            writer.write(id, to: &bytes)
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard seen.insert(text).inserted else { return nil }
+            ids.append(text)
+        }
+        return ids
     }
 }

@@ -1,3 +1,5 @@
+import Redux
+
 extension IDMatching {
     /// Whether the diff of these arrays moves the element with `id`: whether it is kept and
     /// ``MovePlan`` does not let it stay, as when ``DiffWalker`` diffs the whole arrays. An

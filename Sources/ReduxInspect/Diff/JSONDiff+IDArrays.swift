@@ -1,3 +1,5 @@
+import Redux
+
 /// How two arrays that can be matched by id line up: every element on both sides is an object
 /// whose `id` member is a scalar unique within its array.
 ///
@@ -140,32 +142,4 @@ extension DiffWalker {
             leave()
         }
     }
-}
-
-/// Marks the members of one longest strictly increasing subsequence of `values`, found by
-/// patience sorting in O(n log n). When several exist, the one chosen is always the same for
-/// the same input, so diffs are reproducible.
-///
-/// - Returns: For each position of `values`, whether it belongs to the subsequence.
-func longestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
-    // tails[k]: position of the smallest value ending an increasing run of length k + 1.
-    var tails: [Int] = []
-    var previous = [Int](repeating: -1, count: values.count)
-    for (position, value) in values.enumerated() {
-        var low = 0
-        var high = tails.count
-        while low < high {
-            let middle = (low + high) / 2
-            if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
-        }
-        if low > 0 { previous[position] = tails[low - 1] }
-        if low == tails.count { tails.append(position) } else { tails[low] = position }
-    }
-    var members = [Bool](repeating: false, count: values.count)
-    var position = tails.last ?? -1
-    while position >= 0 {
-        members[position] = true
-        position = previous[position]
-    }
-    return members
 }

@@ -1,3 +1,5 @@
+import Redux
+
 extension RawDiffWalker {
     /// Arrays, matched by id when ``IDMatching`` would match them (every element on both
     /// sides an object with a scalar `id` unique within its array), else by position.

@@ -1,5 +1,6 @@
 /// The moves that put the kept elements of an id-matched array into their new order, shared
-/// by the tree diff and the byte-level diff so that both address moves identically.
+/// by the inspector's tree diff and byte-level diff, and the console logger, so that all of
+/// them address moves identically.
 ///
 /// The elements that stay (``stayers(_:oldIndices:)``) are every element at the same index
 /// before and after, and as many others as can stay with them; every other kept element moves,
@@ -11,13 +12,19 @@
 /// moves are first played on a linked list that never removes a node (a moved element leaves
 /// a tombstone and gets a new node), which gives every node one rank valid at all times; a
 /// Fenwick tree over those ranks then counts the live nodes before any node.
-enum MovePlan {
+package enum MovePlan {
     /// One move: the element's new index, and its position within the kept elements just
     /// before and just after the move, as a JSON Patch applying the moves in order sees them.
-    struct Move: Equatable {
-        let newIndex: Int
-        let from: Int
-        let to: Int
+    package struct Move: Equatable {
+        package let newIndex: Int
+        package let from: Int
+        package let to: Int
+
+        package init(newIndex: Int, from: Int, to: Int) {
+            self.newIndex = newIndex
+            self.from = from
+            self.to = to
+        }
     }
 
     /// The moves, in the order they must be applied.
@@ -26,7 +33,7 @@ enum MovePlan {
     ///   - kept: The new index of each element kept from the old array, in old order.
     ///   - oldIndices: The old index of each of them, in the same order.
     /// - Returns: The moves; empty when the kept elements are already in order.
-    static func moves(_ kept: [Int], oldIndices: [Int]) -> [Move] {
+    package static func moves(_ kept: [Int], oldIndices: [Int]) -> [Move] {
         moves(kept, stays: stayers(kept, oldIndices: oldIndices))
     }
 
@@ -48,7 +55,7 @@ enum MovePlan {
     ///   - kept: The new index of each element kept from the old array, in old order.
     ///   - oldIndices: The old index of each of them, in the same order.
     /// - Returns: For each kept element, whether it stays.
-    static func stayers(_ kept: [Int], oldIndices: [Int]) -> [Bool] {
+    package static func stayers(_ kept: [Int], oldIndices: [Int]) -> [Bool] {
         precondition(kept.count == oldIndices.count, "one old index per kept element")
         let inPlace = zip(kept, oldIndices).map { $0 == $1 }
         guard inPlace.contains(true) else { return longestIncreasingSubsequence(kept) }
@@ -87,7 +94,7 @@ enum MovePlan {
     ///   - kept: The new index of each element kept from the old array, in old order.
     ///   - stays: For each, whether it stays; those that do must be in increasing order.
     /// - Returns: The moves; empty when every element stays.
-    static func moves(_ kept: [Int], stays: [Bool]) -> [Move] {
+    package static func moves(_ kept: [Int], stays: [Bool]) -> [Move] {
         guard stays.contains(false) else { return [] }
         var predecessor: [Int: Int] = [:]
         let inNewOrder = kept.sorted()
@@ -169,4 +176,32 @@ struct FenwickTree {
         }
         return total
     }
+}
+
+/// Marks the members of one longest strictly increasing subsequence of `values`, found by
+/// patience sorting in O(n log n). When several exist, the one chosen is always the same for
+/// the same input, so diffs are reproducible.
+///
+/// - Returns: For each position of `values`, whether it belongs to the subsequence.
+package func longestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
+    // tails[k]: position of the smallest value ending an increasing run of length k + 1.
+    var tails: [Int] = []
+    var previous = [Int](repeating: -1, count: values.count)
+    for (position, value) in values.enumerated() {
+        var low = 0
+        var high = tails.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+        }
+        if low > 0 { previous[position] = tails[low - 1] }
+        if low == tails.count { tails.append(position) } else { tails[low] = position }
+    }
+    var members = [Bool](repeating: false, count: values.count)
+    var position = tails.last ?? -1
+    while position >= 0 {
+        members[position] = true
+        position = previous[position]
+    }
+    return members
 }
