@@ -14,9 +14,11 @@ import Observation
 ///
 /// The middleware, the reducer, Observation's change handlers and the subscribers all run
 /// while the store holds its lock, so that they see the states one at a time. Reading
-/// `state` from another thread waits until they are done: a subscriber that waits for such
-/// a thread (`DispatchQueue.main.sync` from a background dispatch, say) deadlocks. Hop to
-/// another thread asynchronously instead.
+/// `state`, dispatching or passing an action on from another thread waits until they are
+/// done: one of them that waits for such a thread deadlocks, as does a middleware calling
+/// `DispatchQueue.main.sync { next(action) }` from a background dispatch, or a subscriber
+/// reading the state through `DispatchQueue.main.sync`. Hop to another thread asynchronously
+/// instead. A middleware's `next` called after the store is gone does nothing.
 ///
 /// ```swift
 /// let store = Store(
@@ -40,12 +42,11 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
     /// `nil` while the store is created: actions dispatched then wait in `waiting`.
     private var chain: DispatchFunction<Action>?
     private var isReducing = false
-    /// Set while the state changes, from Observation's `willSet` to its `didSet`: an action
-    /// dispatched by a change handler then waits in `waiting` for the action being reduced.
-    private var isMutating = false
-    private var waiting: [Action] = []
+    /// Actions that wait their turn, in order: dispatched while the store is created, or
+    /// dispatched or passed on while the state changes (``DispatchGate/isMutating``), with the
+    /// rest of the chain they go through (`nil`: all of it).
+    private var waiting: [(action: Action, through: DispatchFunction<Action>?)] = []
     private var waitingCount = 0
-    private var isNotifying = false
     private var pendingStates: [State] = []
     private var subscribers: [(id: UInt64, handler: @Sendable (State) -> Void)] = []
     private var nextSubscriberID: UInt64 = 0
@@ -80,17 +81,17 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
         let gate = self.gate
         // Each middleware's `next` takes the lock: one that passes an action on later, from
         // another thread, would otherwise run the rest of the chain beside another dispatch.
-        let chain = StoreSetup.$lock.withValue(gate.lock) {
+        let chain = StoreSetup.$gate.withValue(gate) {
             middleware.reversed().reduce(base) { next, link in
                 link.body(dispatchFromTop, getState)({ [weak self] action in
                     gate.lock.lock()
                     defer { gate.lock.unlock() }
-                    // This thread is dispatching already, the usual case; else the middleware
-                    // held the action back and passes it on later, as a dispatch of its own.
-                    if gate.depth > 0 {
+                    // This thread is dispatching already, and the state is not changing: the
+                    // usual case.
+                    if gate.depth > 0 && !gate.isMutating {
                         next(action)
                     } else {
-                        self?.run(action, through: next)
+                        self?.pass(action, to: next)
                     }
                 })
             }
@@ -99,7 +100,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
             self.chain = chain
             // What the middleware dispatched while it was set up, in order, before anything
             // dispatched from elsewhere since.
-            if waitingCount > 0 { run(waiting.removeFirst(), through: chain, waited: true) }
+            if waitingCount > 0 { asDispatch {} }
         }
     }
 
@@ -112,8 +113,10 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
 
     /// Sends an action through the middleware chain and the reducer, then notifies
     /// subscribers. Returns when the action and every action it caused have been reduced,
-    /// except those dispatched or passed on later: by a thunk, or a middleware that held the
-    /// action back.
+    /// except those dispatched or passed on later (by a thunk, or a middleware that held the
+    /// action back) and those that wait their turn: an action dispatched while the store is
+    /// being created runs once it is made, one dispatched by an Observation change handler
+    /// once the change it heard of is made.
     ///
     /// - Parameter action: The action to dispatch.
     public func dispatch(_ action: Action) {
@@ -123,31 +126,52 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
             onMisuse(.reducerDispatched(action: String(describing: action)))
             return
         }
-        guard let chain, !isMutating else {
+        guard let chain, !gate.isMutating else {
             // Dispatched by a middleware being set up, or by an Observation change handler,
             // which is told of a change before it is made: it runs once that is done.
-            waiting.append(action)
-            waitingCount += 1
+            wait(action, through: nil)
             return
         }
-        run(action, through: chain)
+        asDispatch { chain(action) }
     }
 
-    /// Runs `action` through `function` (the whole chain, or what follows a middleware), then
-    /// the actions that waited for it, then notifies subscribers when this is the outermost
-    /// dispatch. Called with the lock held; `waited` when `action` was the first in `waiting`.
-    private func run(_ action: Action, through function: DispatchFunction<Action>, waited: Bool = false) {
-        if waited { waitingCount -= 1 }
+    /// Passes `action` on to `next`, the rest of the chain after a middleware, where it cannot
+    /// go at once. Called with the lock held. While the state changes (a change handler that
+    /// dispatched, or called a held-back `next`), it waits: it would otherwise be reduced
+    /// inside the change. Else no dispatch is under way on this thread (the middleware held the
+    /// action back, or passes it on while it is set up), and it runs as a dispatch of its own.
+    private func pass(_ action: Action, to next: @escaping DispatchFunction<Action>) {
+        if gate.isMutating {
+            wait(action, through: next)
+        } else {
+            asDispatch { next(action) }
+        }
+    }
+
+    private func wait(_ action: Action, through next: DispatchFunction<Action>?) {
+        waiting.append((action, next))
+        waitingCount += 1
+    }
+
+    /// Runs `body` as a dispatch, then the actions that waited for it, then notifies
+    /// subscribers when this is the outermost dispatch. Called with the lock held.
+    private func asDispatch(_ body: () -> Void) {
         gate.depth += 1
-        function(action)
+        body()
         // `waiting` is touched only when it holds something: in the store's unspecialized
         // generic code, every use of an array of actions looks up its type.
-        while waitingCount > 0 {
-            waitingCount -= 1
-            chain?(waiting.removeFirst())
-        }
+        if waitingCount > 0 { runWaiting() }
         gate.depth -= 1
-        if gate.depth == 0 && pendingCount > 0 && !isNotifying { notifySubscribers() }
+        if gate.depth == 0 && pendingCount > 0 && !gate.isNotifying { notifySubscribers() }
+    }
+
+    /// Runs the waiting actions in order, once the store is made (until then they stay).
+    private func runWaiting() {
+        while waitingCount > 0, let chain {
+            waitingCount -= 1
+            let next = waiting.removeFirst()
+            (next.through ?? chain)(next.action)
+        }
     }
 
     /// Calls `handler` with the state after every action, on the dispatching thread, after
@@ -179,7 +203,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
 
     /// The end of the middleware chain: runs the reducer. Called with the lock held.
     private func reduce(_ action: Action) {
-        isMutating = true
+        gate.isMutating = true
         registrar.withMutation(of: self, keyPath: stateKeyPath) {
             // Only the reducer itself: Observation calls change handlers around it, and
             // they may dispatch.
@@ -187,7 +211,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
             reducer.reduce(&box.value, action)
             isReducing = false
         }
-        isMutating = false
+        gate.isMutating = false
         if subscriberCount > 0 {
             pendingStates.append(box.value)
             pendingCount += 1
@@ -197,8 +221,8 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
     /// Delivers the states reduced so far. Called with the lock held; a subscriber that
     /// dispatches adds to `pendingStates`, which this loop picks up in order.
     private func notifySubscribers() {
-        isNotifying = true
-        defer { isNotifying = false }
+        gate.isNotifying = true
+        defer { gate.isNotifying = false }
         while pendingCount > 0 {
             let states = pendingStates
             pendingStates.removeAll(keepingCapacity: true)
@@ -236,10 +260,10 @@ public enum StoreMisuse: Sendable, Equatable, CustomStringConvertible {
 
 /// What a store being created tells the middleware it sets up.
 enum StoreSetup {
-    /// The store's lock, while the store calls its middleware's bodies: the recorder takes it
-    /// to see the state and its own bookkeeping together. A task-local value rather than an
-    /// argument, so that it reaches a middleware wrapped in another.
-    @TaskLocal static var lock: NSRecursiveLock?
+    /// The store's gate, while the store calls its middleware's bodies: the recorder takes its
+    /// lock to see the state and its own bookkeeping together. A task-local value rather than
+    /// an argument, so that it reaches a middleware wrapped in another.
+    @TaskLocal static var gate: DispatchGate?
 }
 
 /// The state and the lock that guards it, shared with the closures the store hands to

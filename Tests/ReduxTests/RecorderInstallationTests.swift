@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Redux
 import Testing
 
@@ -74,6 +75,53 @@ import Testing
         #expect(errors.value == [.installedInSecondStore])
         #expect(
             RecorderError.installedInSecondStore.description
-                == "a second store installed this recorder; it records only the first: make a recorder for each store")
+                == "the recorder was installed again (in a second store, or twice in one store's middleware); it records only where it was installed first: make a recorder for each store")
+    }
+
+    /// Runs `body` on a new thread; `false` when it has not returned within `seconds`.
+    private static func finishes(within seconds: Double, _ body: @escaping @Sendable () -> Void) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            body()
+            done.signal()
+        }.start()
+        return done.wait(timeout: .now() + seconds) == .success
+    }
+
+    /// `close()` inside a dispatch waited for the error handler, which waited for the store's
+    /// lock to read the state: a deadlock. From a subscriber, and deferred from a change
+    /// handler (it runs as the recorder's middleware returns, under the lock).
+    @Test(arguments: ["subscriber", "change handler"])
+    func closeInsideADispatchDoesNotWaitForAnErrorHandlerReadingTheState(from place: String) {
+        let storeReference = LockedBox<Store<CounterState, CounterAction>?>(nil)
+        let sink = SwitchableSink()
+        let handled = LockedBox(0)
+        let recorder = Recorder<CounterState, CounterAction>(
+            sink: sink,
+            options: steppingOptions(onError: { _ in
+                _ = storeReference.value?.state
+                handled.withLock { $0 += 1 }
+            }))
+        let store = Store(initialState: CounterState(), reducer: counterReducer, middleware: [recorder.middleware])
+        storeReference.withLock { $0 = store }
+        defer { storeReference.withLock { $0 = nil } }
+        store.dispatch(.increment)
+        recorder.flush()
+        sink.failing.withLock { $0 = true }
+        if place == "subscriber" {
+            store.subscribe { state in if state.count == 2 { recorder.close() } }
+        } else {
+            withObservationTracking { _ = store.state.count } onChange: { recorder.close() }
+        }
+
+        let finished = Self.finishes(within: 10) { store.dispatch(.increment) }
+        #expect(finished, "close() deadlocked")
+        guard finished else {
+            // Kept: its `deinit` closes it, which would wait for the deadlocked store.
+            _ = Unmanaged.passRetained(recorder)
+            return
+        }
+        recorder.flush()
+        #expect(handled.value > 0, "the write error was handled, after the dispatch")
     }
 }

@@ -114,4 +114,56 @@ import Testing
         let states = try sink.lines.dropFirst().dropLast().map { canonical(try jsonObject($0)["state"]) }
         #expect(states == [#"{"count":1}"#, #"{"count":11}"#])
     }
+
+    /// A middleware that passes an action on while it is set up runs the actions waiting
+    /// then: they were taken from the list with no chain to run them, and lost.
+    @Test func actionsWaitingWhileTheStoreIsMadeSurviveAMiddlewarePassingOneOnMeanwhile() {
+        let replaying = Middleware<CounterState, CounterAction> { _, _ in
+            { next in
+                next(.increment)
+                return { action in next(action) }
+            }
+        }
+        let announcing = Middleware<CounterState, CounterAction> { dispatch, _ in
+            dispatch(.incrementBy(n: 5))
+            return { next in next }
+        }
+        let store = Store(initialState: CounterState(), reducer: counterReducer, middleware: [replaying, announcing])
+
+        #expect(store.state.count == 6)
+    }
+
+    /// A held-back action passed on from a change handler was reduced inside the change,
+    /// which called the handler again, until the stack overflowed. It waits like an action
+    /// the handler dispatches, in the order the handler sent them.
+    @Test func anActionPassedOnFromAnObservationHandlerWaitsForTheChange() {
+        let held = LockedBox<(@Sendable () -> Void)?>(nil)
+        let holding = Middleware<CounterState, CounterAction> { _, _ in
+            { next in
+                { action in
+                    guard action == .reset else { return next(action) }
+                    held.withLock { $0 = { next(.incrementBy(n: 100)) } }
+                }
+            }
+        }
+        let misuses = LockedBox<[StoreMisuse]>([])
+        let store = Store(
+            initialState: CounterState(), reducer: counterReducer, middleware: [holding],
+            onMisuse: { misuse in misuses.withLock { $0.append(misuse) } })
+        let notified = LockedBox<[Int]>([])
+        store.subscribe { state in notified.withLock { $0.append(state.count) } }
+        store.dispatch(.reset)
+        withObservationTracking {
+            _ = store.state.count
+        } onChange: {
+            held.value?()
+            store.dispatch(.incrementBy(n: 10))
+        }
+
+        store.dispatch(.increment)
+
+        #expect(store.state.count == 111)
+        #expect(notified.value == [1, 101, 111])
+        #expect(misuses.value.isEmpty)
+    }
 }

@@ -53,7 +53,7 @@ import Foundation
 /// recorder.close()
 /// ```
 public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sendable>: @unchecked Sendable {
-    // Unchecked Sendable: mutable properties are guarded by `lock`; `storeLock` and
+    // Unchecked Sendable: mutable properties are guarded by `lock`; `storeGate` and
     // `getState` are set once, under `lock`, when the first store installs the middleware.
     /// How the recorder behaves.
     public let options: Options
@@ -68,7 +68,8 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     // Guarded by `lock`, so the run-time exclusivity checks would only add cost.
     @exclusivity(unchecked) @usableFromInline var seq = 0
     @exclusivity(unchecked) @usableFromInline var isClosed = false
-    private var storeLock: NSRecursiveLock?
+    /// The store's lock, and whether the thread holding it is using the store.
+    private var storeGate: DispatchGate?
     private var getState: (@Sendable () -> State)?
     // Changed only inside a dispatch, under the store's lock, so unchecked too.
     /// How many of the store's actions are between this middleware and their recording: the
@@ -140,9 +141,11 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     /// The middleware to add to a store, last in its list.
     ///
     /// A recorder records one store, the first that installs it: the header holds that
-    /// store's initial state. Another store that installs it is not recorded, and the
-    /// recorder reports ``RecorderError/installedInSecondStore`` through `onError`. The middleware
-    /// may be wrapped in one of the app's own, whose `body` calls this one's.
+    /// store's initial state. Another store that installs it is not recorded (nor a second
+    /// place in one store's list), and the recorder reports
+    /// ``RecorderError/installedInSecondStore`` through `onError`. The middleware may be wrapped
+    /// in one of the app's own, whose `body` calls this one's `body` from its own, while the
+    /// store is created.
     @inlinable
     public var middleware: Middleware<State, Action> {
         Middleware { [self] _, getState in
@@ -171,7 +174,7 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     func install(getState: @escaping @Sendable () -> State) -> Bool {
         let initialState = getState()
         // The store's lock, which `close()` takes to see the state and `seq` together.
-        let storeLock = StoreSetup.lock
+        let storeGate = StoreSetup.gate
         var otherStore = false
         let installed = lock.withLock {
             guard !isClosed else { return false }
@@ -180,7 +183,7 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
                 return false
             }
             self.getState = getState
-            self.storeLock = storeLock
+            self.storeGate = storeGate
             _ = queue.append(
                 .header(
                     reducer: options.reducer, app: options.app, started: options.clock.now(),
@@ -250,7 +253,9 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     }
 
     /// Waits until every action recorded so far has been handed to the sink, and the errors
-    /// that writing them met have been handled by ``Options/onError``.
+    /// that writing them met have been handled by ``Options/onError`` — except when called
+    /// inside a dispatch of the store (from a middleware, the reducer or a subscriber), where
+    /// the handler, which may read the state, would wait for that dispatch to end.
     ///
     /// Safe to call from any thread, the error handler included.
     public func flush() {
@@ -262,30 +267,42 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     private func flush(waitingAtMost seconds: Double?) {
         guard !writer.isWriterThread else { return }
         if !waitForWriter(atMost: seconds), seconds == nil { writer.waitUntilFinished() }
-        writer.errors.waitUntilHandled(waitingAtMost: seconds)
+        if !isInsideDispatch { writer.errors.waitUntilHandled(waitingAtMost: seconds) }
+    }
+
+    /// Whether the calling thread is inside a dispatch of the store: it holds the store's
+    /// lock, which a reader of the state, such as the error handler, then waits for.
+    private var isInsideDispatch: Bool {
+        // Held by another thread, the lock is not this one's: no need to wait for it.
+        guard let gate = lock.withLock({ storeGate }), gate.lock.try() else { return false }
+        defer { gate.lock.unlock() }
+        return gate.isBusy
     }
 
     /// Writes the final state in an `end` marker, drains the queue and closes the sink.
     /// Later dispatches are no longer recorded. Safe to call more than once and from any
-    /// thread; every call returns once the recording is complete, except one made inside a
-    /// dispatch of the store (from its reducer, say): the action being dispatched has no
-    /// state after it yet, so the recorder closes once it has recorded that action, as the
-    /// dispatch returns through it.
+    /// thread; every call returns once the recording is complete, except one made while an
+    /// action is dispatched (from its reducer, say): that action has no state after it yet,
+    /// so the recorder closes once it has recorded it, as the dispatch returns through it.
+    /// Inside a dispatch (a subscriber, say) it does not wait for ``Options/onError`` to
+    /// handle the last errors, as ``flush()`` does not.
     ///
     /// A recorder that no store ever used has no header and nothing to end: it writes nothing,
     /// and its file (``FileRecordingSink``) is removed.
     public func close() {
         OpenRecorders.shared.remove(ObjectIdentifier(self))
-        let storeLock = lock.withLock { self.storeLock }
+        let gate = lock.withLock { self.storeGate }
         // Same lock order as dispatch (store, then recorder), so the final state and the
         // last `seq` agree.
-        storeLock?.lock()
+        gate?.lock.lock()
         // Only the dispatching thread gets the store's lock while an action is in flight.
         if actionsInFlight > 0 {
             closesAfterDispatch = true
-            storeLock?.unlock()
+            gate?.lock.unlock()
             return
         }
+        // The store's lock stays held by this thread after it lets go of it here.
+        let insideDispatch = gate?.isBusy ?? false
         closesAfterDispatch = false
         lock.lock()
         let firstClose = !isClosed
@@ -302,10 +319,10 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
             queue.finish()
         }
         lock.unlock()
-        storeLock?.unlock()
+        gate?.lock.unlock()
         if !writer.isWriterThread {
             writer.waitUntilFinished()
-            writer.errors.waitUntilHandled()
+            if !insideDispatch { writer.errors.waitUntilHandled() }
         }
     }
 }

@@ -48,8 +48,8 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// file at the same path; the recorder writes the header there again, then a `gap` marker
     /// for the entries that went with the removed file, then goes on.
     case fileRemoved(path: String)
-    /// A second store installed the recorder's middleware. A recorder records the first store
-    /// only; the second one's actions are not recorded.
+    /// The recorder's middleware was installed again: in a second store, or twice in one
+    /// store's list. A recorder records where it was installed first only.
     case installedInSecondStore
 
     public var description: String {
@@ -70,7 +70,7 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
         case .fileRemoved(let path):
             "\(path): file removed while recording; recording goes on in a new file at this path, after a gap marker"
         case .installedInSecondStore:
-            "a second store installed this recorder; it records only the first: make a recorder for each store"
+            "the recorder was installed again (in a second store, or twice in one store's middleware); it records only where it was installed first: make a recorder for each store"
         }
     }
 }
