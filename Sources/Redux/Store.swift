@@ -9,8 +9,8 @@ import Observation
 /// the new action runs through the whole chain, from the first middleware, before the call
 /// returns. A middleware may also hold an action back and pass it to `next` later, from
 /// another thread or task (a delay, a debounce): the rest of the chain then runs as a
-/// dispatch does, in turn with the others. A reducer must never dispatch: that is reported
-/// through `onMisuse`.
+/// dispatch does, in turn with the others. A reducer must never dispatch (nor call a
+/// middleware's `next` it kept): that is reported through `onMisuse`.
 ///
 /// The middleware, the reducer, Observation's change handlers and the subscribers all run
 /// while the store holds its lock, so that they see the states one at a time. Reading
@@ -47,6 +47,9 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
     /// rest of the chain they go through (`nil`: all of it).
     private var waiting: [(action: Action, through: DispatchFunction<Action>?)] = []
     private var waitingCount = 0
+    /// Set while the waiting actions run: a dispatch one of them makes (a thunk middleware's,
+    /// say) runs the actions waiting after it only once that one is through.
+    private var isRunningWaiting = false
     private var pendingStates: [State] = []
     private var subscribers: [(id: UInt64, handler: @Sendable (State) -> Void)] = []
     private var nextSubscriberID: UInt64 = 0
@@ -138,10 +141,14 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
     /// Passes `action` on to `next`, the rest of the chain after a middleware, where it cannot
     /// go at once. Called with the lock held. While the state changes (a change handler that
     /// dispatched, or called a held-back `next`), it waits: it would otherwise be reduced
-    /// inside the change. Else no dispatch is under way on this thread (the middleware held the
-    /// action back, or passes it on while it is set up), and it runs as a dispatch of its own.
+    /// inside the change. So it does while the store is made, after the actions dispatched
+    /// then. Else no dispatch is under way on this thread (the middleware held the action
+    /// back), and it runs as a dispatch of its own.
     private func pass(_ action: Action, to next: @escaping DispatchFunction<Action>) {
-        if gate.isMutating {
+        if isReducing {
+            // A reducer that kept a middleware's `next`: as impure as one that dispatches.
+            onMisuse(.reducerDispatched(action: String(describing: action)))
+        } else if gate.isMutating || chain == nil {
             wait(action, through: next)
         } else {
             asDispatch { next(action) }
@@ -160,13 +167,15 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
         body()
         // `waiting` is touched only when it holds something: in the store's unspecialized
         // generic code, every use of an array of actions looks up its type.
-        if waitingCount > 0 { runWaiting() }
+        if waitingCount > 0 && !isRunningWaiting { runWaiting() }
         gate.depth -= 1
         if gate.depth == 0 && pendingCount > 0 && !gate.isNotifying { notifySubscribers() }
     }
 
     /// Runs the waiting actions in order, once the store is made (until then they stay).
     private func runWaiting() {
+        isRunningWaiting = true
+        defer { isRunningWaiting = false }
         while waitingCount > 0, let chain {
             waitingCount -= 1
             let next = waiting.removeFirst()

@@ -13,10 +13,23 @@ import Testing
         var quantity: Int
     }
 
+    struct Tag: Codable, Sendable, Equatable {
+        var id: String
+        var uses: Int
+    }
+
     struct Table: Codable, Sendable, Equatable {
         var rows: [Row] = []
         var labels: [String] = []
+        var tags: [Tag] = []
+        var notes: [String: String] = [:]
     }
+
+    /// Ids and keys that a path must quote or escape: a space, a dot, a quote, a backslash, a
+    /// digit first, and characters that would reorder or break a console line.
+    static let oddTexts = [
+        "plain", "a b", "x.y", "q\"uote", "back\\slash", "0digit", "\u{202E}evil", "line\u{2028}sep", "c\u{85}",
+    ]
 
     enum Edit: Codable, Sendable {
         case set(Table)
@@ -34,7 +47,7 @@ import Testing
         var table = table
         for _ in 0..<Int.random(in: 1...2, using: &generator) {
             let rows = table.rows.count
-            switch Int.random(in: 0..<8, using: &generator) {
+            switch Int.random(in: 0..<9, using: &generator) {
             case 0, 1:
                 nextID += 1
                 table.rows.insert(
@@ -50,6 +63,15 @@ import Testing
                 table.rows[Int.random(in: 0..<rows, using: &generator)].quantity += Int.random(in: 1...3, using: &generator)
             case 6 where rows > 2 && Bool.random(using: &generator):
                 table.rows.reverse()
+            case 7:
+                let text = oddTexts.randomElement(using: &generator)!
+                if Bool.random(using: &generator) {
+                    table.notes[text] = table.notes[text] == nil ? "note \(text)" : nil
+                } else if let index = table.tags.firstIndex(where: { $0.id == text }) {
+                    if Bool.random(using: &generator) { table.tags.remove(at: index) } else { table.tags[index].uses += 1 }
+                } else {
+                    table.tags.insert(Tag(id: text, uses: 0), at: Int.random(in: 0...table.tags.count, using: &generator))
+                }
             default:
                 if table.labels.isEmpty || Bool.random(using: &generator) {
                     table.labels.insert("l\(nextID)", at: Int.random(in: 0...table.labels.count, using: &generator))
@@ -95,6 +117,7 @@ import Testing
             moves += fromLogger.filter { $0.hasPrefix("↕") }.count
         }
         #expect(moves > 0, "the edits moved some rows")
+        #expect(diff.out.contains(#"\u202e"#), "an id or key with a bidirectional control came up")
     }
 }
 

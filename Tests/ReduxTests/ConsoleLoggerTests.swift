@@ -148,7 +148,8 @@ enum ProbeAction: Encodable, Sendable {
     }
 
     /// Redaction is decided on each key, as the recorder decides it: a key with a dot in it
-    /// used to be split where the printed path has dots, and its values were printed.
+    /// used to be split where the printed path has dots, and its values were printed. The
+    /// path quotes such a key, as `redux-inspect` does.
     @Test func aRedactedKeyWithADotInItIsHiddenInTheDiff() {
         let entries = LockedBox<[String]>([])
         let logger = ConsoleLogger<[String: Int], Int>(
@@ -162,8 +163,8 @@ enum ProbeAction: Encodable, Sendable {
 
         #expect(
             entries.value.map(Self.normalized) == [
-                "action Int 1234 (µs)\n" + #"  + session.secret: "<redacted>""#,
-                "action Int 5678 (µs)\n" + #"  ~ session.secret: "<redacted>" → "<redacted>""#,
+                "action Int 1234 (µs)\n" + #"  + ["session.secret"]: "<redacted>""#,
+                "action Int 5678 (µs)\n" + #"  ~ ["session.secret"]: "<redacted>" → "<redacted>""#,
             ])
     }
 }

@@ -166,4 +166,99 @@ import Testing
         #expect(notified.value == [1, 101, 111])
         #expect(misuses.value.isEmpty)
     }
+
+    struct Log: Codable, Sendable, Equatable {
+        var log: [String] = []
+    }
+
+    static let logReducer = Reducer<Log, String> { state, action in state.log.append(action) }
+
+    /// On "a", dispatches "x" before passing "a" on, as a thunk middleware dispatches; while it
+    /// is set up, dispatches "a" and "b" when asked to.
+    static func dispatchingXBeforeA(whileSetUp: Bool) -> Middleware<Log, String> {
+        Middleware { dispatch, _ in
+            if whileSetUp {
+                dispatch("a")
+                dispatch("b")
+            }
+            return { next in
+                { action in
+                    if action == "a" { dispatch("x") }
+                    next(action)
+                }
+            }
+        }
+    }
+
+    /// The dispatch a waiting action made ran the actions waiting after it, before it: "b"
+    /// overtook "a" (found by helper-80). Dispatched directly, the same actions go x, a, b.
+    @Test(arguments: ["while the store is made", "from a change handler"])
+    func waitingActionsRunInTheOrderTheyWereSent(_ when: String) throws {
+        let sink = MemoryRecordingSink()
+        let recorder = Recorder<Log, String>(sink: sink, options: steppingOptions())
+        let store = Store(
+            initialState: Log(), reducer: Self.logReducer,
+            middleware: [Self.dispatchingXBeforeA(whileSetUp: when == "while the store is made"), recorder.middleware])
+        let heard = LockedBox<[String]>([])
+        store.subscribe { state in heard.withLock { $0.append(state.log.last ?? "") } }
+        if when == "from a change handler" {
+            withObservationTracking {
+                _ = store.state
+            } onChange: {
+                store.dispatch("a")
+                store.dispatch("b")
+            }
+        }
+        store.dispatch("go")
+        recorder.close()
+
+        let expected = when == "from a change handler" ? ["go", "x", "a", "b"] : ["x", "a", "b", "go"]
+        #expect(store.state.log == expected)
+        let recorded = try sink.lines.dropFirst().dropLast().map { try jsonObject($0)["action"] as? String }
+        #expect(recorded == expected)
+        #expect(heard.value == (when == "from a change handler" ? expected : ["go"]))
+    }
+
+    /// A middleware that passes an action on while it is set up went ahead of one dispatched
+    /// before it, while the store was made.
+    @Test func anActionPassedOnWhileTheStoreIsMadeWaitsItsTurn() {
+        let first = Middleware<Log, String> { _, _ in
+            { next in
+                next("b")
+                return { action in next(action) }
+            }
+        }
+        let second = Middleware<Log, String> { dispatch, _ in
+            dispatch("a")
+            return { next in next }
+        }
+        let store = Store(initialState: Log(), reducer: Self.logReducer, middleware: [first, second])
+
+        #expect(store.state.log == ["a", "b"])
+    }
+
+    /// A reducer that calls a middleware's `next` it kept is reported as one that dispatches,
+    /// and the action dropped: it used to wait, and run after.
+    @Test func aReducerCallingAKeptNextIsReportedAndTheActionDropped() {
+        let kept = LockedBox<(@Sendable (CounterAction) -> Void)?>(nil)
+        let keeping = Middleware<CounterState, CounterAction> { _, _ in
+            { next in
+                kept.withLock { $0 = next }
+                return next
+            }
+        }
+        let impure = Reducer<CounterState, CounterAction> { state, action in
+            counterReducer.reduce(&state, action)
+            if action == .reset { kept.value?(.incrementBy(n: 100)) }
+        }
+        let misuses = LockedBox<[StoreMisuse]>([])
+        let store = Store(
+            initialState: CounterState(), reducer: impure, middleware: [keeping],
+            onMisuse: { misuse in misuses.withLock { $0.append(misuse) } })
+
+        store.dispatch(.reset)
+
+        #expect(store.state.count == 0)
+        #expect(misuses.value == [.reducerDispatched(action: "incrementBy(n: 100)")])
+    }
 }

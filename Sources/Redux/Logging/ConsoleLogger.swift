@@ -80,7 +80,31 @@ public struct ConsoleLogger<State: Encodable & Sendable, Action: Encodable & Sen
         } catch {
             lines.append("  (state cannot be encoded: \(error))")
         }
-        return lines.joined(separator: "\n")
+        return Self.escapingLayoutControls(lines.joined(separator: "\n"))
+    }
+
+    /// `text` with the characters that would make a console show it in another order or on
+    /// other lines (C1 controls, line and paragraph separators, bidirectional controls), which
+    /// the recorder's JSON keeps as they are, written `\u202e`-style, as `redux-inspect` shows
+    /// them. They occur only in strings and keys, where the escape means the same character.
+    static func escapingLayoutControls(_ text: String) -> String {
+        func escapes(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0x80...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+            default: false
+            }
+        }
+        guard text.unicodeScalars.contains(where: escapes) else { return text }
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            guard escapes(scalar) else {
+                escaped.append(scalar)
+                continue
+            }
+            let hex = String(scalar.value, radix: 16)
+            escaped.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+        }
+        return String(escaped)
     }
 
     private func text(of action: Action, _ writer: JSONLineWriter) -> String {

@@ -38,7 +38,7 @@ extension EncodedValue {
         switch (self, other) {
         case (.object(let old), .object(let new)):
             for (key, newValue) in new {
-                let childPath = path.isEmpty ? key : "\(path).\(key)"
+                let childPath = Self.path(path, key: key)
                 let hidden = redacted || redacts(key)
                 if let oldValue = old.first(where: { $0.key == key })?.value {
                     oldValue.changes(to: newValue, path: childPath, redacted: hidden, redacts: redacts, into: &result)
@@ -47,7 +47,7 @@ extension EncodedValue {
                 }
             }
             for (key, oldValue) in old where !new.contains(where: { $0.key == key }) {
-                let childPath = path.isEmpty ? key : "\(path).\(key)"
+                let childPath = Self.path(path, key: key)
                 result.append(
                     EncodedChange(
                         marker: "-", path: childPath, old: oldValue, new: nil, isRedacted: redacted || redacts(key)))
@@ -132,5 +132,20 @@ extension EncodedValue {
             ids.append(text)
         }
         return ids
+    }
+
+    /// `path` followed by `key`, as the inspector writes paths: `.key` (or `key` first) for
+    /// an identifier, else `["key"]`.
+    private static func path(_ path: String, key: String) -> String {
+        let isIdentifier =
+            key.utf8.first.map { !(0x30...0x39).contains($0) } ?? false
+            && key.utf8.allSatisfy { byte in
+                (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+                    || byte == UInt8(ascii: "_")
+            }
+        if isIdentifier { return path.isEmpty ? key : "\(path).\(key)" }
+        var quoted: [UInt8] = []
+        JSONLineWriter.writeQuoted(key, to: &quoted)
+        return "\(path)[\(String(decoding: quoted, as: UTF8.self))]"
     }
 }
