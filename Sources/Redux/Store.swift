@@ -66,7 +66,8 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
     ///   - middleware: Runs in array order before the reducer; the first sees actions first.
     ///   - onMisuse: Called when the store is used in a way that breaks Redux's rules, such as
     ///     a reducer that dispatches. The offending action is dropped. The default stops the
-    ///     program with a message saying what happened.
+    ///     program with a message saying what happened. It must not dispatch: it is called
+    ///     from inside the reducer.
     public init(
         initialState: State,
         reducer: Reducer<State, Action>,
@@ -186,7 +187,9 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
     /// Calls `handler` with the state after every action, on the dispatching thread, after
     /// the dispatch that caused it has finished running its middleware. The store's lock is
     /// held meanwhile: a handler must not wait for another thread that uses the store. A
-    /// handler unsubscribed while the subscribers hear of a state still hears of that one.
+    /// handler unsubscribed while the subscribers hear of a state still hears of that one;
+    /// one subscribed or unsubscribed during a dispatch (from a middleware, say) may or may
+    /// not hear of the states that dispatch made before.
     ///
     /// - Parameter handler: Receives each new state.
     /// - Returns: A token to pass to ``unsubscribe(_:)``.
