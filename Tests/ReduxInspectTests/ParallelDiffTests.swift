@@ -35,6 +35,38 @@ import Testing
         #expect(made.count == workers, "one worker state per thread")
     }
 
+    /// Work slower than the caller's (decoding actions beside reducing them): the caller
+    /// works on chunks too, while it waits, and the results still come back in order, each
+    /// chunk done once, never more than the window ahead.
+    @Test func aHelpingCallerWorksOnChunksAndTakesTheResultsInOrder() {
+        let made = Counter()
+        let done = Counter()
+        let byCaller = Counter()
+        let caller = ObjectIdentifier(Thread.current)
+        var seen: [Int] = []
+        var mostAhead = 0
+        OrderedChunks(count: 300, workers: 1, window: 3, overlapsCaller: true, callerHelps: true).run(
+            {
+                made.bump()
+                return { chunk in
+                    usleep(200)
+                    done.bump()
+                    if ObjectIdentifier(Thread.current) == caller { byCaller.bump() }
+                    return chunk * 3
+                }
+            },
+            consume: { output in
+                seen.append(output)
+                mostAhead = max(mostAhead, done.count - seen.count)
+            })
+        #expect(seen == (0..<300).map { $0 * 3 })
+        #expect(done.count == 300, "each chunk worked on once")
+        #expect(made.count == 2, "the worker's state and the caller's")
+        #expect(byCaller.count > 30, "the caller did \(byCaller.count) chunks")
+        // The window, plus the chunk each of the two may be working on.
+        #expect(mostAhead <= 3 + 2, "\(mostAhead) chunks done ahead")
+    }
+
     @Test func noChunksMeansNoWork() {
         let made = Counter()
         var seen: [Int] = []

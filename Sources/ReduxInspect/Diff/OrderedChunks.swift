@@ -28,6 +28,10 @@ struct OrderedChunks {
     /// Whether even one worker is a thread of its own, so that what the caller does with
     /// each result overlaps the work on the next chunks.
     let overlapsCaller: Bool
+    /// Whether the caller, when the result it needs is still being worked on, works on the
+    /// next chunk nobody has taken instead of waiting: for work slower than what the caller
+    /// does with its results, as decoding actions is beside reducing them.
+    let callerHelps: Bool
     /// The most chunks done (or being done) ahead of the one the caller is waiting for.
     let window: Int
     /// The weight of waiting results at which workers stop starting chunks.
@@ -42,10 +46,15 @@ struct OrderedChunks {
     ///   - budget: The weight of waiting results at which workers pause; by default 16 MiB,
     ///     for results weighed in bytes.
     ///   - overlapsCaller: Whether one worker is a thread too (see ``overlapsCaller``).
-    init(count: Int, workers: Int, window: Int? = nil, budget: Int = 16 << 20, overlapsCaller: Bool = false) {
+    ///   - callerHelps: Whether the caller works on chunks while it waits (see ``callerHelps``).
+    init(
+        count: Int, workers: Int, window: Int? = nil, budget: Int = 16 << 20, overlapsCaller: Bool = false,
+        callerHelps: Bool = false
+    ) {
         self.count = max(count, 0)
         self.workers = max(1, min(workers, count))
         self.overlapsCaller = overlapsCaller
+        self.callerHelps = callerHelps
         self.window = max(window ?? 4 * self.workers, self.workers)
         self.budget = budget
     }
@@ -92,7 +101,26 @@ struct OrderedChunks {
             board.stop()
             finished.wait()
         }
-        for chunk in 0..<count { try consume(board.result(for: chunk)) }
+        guard callerHelps else {
+            for chunk in 0..<count { try consume(board.result(for: chunk)) }
+            return
+        }
+        var work: ((Int) -> Output)?
+        for chunk in 0..<count {
+            while true {
+                if let output = board.readyResult(for: chunk) {
+                    try consume(output)
+                    break
+                }
+                guard let other = board.takeIfFree() else {
+                    try consume(board.result(for: chunk))
+                    break
+                }
+                if work == nil { work = makeWorker() }
+                let output = work!(other)
+                board.put(output, weighing: weight(output), for: other)
+            }
+        }
     }
 
     /// What the workers and the caller share: the next chunk to take, the results not yet
@@ -129,6 +157,28 @@ struct OrderedChunks {
             guard !stopped, next < count else { return nil }
             next += 1
             return next - 1
+        }
+
+        /// The next chunk to work on when one may be taken now, as ``take()`` would take it;
+        /// else `nil`, at once.
+        func takeIfFree() -> Int? {
+            condition.lock()
+            defer { condition.unlock() }
+            guard !stopped, next < count, next == consumed || (next - consumed < window && waitingWeight < budget)
+            else { return nil }
+            next += 1
+            return next - 1
+        }
+
+        /// The result of `chunk`, the one after the last consumed, taken if it is there.
+        func readyResult(for chunk: Int) -> Output? {
+            condition.lock()
+            defer { condition.unlock() }
+            guard let result = results.removeValue(forKey: chunk) else { return nil }
+            consumed = chunk + 1
+            waitingWeight -= result.weight
+            condition.broadcast()
+            return result.output
         }
 
         /// Hands over the result of `chunk`, which holds `weight`.
