@@ -63,9 +63,10 @@ struct OrderedChunks {
     /// calling thread.
     ///
     /// - Parameters:
-    ///   - makeWorker: Called once on each worker thread, and not at all when there are no
-    ///     chunks; returns what that thread does with each chunk number it takes, so that a
-    ///     worker can keep state (a differ, buffers) from one chunk to the next.
+    ///   - makeWorker: Called once on each worker thread (and on the calling thread, when it
+    ///     runs the chunks itself or helps, the first time it does), and not at all when there
+    ///     are no chunks; returns what that thread does with each chunk number it takes, so that
+    ///     a worker can keep state (a differ, buffers) from one chunk to the next.
     ///   - weight: How much memory a result holds, counted against ``budget``.
     ///   - consume: Takes each chunk's result, in order. When it throws, the workers stop
     ///     taking chunks and the error is rethrown once they have finished.

@@ -7,9 +7,10 @@ extension TypedReplayer {
     static var decodeAheadThreshold: Int { 4096 }
 
     /// How many actions a thread decoding ahead decodes at a time: a chunk is weighed only
-    /// once decoded, so a small one keeps what large actions hold ahead small (25 MB ahead
-    /// of the replay for actions of 100 KB, 100 MB with chunks of 1,024), and handing over
-    /// one costs no more than a few steps.
+    /// once decoded, so a small one keeps what large actions hold ahead small (about 50 MB
+    /// ahead of the replay for actions of 100 KB, the helper's chunk and the replaying
+    /// thread's; four times that with chunks of 1,024), and handing over one costs no more
+    /// than a few steps.
     static var decodeAheadChunk: Int { 256 }
 
     func applyActions(
