@@ -275,30 +275,23 @@ public struct ReplayRun {
             }
             guard finished, try flush() else { return nil }
         }
-        if comparingStates, lastSeq == nil, recording.steps.isEmpty, recording.endSeq == 0,
-            let recorded = try recording.finalState()
-        {
-            // No action at all, and none missing: the end marker holds the state the replay
-            // starts from.
-            let replayed: JSONValue
+        // Without any step, `previousSeq` is 0: an end marker at seq 0 (no action missing)
+        // holds the state the replay starts from.
+        guard comparingStates, recording.endSeq == previousSeq, let recorded = try recording.finalState() else {
+            return nil
+        }
+        let replayed: JSONValue
+        if let lastTree {
+            replayed = lastTree
+        } else if let lastIndex {
+            // An error here names the last step, as when its tree was made there.
+            replayed = try current(try recording.readEntry(at: lastIndex))
+        } else {
             do {
                 replayed = try replayer.currentState()
             } catch {
                 throw .recording(recording.initialStateFailure(error))
             }
-            return EndComparison(
-                recorded: recorded, replayed: replayed,
-                divergence: Self.divergence(recorded: recorded, replayed: replayed), afterGap: false)
-        }
-        guard comparingStates, previousSeq > 0, recording.endSeq == previousSeq, let lastIndex,
-            let recorded = try recording.finalState()
-        else { return nil }
-        let replayed: JSONValue
-        if let lastTree {
-            replayed = lastTree
-        } else {
-            // An error here names the last step, as when its tree was made there.
-            replayed = try current(try recording.readEntry(at: lastIndex))
         }
         return EndComparison(
             recorded: recorded, replayed: replayed, divergence: Self.divergence(recorded: recorded, replayed: replayed),
