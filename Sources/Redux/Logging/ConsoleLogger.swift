@@ -89,10 +89,7 @@ public struct ConsoleLogger<State: Encodable & Sendable, Action: Encodable & Sen
     /// them. They occur only in strings and keys, where the escape means the same character.
     static func escapingLayoutControls(_ text: String) -> String {
         func escapes(_ scalar: Unicode.Scalar) -> Bool {
-            switch scalar.value {
-            case 0x80...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
-            default: false
-            }
+            (0x80..<0xA0).contains(scalar.value) || PathText.isLayoutControl(scalar)
         }
         guard text.unicodeScalars.contains(where: escapes) else { return text }
         var escaped = String.UnicodeScalarView()

@@ -137,13 +137,8 @@ extension EncodedValue {
     /// `path` followed by `key`, as the inspector writes paths: `.key` (or `key` first) for
     /// an identifier, else `["key"]`.
     private static func path(_ path: String, key: String) -> String {
-        let isIdentifier =
-            key.utf8.first.map { !(0x30...0x39).contains($0) } ?? false
-            && key.utf8.allSatisfy { byte in
-                (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
-                    || byte == UInt8(ascii: "_")
-            }
-        if isIdentifier { return path.isEmpty ? key : "\(path).\(key)" }
+        var key = key
+        if key.withUTF8(PathText.isIdentifier) { return path.isEmpty ? key : "\(path).\(key)" }
         var quoted: [UInt8] = []
         JSONLineWriter.writeQuoted(key, to: &quoted)
         return "\(path)[\(String(decoding: quoted, as: UTF8.self))]"

@@ -1,3 +1,5 @@
+import Redux
+
 /// Makes text from a recording safe to print: no escape sequence, carriage return, line feed
 /// or other control character in a file can move the cursor, rewrite the screen or start a
 /// line that looks like the inspector's own output.
@@ -44,15 +46,6 @@ public enum TerminalText {
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || isLayoutControl(scalar)
-    }
-
-    /// Line and paragraph separators, and the bidirectional embedding, override and isolate
-    /// controls, which can make a terminal show text in another order than it is written.
-    static func isLayoutControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
+        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || PathText.isLayoutControl(scalar)
     }
 }

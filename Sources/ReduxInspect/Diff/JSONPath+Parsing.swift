@@ -1,3 +1,5 @@
+import Redux
+
 /// Why a path's text could not be read.
 public enum JSONPathParseError: Error, Hashable, CustomStringConvertible {
     /// The text at `column` (1-based, in Unicode scalars) is not what the path grammar allows;
@@ -77,7 +79,7 @@ private struct PathReader {
     }
 
     func isIdentifierByte(_ byte: UInt8, first: Bool) -> Bool {
-        JSONPath.isLetter(byte) || byte == UInt8(ascii: "_") || (!first && JSONPath.isDigit(byte))
+        PathText.isLetter(byte) || byte == UInt8(ascii: "_") || (!first && PathText.isDigit(byte))
     }
 
     mutating func readBracket() throws(JSONPathParseError) -> JSONPath.Component {
@@ -85,7 +87,7 @@ private struct PathReader {
         let component: JSONPath.Component
         if current == "\"" {
             component = .key(try readString())
-        } else if let scalar = current, scalar.isASCII, JSONPath.isDigit(UInt8(scalar.value)) {
+        } else if let scalar = current, scalar.isASCII, PathText.isDigit(UInt8(scalar.value)) {
             component = .index(try readIndex())
         } else if consume("id=") {
             component = .id(try readScalar())
@@ -109,7 +111,7 @@ private struct PathReader {
     mutating func readIndex() throws(JSONPathParseError) -> Int {
         let start = position
         var value = 0
-        while let scalar = current, scalar.isASCII, JSONPath.isDigit(UInt8(scalar.value)) {
+        while let scalar = current, scalar.isASCII, PathText.isDigit(UInt8(scalar.value)) {
             let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = times.addingReportingOverflow(Int(scalar.value) - 48)
             guard !overflow1, !overflow2 else { throw failure("a smaller index") }
@@ -158,7 +160,7 @@ private struct PathReader {
 
     mutating func readDigits() -> Int {
         let start = position
-        while let scalar = current, scalar.isASCII, JSONPath.isDigit(UInt8(scalar.value)) { position += 1 }
+        while let scalar = current, scalar.isASCII, PathText.isDigit(UInt8(scalar.value)) { position += 1 }
         return position - start
     }
 

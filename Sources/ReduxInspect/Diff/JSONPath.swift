@@ -1,3 +1,5 @@
+import Redux
+
 /// A place in a JSON value, written the way people read state: `cart.items[id=42].quantity`.
 ///
 /// A path is a list of steps from the root. Besides object keys and array positions it can
@@ -117,7 +119,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         switch component {
         case .key(var key):
             let bare = key.withUTF8 { bytes in
-                guard isIdentifier(bytes) else { return false }
+                guard PathText.isIdentifier(bytes) else { return false }
                 if !first { text.append(UInt8(ascii: ".")) }
                 text.append(contentsOf: bytes)
                 return true
@@ -138,21 +140,6 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Whether the UTF-8 bytes of a key can be written bare: ASCII letters, digits and `_`,
-    /// not starting with a digit.
-    static func isIdentifier(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = key.first, !isDigit(first) else { return false }
-        return key.allSatisfy { isDigit($0) || isLetter($0) || $0 == UInt8(ascii: "_") }
-    }
-
-    static func isDigit(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-    }
-
-    static func isLetter(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-    }
 }
 
 extension JSONPath: ExpressibleByArrayLiteral {

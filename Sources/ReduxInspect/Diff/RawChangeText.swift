@@ -1,3 +1,5 @@
+import Redux
+
 /// Writes a step's ``RawChange``s as ``DiffTextFormatter`` writes the ``JSONChange``s they
 /// stand for, byte for byte, mostly by copying the recorded bytes.
 ///
@@ -68,7 +70,7 @@ struct RawChangeText {
                 let text = side == .old ? step.old : step.new
                 // A plain key is its bytes, usually written bare as they are; any other key is
                 // written as the path writes it.
-                if plain, JSONPath.isIdentifier(text.buffer(range)) {
+                if plain, PathText.isIdentifier(text.buffer(range)) {
                     if !first { output.append(UInt8(ascii: ".")) }
                     output.append(contentsOf: text.buffer(range))
                 } else {

@@ -1,3 +1,5 @@
+import Redux
+
 extension JSONValue {
     /// The value as compact JSON text: no white space, members in their order, numbers as
     /// written. Strings are escaped so the text holds no control characters.
@@ -89,7 +91,7 @@ struct JSONTextWriter {
                 } else if byte == 0xC2 || byte == 0xE2 {
                     let length = byte == 0xC2 ? 2 : 3
                     let scalar = decode(bytes, at: offset, length: length)
-                    guard scalar < 0xA0 || TerminalText.isLayoutControl(Unicode.Scalar(scalar)!) else {
+                    guard scalar < 0xA0 || PathText.isLayoutControl(Unicode.Scalar(scalar)!) else {
                         offset += length
                         continue
                     }

@@ -1,3 +1,5 @@
+import Redux
+
 extension Predicate {
     /// Reads a predicate.
     ///
@@ -194,6 +196,6 @@ struct PredicateParser {
     func isWordScalar(_ scalar: Unicode.Scalar?) -> Bool {
         guard let scalar, scalar.isASCII else { return false }
         let byte = UInt8(scalar.value)
-        return JSONPath.isLetter(byte) || JSONPath.isDigit(byte) || byte == UInt8(ascii: "_")
+        return PathText.isLetter(byte) || PathText.isDigit(byte) || byte == UInt8(ascii: "_")
     }
 }
