@@ -119,6 +119,23 @@ enum ShopStates {
         #expect(DiffTextFormatter(valueWidth: nil).format(changes) == "~ a: 1 → " + long.compactText)
     }
 
+    /// Two long values that differ near their end are both shown from a little before the
+    /// difference: cut from their starts, they would read the same.
+    @Test func longChangedValuesAreCutAroundTheirFirstDifference() {
+        let base = String(repeating: "x", count: 100)
+        let changes = JSONDiff.changes(from: ["s": .string(base + "y")], to: ["s": .string(base + "z")])
+        let tail = String(repeating: "x", count: 20)  // a quarter of the width
+        #expect(DiffTextFormatter().format(changes) == "~ s: …\(tail)y\" → …\(tail)z\"")
+        #expect(DiffTextFormatter(valueWidth: nil).format(changes) == "~ s: \"\(base)y\" → \"\(base)z\"")
+        // A short common beginning: each is cut from its start, as before.
+        let apart = JSONDiff.changes(from: ["s": .string("ab" + base)], to: ["s": .string("cd" + base)])
+        let cut = String(repeating: "x", count: 76)
+        #expect(DiffTextFormatter().format(apart) == "~ s: \"ab\(cut)… → \"cd\(cut)…")
+        // One grown to twice its length: both from the difference, the longer cut at the width.
+        let grown = JSONDiff.changes(from: ["s": .string(base)], to: ["s": .string(base + base)])
+        #expect(DiffTextFormatter().format(grown) == "~ s: …\(tail)\" → …\(String(repeating: "x", count: 78))…")
+    }
+
     struct AbbreviationCase: CustomTestStringConvertible, Sendable {
         let text: String
         let width: Int

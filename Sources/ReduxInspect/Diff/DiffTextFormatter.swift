@@ -65,9 +65,7 @@ public struct DiffTextFormatter: Sendable {
             case .added(let value), .removed(let value):
                 show(value, to: &output)
             case .changed(let old, let new):
-                show(old, to: &output)
-                output.append(literal: " → ")
-                show(new, to: &output)
+                showChange(old, new, to: &output)
             case .moved(let from, let to):
                 Self.writeMove(from: from, to: to, to: &output)
             }

@@ -42,9 +42,7 @@ struct RawChangeText {
                 case .removed:
                     try writeValue(change.old, in: step.old, to: &output)
                 case .changed:
-                    try writeValue(change.old, in: step.old, to: &output)
-                    output.append(literal: " → ")
-                    try writeValue(change.new, in: step.new, to: &output)
+                    try writeValues(change.old, change.new, of: step, to: &output)
                 case .moved(let from, let to, _):
                     DiffTextFormatter.writeMove(from: from, to: to, to: &output)
                 case .parsed:
@@ -95,11 +93,31 @@ struct RawChangeText {
     private func writeValue(_ range: Range<Int>, in text: RawJSON, to output: inout [UInt8])
         throws(RawJSON.Malformed)
     {
-        // No more bytes than the width: no more characters either, so it is not cut.
-        if formatter.valueWidth.map({ range.count <= $0 }) ?? true, text.isCompactText(range) {
+        if isShownAsRecorded(range, in: text) {
             output.append(contentsOf: text.buffer(range))
         } else {
             formatter.show(try text.parse(range), to: &output)
         }
+    }
+
+    /// Writes a change's two values as the formatter shows them (``DiffTextFormatter/showChange(_:_:to:)``),
+    /// which cuts both around their first difference when one is long.
+    private func writeValues(
+        _ old: Range<Int>, _ new: Range<Int>, of step: RecordedRawStepChanges, to output: inout [UInt8]
+    ) throws(RawJSON.Malformed) {
+        if isShownAsRecorded(old, in: step.old), isShownAsRecorded(new, in: step.new) {
+            output.append(contentsOf: step.old.buffer(old))
+            output.append(literal: " → ")
+            output.append(contentsOf: step.new.buffer(new))
+        } else {
+            formatter.showChange(try step.old.parse(old), try step.new.parse(new), to: &output)
+        }
+    }
+
+    /// Whether the formatter would show the value in `range` as its recorded bytes: compact
+    /// text no longer than the width (no more bytes than the width: no more characters
+    /// either, so it is not cut).
+    private func isShownAsRecorded(_ range: Range<Int>, in text: RawJSON) -> Bool {
+        (formatter.valueWidth.map { range.count <= $0 } ?? true) && text.isCompactText(range)
     }
 }

@@ -11,7 +11,7 @@ struct BisectCommand: Subcommand {
                 "--until", value: "<predicate>",
                 help: "The condition, e.g. 'cart.total < 0' or 'items.count > 3'."),
             .init("--format", value: "<format>", help: "text (default) or json (one object)."),
-            .init("--full", help: "Show long values in full instead of abbreviating them."),
+            .init("--full", help: "Show values in full; by default one is cut to 80 characters, a changed one around its first difference."),
             .init(
                 "--reducer", value: "<name>",
                 help: "Replay with this reducer where the recording holds no state."),

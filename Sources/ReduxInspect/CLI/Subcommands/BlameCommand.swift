@@ -134,62 +134,17 @@ struct BlameCommand: Subcommand {
         return JSONValue.object(JSONObject(members)).compactText
     }
 
-    /// Both values cut to `width` characters; when they share a long beginning, both are shown
-    /// from a little before the first difference (`…"done":false},…` → `…"done":true},…`), so
-    /// that the cut keeps what changed.
+    /// Both values cut to `width` characters as `diff` cuts a change's two values
+    /// (``DiffTextFormatter/abbreviate(_:_:width:)``: from a little before their first
+    /// difference when they share a long beginning); `(absent)` for a value that is not there.
     static func abbreviate(_ old: JSONValue?, _ new: JSONValue?, width: Int) -> (String, String) {
-        let texts = [old, new].map { $0?.compactText }
-        guard let oldText = texts[0], let newText = texts[1], !fits(oldText, width) || !fits(newText, width) else {
-            return (
-                texts[0].map { DiffTextFormatter.abbreviate($0, width: width) } ?? "(absent)",
-                texts[1].map { DiffTextFormatter.abbreviate($0, width: width) } ?? "(absent)"
-            )
-        }
-        // The common beginning is found in bytes and characters are counted only near its
-        // end: a value may be a list of thousands of items, blamed at every step.
-        let (oldEnd, newEnd) = commonPrefixEnds(oldText, newText)
-        let context = width / 4
-        let long = oldText.index(oldText.startIndex, offsetBy: width / 2 + 1, limitedBy: oldEnd) != nil
-        func cut(_ text: String, _ end: String.Index) -> String {
-            let start = long ? text.index(end, offsetBy: -context) : text.startIndex
-            return (long ? "…" : "") + DiffTextFormatter.abbreviate(text[start...], width: long ? width - 1 : width)
-        }
-        return (cut(oldText, oldEnd), cut(newText, newEnd))
-    }
-
-    /// Whether `text` has at most `width` characters, found without counting further.
-    private static func fits(_ text: String, _ width: Int) -> Bool {
-        guard text.utf8.count > width else { return true }
-        let end = text.index(text.startIndex, offsetBy: width, limitedBy: text.endIndex)
-        return end == nil || end == text.endIndex
-    }
-
-    /// Where the longest run of equal characters at the start of two texts ends in each (as
-    /// Swift compares characters: `é` equals `e` and a combining accent). Their common bytes
-    /// come first, cut back to a place that begins a character in both, so that the characters
-    /// before it are the same; equal characters written with other bytes are then compared
-    /// one by one from there.
-    private static func commonPrefixEnds(_ old: String, _ new: String) -> (String.Index, String.Index) {
-        var common = 0
-        for (a, b) in zip(old.utf8, new.utf8) {
-            guard a == b else { break }
-            common += 1
-        }
-        var ends = (old.startIndex, new.startIndex)
-        while common > 0 {
-            if let oldEnd = String.Index(old.utf8.index(old.utf8.startIndex, offsetBy: common), within: old),
-                let newEnd = String.Index(new.utf8.index(new.utf8.startIndex, offsetBy: common), within: new)
-            {
-                ends = (oldEnd, newEnd)
-                break
+        guard let old, let new else {
+            let show = { (value: JSONValue?) in
+                value.map { DiffTextFormatter.abbreviate($0.compactText, width: width) } ?? "(absent)"
             }
-            common -= 1
+            return (show(old), show(new))
         }
-        while ends.0 < old.endIndex, ends.1 < new.endIndex, old[ends.0] == new[ends.1] {
-            old.formIndex(after: &ends.0)
-            new.formIndex(after: &ends.1)
-        }
-        return ends
+        return DiffTextFormatter.abbreviate(old.compactText, new.compactText, width: width)
     }
 
     private func show(_ value: JSONValue?) -> String {

@@ -11,7 +11,7 @@ struct DiffCommand: Subcommand {
         options: [
             .init("--path", value: "<prefix>", help: "Only changes at or under this path, e.g. cart.items."),
             .init("--format", value: "<format>", help: "text (default), json-patch (RFC 6902, one patch per line), or json."),
-            .init("--full", help: "Show long values in full instead of abbreviating them."),
+            .init("--full", help: "Show values in full; by default one is cut to 80 characters, a changed one around its first difference."),
             .init("--reducer", value: "<name>", help: "Replay with this reducer where the recording holds no state."),
         ],
         discussion: """
