@@ -74,7 +74,8 @@ extension JSONDiff {
     ) -> String? {
         switch (container, component) {
         case (.object, .key(let key)):
-            return key
+            // As the new value writes it, which may be another Unicode normal form of `key`.
+            return new.objectValue?.members.first(where: { $0.key == key })?.key ?? key
         case (.array(let elements), .index(let index)) where index == elements.count:
             return String(index)
         case (.array(let elements), .id(let id)):

@@ -74,19 +74,24 @@ struct DiffWalker {
 
     /// Keys of `new` in its order, then keys only `old` has. With duplicate keys the first
     /// member wins, as in `JSONObject`'s lookups.
+    ///
+    /// Keys match as Swift compares strings, so a key written in another Unicode normal form
+    /// is the same member. Its path and JSON Pointer keep the old spelling: a patch's paths
+    /// name members of the document it is applied to, byte for byte (RFC 6901).
     private mutating func diffObjects(_ old: JSONObject, _ new: JSONObject) {
-        var oldValues: [String: JSONValue] = [:]
-        oldValues.reserveCapacity(old.count)
-        for member in old.members where oldValues[member.key] == nil {
-            oldValues[member.key] = member.value
+        var oldMembers: [String: JSONObject.Element] = [:]
+        oldMembers.reserveCapacity(old.count)
+        for member in old.members where oldMembers[member.key] == nil {
+            oldMembers[member.key] = member
         }
         var seen: Set<String> = []
         seen.reserveCapacity(new.count)
         for member in new.members where seen.insert(member.key).inserted {
-            enter(.key(member.key), member.key)
-            if let oldValue = oldValues[member.key] {
-                diff(oldValue, member.value)
+            if let oldMember = oldMembers[member.key] {
+                enter(.key(oldMember.key), oldMember.key)
+                diff(oldMember.value, member.value)
             } else {
+                enter(.key(member.key), member.key)
                 record(.added(member.value))
             }
             leave()

@@ -37,9 +37,12 @@ extension JSONValue {
         for component in path.components {
             switch component {
             case .key(let key):
-                guard let member = value[key] else { return nil }
-                value = member
-                tokens.append(key)
+                // The key as this value writes it, which may be another Unicode normal form of
+                // `key`: a pointer names it byte for byte (RFC 6901).
+                guard case .object(let object) = value, let member = object.members.first(where: { $0.key == key })
+                else { return nil }
+                value = member.value
+                tokens.append(member.key)
             case .index(let index):
                 guard let element = value[index] else { return nil }
                 value = element

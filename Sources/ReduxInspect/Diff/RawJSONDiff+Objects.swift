@@ -217,7 +217,9 @@ extension RawDiffWalker {
             if let position = oldIndex[key] {
                 let oldMember = oldMembers[position]
                 guard !old.bytes(oldMember.value, equal: newMember.value, in: new) else { continue }
-                enter(.key(newMember.key, plain: newMember.plainKey, side: .new))
+                // The old spelling of a key the new side may write in another Unicode normal
+                // form: a patch names the member of the document it is applied to.
+                enter(.key(oldMember.key, plain: oldMember.plainKey, side: .old))
                 try diff(oldMember.value, newMember.value, depth: depth + 1)
             } else {
                 enter(.key(newMember.key, plain: newMember.plainKey, side: .new))
