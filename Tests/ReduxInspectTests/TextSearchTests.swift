@@ -2,7 +2,8 @@ import Testing
 
 @testable import ReduxInspect
 
-/// `log --grep` and `step`'s `find` look for the pattern's bytes in the text's.
+/// `log --grep` and `step`'s `find` look for the pattern's bytes in the text's, in the pattern's
+/// Unicode normal form or the other.
 @Suite struct TextSearchTests {
     @Test(arguments: [
         ("addToCart", "", true), ("addToCart", "To", true), ("addToCart", "addToCart", true),
@@ -17,6 +18,21 @@ import Testing
             && (0...(text.utf8.count - pattern.utf8.count)).contains { start in
                 Array(text.utf8).dropFirst(start).starts(with: Array(pattern.utf8))
             }))
+    }
+
+    /// `café` typed with `é` as one code point finds it written as `e` and a combining accent,
+    /// and the other way round, also inside a longer pattern; what neither form holds is not
+    /// found.
+    @Test func findsThePatternInEitherNormalForm() {
+        let composed = "{\"tag\":\"caf\u{E9} cr\u{E8}me\"}"
+        let decomposed = "{\"tag\":\"cafe\u{301} cre\u{300}me\"}"
+        for (text, pattern) in [(decomposed, "caf\u{E9}"), (composed, "cafe\u{301}"), (decomposed, "\u{E9} cr\u{E8}m")] {
+            #expect(TextSearch(pattern).isFound(in: text), "\(Array(pattern.unicodeScalars))")
+        }
+        // Mixed in the pattern: each of its forms is whole, so this finds both spellings.
+        #expect(TextSearch("caf\u{E9} cre\u{300}me").isFound(in: composed))
+        #expect(TextSearch("caf\u{E9} cre\u{300}me").isFound(in: decomposed))
+        #expect(!TextSearch("caf\u{E8}").isFound(in: decomposed))
     }
 
     /// A pattern that almost matches everywhere: found, or not, without comparing it again

@@ -9,7 +9,7 @@ struct LogCommand: Subcommand {
             .init("--type", value: "<name>", help: "Only actions of this type (case name); may be repeated."),
             .init(
                 "--grep", value: "<text>",
-                help: "Only actions whose type or JSON contains this text; may be repeated (any of them)."),
+                help: "Only actions whose type or JSON contains this text, in either Unicode normal form; may be repeated (any of them)."),
             .init("--full", help: "Show long actions in full instead of cutting them at 120 characters."),
         ])
 
