@@ -159,6 +159,18 @@ private enum Tally {
 @Suite struct CustomInspectorMessageTests {
     typealias Support = CLITestSupport
 
+    /// `help inspector` names the reducers this inspector knows, not the stock one's.
+    @Test func helpInspectorNamesTheInspectorsOwnReducers() {
+        let result = Support.run(["help", "inspector"], inspector: Tally.inspector)
+        #expect(result.code == 0)
+        let names = Tally.inspector.reducers.map(\.name)
+        let known = names.count == 1 ? "one reducer, \(names[0])." : "the reducers \(names.joined(separator: ", "))."
+        #expect(result.out.contains("\ntally-inspector knows \(known)\n"), "\(result)")
+        #expect(!result.out.contains("counter, shop, todos"), "\(result)")
+        let stock = Support.run(["help", "inspector"])
+        #expect(stock.out.contains("\nredux-inspect knows the reducers counter, shop, todos.\n"), "\(stock)")
+    }
+
     @Test func aMissingReducerPointsAtTheAppsOwnInspectorsHelp() throws {
         let result = Support.run(["replay", Support.fixture("counter.jsonl")], inspector: Tally.inspector)
         #expect(result.code == 64)

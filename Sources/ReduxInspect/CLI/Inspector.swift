@@ -166,7 +166,7 @@ public struct Inspector: Sendable {
                 return .success
             }
             if name == "inspector" {
-                context.output.write(InspectorGuide.text(program: program))
+                context.output.write(InspectorGuide.text(program: program, reducers: reducers.map(\.name)))
                 return .success
             }
             guard let command = Self.subcommand(named: name) else {

@@ -1,43 +1,52 @@
 /// The `help inspector` topic: how an app builds an inspector with its own reducer.
 enum InspectorGuide {
-    static func text(program: String) -> String {
-        """
-        OVERVIEW: Build an inspector that replays your app's recordings.
+    /// The topic's text, for the inspector named `program` that knows `reducers` (their names).
+    static func text(program: String, reducers: [String]) -> String {
+        let known =
+            switch reducers.count {
+            case 0: "\(program) knows no reducer."
+            case 1: "\(program) knows one reducer, \(reducers[0])."
+            default: "\(program) knows the reducers \(reducers.joined(separator: ", "))."
+            }
+        return """
+            OVERVIEW: Build an inspector that replays your app's recordings.
 
-        The stock \(program) knows only the example reducers (counter, shop, todos). Commands
-        that replay (replay, verify, and step/diff/show on steps without a recorded state)
-        need your reducer. Add an executable target to your package:
+            \(known)
 
-          // Package.swift
-          dependencies: [
-              // A clone of redux-inspect; keep its folder named redux-inspect.
-              .package(path: "../redux-inspect"),
-          ],
-          targets: [
-              .target(name: "MyAppCore", dependencies: [.product(name: "Redux", package: "redux-inspect")]),
-              .executableTarget(
-                  name: "my-inspector",
-                  dependencies: ["MyAppCore", .product(name: "ReduxInspect", package: "redux-inspect")]
-              ),
-          ]
+            Commands that replay (replay, verify, blame, bisect, and step, diff and show on
+            steps without a recorded state) need the reducer of the app that recorded. To
+            replay your app's recordings, add an executable target to your package:
 
-          // Sources/my-inspector/main.swift
-          import Foundation
-          import MyAppCore
-          import ReduxInspect
+              // Package.swift
+              dependencies: [
+                  // A clone of redux-inspect; keep its folder named redux-inspect.
+                  .package(path: "../redux-inspect"),
+              ],
+              targets: [
+                  .target(name: "MyAppCore", dependencies: [.product(name: "Redux", package: "redux-inspect")]),
+                  .executableTarget(
+                      name: "my-inspector",
+                      dependencies: ["MyAppCore", .product(name: "ReduxInspect", package: "redux-inspect")]
+                  ),
+              ]
 
-          exit(Inspector.run(reducer: appReducer, initialState: AppState(), name: "myapp"))
+              // Sources/my-inspector/main.swift
+              import Foundation
+              import MyAppCore
+              import ReduxInspect
 
-        State must be Codable & Equatable & Sendable and Action Codable & Sendable. Record
-        with Recorder.Options(reducer: "myapp") so recordings name the reducer, then run
-        `swift run my-inspector replay session.jsonl`. For several reducers, one per kind of
-        recording:
+              exit(Inspector.run(reducer: appReducer, initialState: AppState(), name: "myapp"))
 
-          exit(Inspector.run(reducers: [
-              InspectableReducer(name: "myapp", reducer: appReducer, initialState: AppState()),
-              InspectableReducer(name: "settings", reducer: settingsReducer, initialState: SettingsState()),
-          ]))
+            State must be Codable & Equatable & Sendable and Action Codable & Sendable. Record
+            with Recorder.Options(reducer: "myapp") so recordings name the reducer, then run
+            `swift run my-inspector replay session.jsonl`. For several reducers, one per kind of
+            recording:
 
-        """
+              exit(Inspector.run(reducers: [
+                  InspectableReducer(name: "myapp", reducer: appReducer, initialState: AppState()),
+                  InspectableReducer(name: "settings", reducer: settingsReducer, initialState: SettingsState()),
+              ]))
+
+            """
     }
 }
