@@ -310,6 +310,30 @@ import Testing
         #expect(result.err.contains("truncated last line ignored"))
     }
 
+    /// A recording without states, cut short before its end marker, replays but compares
+    /// nothing: it passes, and says that nothing was compared. One that compared a state does not.
+    @Test func aPassThatComparedNoStateSaysSo() throws {
+        let directory = try CLITemporaryDirectory()
+        let lines = try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let entries = try lines.dropFirst().filter { !$0.hasPrefix(#"{"end""#) }.map { line in
+            var entry = try #require(try JSONParser.parse(line).objectValue)
+            entry["state"] = nil
+            return JSONValue.object(entry).compactText
+        }
+        let file = try directory.file("cut.jsonl", lines: [lines[0]] + entries)
+        let result = CLI.run(["verify", file])
+        #expect(result.code == 0)
+        #expect(
+            result.outLines.prefix(2) == [
+                "PASS  \(file)  (\(entries.count) steps, 0 states compared)",
+                "  note: no state was compared, as the recording holds none a replay reaches (no end marker, "
+                    + "or entries missing before it): only that every action decodes and replays was checked",
+            ])
+        let whole = CLI.run(["verify", CLI.fixture("counter.jsonl")])
+        #expect(!whole.out.contains("note:"), "\(whole)")
+    }
+
     @Test func filesThatCannotBeVerifiedGetTheirExitCodes() throws {
         let directory = try CLITemporaryDirectory()
         let malformed = try directory.file("bad.jsonl", lines: [#"{"seq":1,"action":{"increment":{}},}"#])
