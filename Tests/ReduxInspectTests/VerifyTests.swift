@@ -267,8 +267,23 @@ import Testing
         #expect(result.outLines.contains(#"  note: lastAttempt holds a redacted value; the replay used the "<redacted>" placeholder"#))
         #expect(
             result.outLines.contains(
-                #"  note: the action of seq 1 holds a value the recorder redacted; a state computed from it cannot be "#
-                    + #"replayed (the replay reads the placeholder as "<redacted>", 0 or false)"#))
+                #"  note: the action of seq 1 holds a value the recorder redacted; where the state depends on it, it "#
+                    + #"cannot be replayed (the replay reads the placeholder as "<redacted>", 0 or false)"#))
+
+        // Without states, the difference seen at the end may come from any of the actions:
+        // the note counts those that hold a redacted value, rather than name the first alone.
+        let neverSink = MemoryRecordingSink()
+        let neverRecorder = Recorder<LoginState, LoginAction>(
+            sink: neverSink, options: .init(reducer: "login", statePolicy: .never, redactedKeys: ["password"]))
+        let neverStore = Store(initialState: LoginState(), reducer: loginReducer, middleware: [neverRecorder.middleware])
+        for password in ["a", "b", "c"] { neverStore.dispatch(.login(password: password)) }
+        neverRecorder.close()
+        let never = CLI.run(["verify", try directory.file("never.jsonl", neverSink.text)], inspector: inspector)
+        #expect(never.code == 1)
+        #expect(
+            never.outLines.contains(
+                #"  note: 3 actions of seq 1…3 hold a value the recorder redacted; where the state depends on it, it "#
+                    + #"cannot be replayed (the replay reads the placeholder as "<redacted>", 0 or false)"#), "\(never)")
     }
 
     /// A difference seen at a recorded state may come from any step since the last one

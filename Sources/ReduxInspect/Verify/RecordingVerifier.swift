@@ -134,9 +134,9 @@ struct RecordingVerifier: Sendable {
         }
         // Looked for only once a file has failed: on a recording without states that is
         // every action of the file, read as bytes.
-        if let index = candidates.first(where: { recording.actionHoldsRedaction(at: $0) }) {
-            divergence.redactedActionSeq = recording.steps[index].seq
-        }
+        let redactedActions = candidates.filter { recording.actionHoldsRedaction(at: $0) }
+        divergence.redactedActionSeq = redactedActions.first.map { recording.steps[$0].seq }
+        divergence.redactedActions = redactedActions.count
         return divergence
     }
 }

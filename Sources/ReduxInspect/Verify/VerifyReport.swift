@@ -56,9 +56,15 @@ enum VerifyReport {
                     + TerminalText.escape(ShellWord.quoted(path)))
         }
         if let seq = divergence.redactedActionSeq, !result.outcome.isNondeterministic {
+            // Whether the difference comes from such an action is not known: the note says
+            // what the replay could not do, not that it is the cause.
+            let which =
+                divergence.redactedActions == 1
+                ? "the action of seq \(seq) holds"
+                : "\(divergence.redactedActions) actions of seq \(seq)…\(divergence.seq) hold"
             lines.append(
-                "  note: the action of seq \(seq) holds a value the recorder redacted; a state computed from it "
-                    + "cannot be replayed (the replay reads the placeholder as \"<redacted>\", 0 or false)")
+                "  note: \(which) a value the recorder redacted; where the state depends on it, it cannot be "
+                    + "replayed (the replay reads the placeholder as \"<redacted>\", 0 or false)")
         }
         return lines
     }

@@ -36,6 +36,8 @@ public struct VerifyResult: Sendable {
         /// The first step among ``candidates`` (or this one) whose action holds a value the
         /// recorder redacted: a state computed from it cannot be replayed.
         public var redactedActionSeq: Int?
+        /// How many steps among ``candidates`` (or this one) have such an action.
+        public var redactedActions = 0
 
         /// `seq 12 addToCart`, or `seq 0 (no step)`, as reports name the step.
         var stepName: String { seq == 0 ? "seq 0 (no step)" : "seq \(seq) \(type)" }
