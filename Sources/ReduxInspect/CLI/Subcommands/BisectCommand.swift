@@ -28,7 +28,8 @@ struct BisectCommand: Subcommand {
             size); exists(PATH); combined with &&, || and !, grouped with parentheses. Numbers
             compare by exact value (2.5 == 2.50), strings by Unicode code points, == and !=
             structurally; <, <=, >, >= on anything but two numbers or two strings are false. A
-            comparison with a path that is not in the state is false, != included.
+            path that is not in the state equals null (Codable leaves a nil optional out); any
+            other comparison with it is false, != included.
 
             Prints the predicate and the seq where it first holds, that step's action and
             diff, and the step before it. When it already holds in the initial state, says so.
