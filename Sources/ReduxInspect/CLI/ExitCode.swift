@@ -22,9 +22,9 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .failure:
             "verify found a divergence; bisect found no step where the predicate holds; show found nothing at --path; "
                 + "a command of a step script failed"
-        case .usage: "usage error: unknown command or option, missing or invalid argument"
+        case .usage: "usage error: unknown command or option, missing or invalid argument, a step or reducer that does not exist"
         case .badRecording: "malformed recording: invalid JSON or UTF-8, unknown version, undecodable action, …"
-        case .noInput: "a file was not found or cannot be read"
+        case .noInput: "a file was not found or cannot be read (a directory, a device, a verify folder without recordings, an unwritable --junit report)"
         case .outputFailed: "standard output could not be written (a full disk, say): the output is incomplete"
         }
     }

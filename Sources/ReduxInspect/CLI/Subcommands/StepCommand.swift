@@ -14,10 +14,10 @@ struct StepCommand: Subcommand {
                 help: "Replay with this reducer where the recording holds no state."),
         ],
         discussion: """
-            Reads one command per line: next/n [N], back/b/rn [N], goto/g SEQ (0 is the initial
-            state), first (the initial state), last, find/f TEXT (forward to the next step whose
-            type or action JSON contains TEXT), state/p [PATH], diff/d, action/a, where,
-            info [watch], help, quit/q (or the end of input).
+            Reads one command per line: next/n [N], back/b/rn/reverse-next [N], goto/g SEQ (0 is
+            the initial state), first (the initial state), last, find/f TEXT (forward to the next
+            step whose type or action JSON contains TEXT), state/p/print [PATH], diff/d,
+            action/a, where, info [watch], help/h/?, quit/q/exit (or the end of input).
 
             Watchpoints and breakpoints: watch PATH... (several paths at once; PATH.count is a
             size, as in a predicate), break PRED (a predicate as for bisect, e.g.
@@ -35,8 +35,8 @@ struct StepCommand: Subcommand {
             A command that cannot be done prints 'error: ...' on standard error, and the
             session goes on where it was, also when the recording has a malformed line or an
             action the reducer cannot decode on the way; a script (input not a terminal) then
-            exits with status 1, or with the error's own status (65 for a malformed recording)
-            when it met one. On a
+            exits with status 1, or with the error's own status when it met one (65 for a
+            malformed recording, 64 for a step or reducer that does not exist). On a
             terminal there is a banner and a prompt, and an empty line repeats the last
             command; they go to standard error when standard output is not the terminal, so
             that the output holds only the answers. Ctrl-C stops a long replay (a far goto, a
