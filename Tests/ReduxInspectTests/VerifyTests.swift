@@ -214,6 +214,11 @@ import Testing
         #expect(result.code == 1)
         #expect(result.outLines.contains { $0.hasSuffix("seq 1 tick: the reducer is not deterministic") })
         #expect(result.outLines.contains { $0.hasPrefix("    ~ lastTick: ") })
+        // The differences follow the line that announces them; the hint comes after them.
+        let announced = try #require(result.outLines.firstIndex { $0.hasSuffix("(first → second):") })
+        #expect(result.outLines[announced + 1].hasPrefix("    ~ "), "\(result)")
+        let hint = try #require(result.outLines.firstIndex { $0.hasPrefix("  a reducer must not read the clock") })
+        #expect(hint > announced + 1 && result.outLines[hint - 1].hasPrefix("    "), "\(result)")
         // The summary counts the step both replays ran before they differed (it said 0).
         #expect(result.outLines.contains { $0.hasPrefix("verified 1 recording, 1 step, ") }, "\(result)")
         #expect(CLI.run(["verify", CLI.fixturesDirectory.path, "--check-determinism"]).code == 0)

@@ -39,11 +39,14 @@ enum VerifyReport {
             lines = ["  the recording holds no step, and the state in its end marker is not the initial state (recorded → initial):"]
         } else if result.outcome.isNondeterministic {
             lines.append("  two replays of the same actions produced different states (first → second):")
-            lines.append("  a reducer must not read the clock, a random source or global state")
         } else {
             lines.append("  the state after seq \(divergence.seq) differs (recorded → replayed):")
         }
         lines += divergence.changes.map { "    " + formatter.line(for: $0) }
+        if result.outcome.isNondeterministic {
+            // After the differences, which the line above announces.
+            lines.append("  a reducer must not read the clock, a random source or global state")
+        }
         for path in divergence.redactedPaths {
             lines.append("  note: \(path) holds a redacted value; the replay used the \"<redacted>\" placeholder")
         }
