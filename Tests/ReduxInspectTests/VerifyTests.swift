@@ -320,6 +320,25 @@ import Testing
             "\(result)")
     }
 
+    /// The command that note suggests follows a path that names no element by position where
+    /// the difference has one: the n-th entry of a growing history is another one at each step.
+    @Test func theSuggestedBlameFollowsAPathWithoutPositions() throws {
+        let directory = try CLITemporaryDirectory()
+        let sink = MemoryRecordingSink()
+        let recorder = Recorder<HistoryState, TallyAction>(sink: sink, options: .init(reducer: "history", statePolicy: .never))
+        let store = Store(initialState: HistoryState(), reducer: historyReducer(countingTwice: nil), middleware: [recorder.middleware])
+        for number in 1...6 { store.dispatch(.add(number)) }
+        recorder.close()
+        let file = try directory.file("history.jsonl", sink.text)
+        let drifted = InspectableReducer(name: "history", reducer: historyReducer(countingTwice: 3), initialState: HistoryState())
+        let result = CLI.run(["verify", file], inspector: Inspector(reducers: [drifted]))
+        #expect(result.code == 1)
+        // The history's entries change first in the list, but by position.
+        let firstChange = try #require(result.outLines.first { $0.hasPrefix("    ~ ") || $0.hasPrefix("    + ") })
+        #expect(firstChange.hasPrefix("    ~ past["), "\(result)")
+        #expect(result.outLines.contains { $0.hasSuffix("to list the steps that change it: redux-inspect blame \(file) total") }, "\(result)")
+    }
+
     @Test func aTruncatedLastLineIsAWarningAsInTheOtherCommands() throws {
         let directory = try CLITemporaryDirectory()
         let text = try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8)
@@ -395,6 +414,21 @@ enum TallyAction: Codable, Sendable {
 func tallyReducer(countingTwice: Int?) -> Reducer<TallyState, TallyAction> {
     Reducer { state, action in
         guard case .add(let number) = action else { return }
+        state.total += number == countingTwice ? 2 * number : number
+    }
+}
+
+/// A tally that keeps its past totals, newest last, as an undo stack would.
+struct HistoryState: Codable, Equatable, Sendable {
+    var past: [[Int]] = []
+    var total = 0
+}
+
+/// ``tallyReducer(countingTwice:)`` that first pushes the total before the action with its step.
+func historyReducer(countingTwice: Int?) -> Reducer<HistoryState, TallyAction> {
+    Reducer { state, action in
+        guard case .add(let number) = action else { return }
+        state.past.append([state.past.count, state.total])
         state.total += number == countingTwice ? 2 * number : number
     }
 }

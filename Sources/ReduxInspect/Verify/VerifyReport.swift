@@ -51,7 +51,12 @@ enum VerifyReport {
             lines.append("  note: \(path) holds a redacted value; the replay used the \"<redacted>\" placeholder")
         }
         if let candidates = divergence.candidates, !result.outcome.isNondeterministic {
-            let path = divergence.changes.first.map { "\($0.path)" } ?? "PATH"
+            // A path that names elements by position may name another element at each step
+            // (an undo stack that grows): blame follows one that does not, where there is one.
+            let steady = divergence.changes.first { change in
+                !change.path.components.contains { if case .index = $0 { true } else { false } }
+            }
+            let path = (steady ?? divergence.changes.first).map { "\($0.path)" } ?? "PATH"
             lines.append(
                 "  note: no state is recorded for the steps before it back to seq \(candidates.lowerBound): "
                     + "the step that made the difference is one of seq \(candidates.lowerBound)…\(candidates.upperBound); "
