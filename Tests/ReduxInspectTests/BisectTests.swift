@@ -168,6 +168,26 @@ struct BisectCase: CustomTestStringConvertible, Sendable {
                 == #"{"predicate":"cart.totl > 5","holds":false,"checked":28,"absentPaths":["cart.totl"]}"# + "\n")
     }
 
+    /// The shop's user is an optional, which Codable leaves out while it is nil: compared with
+    /// null, it never matches, and the hint says how to find where it is missing. A path no
+    /// state has gets the usual hint instead; one every state has, none.
+    @Test func aPathComparedWithNullThatSomeStatesLeaveOutGetsAHint() {
+        let file = BisectTestSupport.fixture("shop.jsonl")
+        let text = InspectorRun(["bisect", file, "--until", "user == null"])
+        #expect(text.code == 1)
+        #expect(
+            text.lines.dropFirst() == [
+                "hint: some states have no user at all, which null does not match (Codable leaves a nil optional "
+                    + "out); to find where it is missing, write !exists(user)"
+            ], "\(text.lines)")
+        let typo = InspectorRun(["bisect", file, "--until", "usr == null"])
+        #expect(typo.lines.dropFirst() == ["hint: no state has usr"], "\(typo.lines)")
+        let always = InspectorRun(["bisect", file, "--until", "null == cart"])
+        #expect(always.lines.count == 1, "\(always.lines)")
+        let found = InspectorRun(["bisect", file, "--until", "!exists(user) && cart.items.count > 0"])
+        #expect(found.code == 0)
+    }
+
     /// A word compared with a value is a path: quoting it would compare two constants, so the
     /// hint does not suggest it. Compared with a path, on either side, it may be a string.
     @Test func aMissingPathComparedWithAValueIsNotTakenForAString() {

@@ -21,6 +21,40 @@ extension Predicate {
         return "hint: no state has \(text)"
     }
 
+    /// The paths compared with the literal `null` by `==` or `!=`, in order, without repeats.
+    ///
+    /// Swift's `Codable` leaves a `nil` optional out rather than write `null`, so where such a
+    /// path is missing from some states, a predicate that never holds most likely meant
+    /// `!exists(PATH)`. `bisect` says so.
+    public var pathsComparedWithNull: [JSONPath] {
+        var paths: [JSONPath] = []
+        func collect(_ predicate: Predicate) {
+            switch predicate {
+            case .comparison(let left, let operation, let right):
+                guard operation == .equal || operation == .notEqual else { return }
+                switch (left, right) {
+                case (.path(let path), .literal(.null)), (.literal(.null), .path(let path)):
+                    if !paths.contains(path) { paths.append(path) }
+                default: break
+                }
+            case .exists: break
+            case .not(let inner): collect(inner)
+            case .and(let left, let right), .or(let left, let right):
+                collect(left)
+                collect(right)
+            }
+        }
+        collect(self)
+        return paths
+    }
+
+    /// What to say about `path`, compared with `null`, where some states do not have it.
+    public func leftOutPathHint(_ path: JSONPath) -> String {
+        let text = Self.pathText(path)
+        return "hint: some states have no \(text) at all, which null does not match (Codable leaves a nil "
+            + "optional out); to find where it is missing, write !exists(\(text))"
+    }
+
     /// Whether some comparison has `path`, read whole, on one side and a path on the other.
     private func comparesAPath(with path: JSONPath) -> Bool {
         switch self {

@@ -4,9 +4,7 @@ extension Predicate {
     /// - A comparison whose operand has no value — a path that is not in the state, a `.count`
     ///   of a number, `true`, `false` or `null` — is false, whatever the operator, `!=` included;
     ///   so `!(cart.total == 0)` holds when there is no `cart.total`, and `cart.total != 0` does
-    ///   not. Except against the literal `null`: a path that is not in the state equals it, as
-    ///   Swift's `Codable` leaves a `nil` optional out (`selectedID == null` holds when there is
-    ///   no selection, and `selectedID != null` does not).
+    ///   not.
     /// - `==` and `!=` compare structurally; numbers by exact value (`2.5 == 2.50`), objects
     ///   whatever their member order (``JSONComparison/equal(_:_:)``).
     /// - `<`, `<=`, `>`, `>=` order two numbers by value, or two strings by Unicode code points;
@@ -21,13 +19,7 @@ extension Predicate {
     public func holds(in state: JSONValue) -> Bool {
         switch self {
         case .comparison(let left, let operation, let right):
-            let (lhs, rhs) = (left.value(in: state), right.value(in: state))
-            guard let lhs, let rhs else {
-                guard operation == .equal || operation == .notEqual, left.isPath || right.isPath,
-                    left.isNullLiteral || right.isNullLiteral
-                else { return false }
-                return operation == .equal
-            }
+            guard let lhs = left.value(in: state), let rhs = right.value(in: state) else { return false }
             return operation.compare(lhs, rhs)
         case .exists(let path):
             return state.value(at: path) != nil
@@ -42,18 +34,6 @@ extension Predicate {
 }
 
 extension Predicate.Operand {
-    /// Whether this is the literal `null`.
-    var isNullLiteral: Bool {
-        if case .literal(.null) = self { return true }
-        return false
-    }
-
-    /// Whether this is a path (not a literal, nor a size).
-    var isPath: Bool {
-        if case .path = self { return true }
-        return false
-    }
-
     /// The operand's value in a state, or `nil` when it has none.
     ///
     /// - Parameter state: The state.

@@ -20,10 +20,13 @@ extension BisectCommand {
             return ["\(quoted) already holds in the initial state (seq 0)"]
         }
 
-        /// The predicate holds in no state; `checked` counts the initial state too, and
-        /// `absent` are the compared paths that no state has.
-        func never(checked: Int, steps: [StepLocation], absent: [JSONPath] = []) -> [String] {
-            let hints = absent.map { TerminalText.escape(predicate.absentPathHint($0)) }
+        /// The predicate holds in no state; `checked` counts the initial state too,
+        /// `absent` are the compared paths that no state has, and `leftOut` those compared
+        /// with null that some states have and others do not.
+        func never(checked: Int, steps: [StepLocation], absent: [JSONPath] = [], leftOut: [JSONPath] = []) -> [String] {
+            let hints =
+                absent.map { TerminalText.escape(predicate.absentPathHint($0)) }
+                + leftOut.map { TerminalText.escape(predicate.leftOutPathHint($0)) }
             if json {
                 var members: [JSONObject.Element] = [
                     ("holds", .bool(false)), ("checked", .number(JSONNumber(String(checked)))),

@@ -28,8 +28,9 @@ struct BisectCommand: Subcommand {
             size); exists(PATH); combined with &&, || and !, grouped with parentheses. Numbers
             compare by exact value (2.5 == 2.50), strings by Unicode code points, == and !=
             structurally; <, <=, >, >= on anything but two numbers or two strings are false. A
-            path that is not in the state equals null (Codable leaves a nil optional out); any
-            other comparison with it is false, != included.
+            comparison with a path that is not in the state is false, != included; a nil
+            optional is usually absent rather than null (Codable leaves it out): test it with
+            !exists(PATH).
 
             Prints the predicate and the seq where it first holds, that step's action and
             diff, and the step before it. When it already holds in the initial state, says so.
@@ -79,6 +80,9 @@ struct BisectCommand: Subcommand {
         // predicate that never holds.
         let compared = predicate.comparedPaths
         var seen = compared.map { initialState.value(at: $0) != nil }
+        // And whether each is missing from some state: one compared with null that is,
+        // is most likely a nil optional Codable left out.
+        var missingSomewhere = seen.map { !$0 }
         let progress = StepProgress(session.context, label: "bisect", total: timeline.count)
         // Also when the walk throws: the error's line comes after it.
         defer { progress.clear() }
@@ -92,16 +96,21 @@ struct BisectCommand: Subcommand {
             projectingText: { text in text.skeleton(for: paths).map(read) }
         ) { index, result throws(InspectorError) in
             if result.0 { first = index }
-            for (offset, present) in result.1.enumerated() where present { seen[offset] = true }
+            for (offset, present) in result.1.enumerated() {
+                if present { seen[offset] = true } else { missingSomewhere[offset] = true }
+            }
             progress.update(index)
             return !result.0
         }
         progress.clear()
         guard let first else {
             let absent = zip(compared, seen).filter { !$0.1 }.map(\.0)
-            for line in output.never(checked: timeline.count + 1, steps: timeline.recording.steps, absent: absent) {
-                session.context.print(line)
+            let leftOut = predicate.pathsComparedWithNull.filter { path in
+                compared.firstIndex(of: path).map { seen[$0] && missingSomewhere[$0] } ?? false
             }
+            let lines = output.never(
+                checked: timeline.count + 1, steps: timeline.recording.steps, absent: absent, leftOut: leftOut)
+            for line in lines { session.context.print(line) }
             session.warnAboutUnreproducedStates(timeline)
             return .failure
         }
