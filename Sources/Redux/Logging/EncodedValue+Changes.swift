@@ -38,11 +38,15 @@ extension EncodedValue {
         switch (self, other) {
         case (.object(let old), .object(let new)):
             for (key, newValue) in new {
-                let childPath = Self.path(path, key: key)
                 let hidden = redacted || redacts(key)
-                if let oldValue = old.first(where: { $0.key == key })?.value {
-                    oldValue.changes(to: newValue, path: childPath, redacted: hidden, redacts: redacts, into: &result)
+                if let oldMember = old.first(where: { $0.key == key }) {
+                    // Named as the state before spells the key, which may be another Unicode
+                    // normal form of the new one, as redux-inspect names it.
+                    let childPath = Self.path(path, key: oldMember.key)
+                    oldMember.value.changes(
+                        to: newValue, path: childPath, redacted: hidden, redacts: redacts, into: &result)
                 } else {
+                    let childPath = Self.path(path, key: key)
                     result.append(EncodedChange(marker: "+", path: childPath, old: nil, new: newValue, isRedacted: hidden))
                 }
             }
