@@ -136,6 +136,17 @@ enum ShopStates {
         #expect(DiffTextFormatter().format(grown) == "~ s: …\(tail)\" → …\(String(repeating: "x", count: 78))…")
     }
 
+    /// Too narrow for `…` and a character before the difference: each value is cut from its
+    /// start, to the width.
+    @Test(arguments: 1...3)
+    func changedValuesNarrowerThanFourAreCutFromTheirStarts(width: Int) {
+        let base = String(repeating: "x", count: 10)
+        let (old, new) = DiffTextFormatter.abbreviate(base + "y", base + "z", width: width)
+        #expect(old == DiffTextFormatter.abbreviate(base + "y", width: width))
+        #expect(new == DiffTextFormatter.abbreviate(base + "z", width: width))
+        #expect(old.count == width && new.count == width)
+    }
+
     struct AbbreviationCase: CustomTestStringConvertible, Sendable {
         let text: String
         let width: Int

@@ -13,8 +13,8 @@ enum InspectorGuide {
 
             \(known)
 
-            Commands that replay (replay, verify, blame, bisect, and step, diff and show on
-            steps without a recorded state) need the reducer of the app that recorded. To
+            Commands that replay need the reducer of the app that recorded: replay and verify
+            always; step, diff, show, blame and bisect on steps without a recorded state. To
             replay your app's recordings, add an executable target to your package:
 
               // Package.swift

@@ -38,7 +38,8 @@ extension DiffTextFormatter {
         // end: a value may be a list of thousands of items, blamed at every step.
         let (oldEnd, newEnd) = commonPrefixEnds(old, new)
         let context = width / 4
-        let long = old.index(old.startIndex, offsetBy: width / 2 + 1, limitedBy: oldEnd) != nil
+        // Below 4 characters there is no room for `…` and a character before the difference.
+        let long = context > 0 && old.index(old.startIndex, offsetBy: width / 2 + 1, limitedBy: oldEnd) != nil
         func cut(_ text: String, _ end: String.Index) -> String {
             let start = long ? text.index(end, offsetBy: -context) : text.startIndex
             return (long ? "…" : "") + abbreviate(text[start...], width: long ? width - 1 : width)
@@ -59,12 +60,17 @@ extension DiffTextFormatter {
     /// before it are the same; equal characters written with other bytes are then compared
     /// one by one from there.
     private static func commonPrefixEnds(_ old: String, _ new: String) -> (String.Index, String.Index) {
-        var common = 0
-        for (a, b) in zip(old.utf8, new.utf8) {
-            guard a == b else { break }
-            common += 1
+        var (oldText, newText) = (old, new)
+        let commonBytes = oldText.withUTF8 { oldBytes in
+            newText.withUTF8 { newBytes in
+                let shorter = min(oldBytes.count, newBytes.count)
+                var common = 0
+                while common < shorter && oldBytes[common] == newBytes[common] { common += 1 }
+                return common
+            }
         }
         var ends = (old.startIndex, new.startIndex)
+        var common = commonBytes
         while common > 0 {
             if let oldEnd = String.Index(old.utf8.index(old.utf8.startIndex, offsetBy: common), within: old),
                 let newEnd = String.Index(new.utf8.index(new.utf8.startIndex, offsetBy: common), within: new)
