@@ -421,9 +421,15 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
         #expect(json.lines.count == 2)
         #expect(json.lines.allSatisfy { $0.hasPrefix("{") }, "\(json.out)")
         #expect(json.err == "(redux-inspect) (redux-inspect) ")
-        let text = StepRun([file], input: "quit\n", terminal: true, outputIsTerminal: false, errorIsTerminal: true)
-        #expect(text.lines == ["seq 0/22  (initial state)", "  before step 1 of 22; initial state from the file's header"])
+        // Where the session starts goes with the banner, as no command asked for it; the
+        // output holds only the answers, as with --json.
+        let text = StepRun([file], input: "n\nquit\n", terminal: true, outputIsTerminal: false, errorIsTerminal: true)
+        #expect(text.lines == [#"seq 1/22  increment  {"increment":{}}"#, "  ~ count: 0 → 1"])
         #expect(text.err.hasPrefix("redux-inspect step: \(file): 22 steps"))
+        #expect(
+            text.err.contains(
+                "seq 0/22  (initial state)\n  before step 1 of 22; initial state from the file's header\n(redux-inspect) "),
+            "\(text.err)")
         #expect(text.err.hasSuffix("(redux-inspect) "))
         // Neither a terminal: no prompt anywhere.
         let none = StepRun([file, "--json"], input: "quit\n", terminal: true, outputIsTerminal: false)

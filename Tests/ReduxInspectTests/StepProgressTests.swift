@@ -250,6 +250,21 @@ import Testing
         #expect(shown.hasSuffix("\r\u{1B}[K"))
     }
 
+    /// Ctrl-C stops `continue` and `reverse-continue` over a recording that holds every state
+    /// too, where no replay asks for it: they read the recorded states a window at a time.
+    @Test(arguments: [true, false])
+    func anInterruptedContinueOverRecordedStatesLeavesTheSessionWhereItWas(forward: Bool) throws {
+        let timeline = try Self.counterTimeline(DecodeAheadTests.text(states: true))
+        let start = forward ? -1 : DecodeAheadTests.steps - 1
+        let session = StepSession(timeline: timeline, position: start)
+        _ = try session.execute(.watch([PathReading(try JSONPath(parsing: "total"), writtenAs: "total")]))
+        let interrupts = Self.interrupt(timeline, atCheck: 3)
+        let expected = forward ? "interrupted: still at seq 0" : "interrupted: still at seq \(DecodeAheadTests.steps)"
+        #expect(try session.execute(.resume(forward: forward)) == .failure(expected))
+        #expect(session.cursor.position == start)
+        #expect(interrupts.checks == 3)
+    }
+
     /// Ctrl-C during a long `find` stops the search within 1,024 steps, leaves the session
     /// where it was and takes the progress line away.
     @Test func anInterruptedFindLeavesTheSessionWhereItWas() throws {

@@ -19,7 +19,12 @@ extension Timeline {
     ) throws(InspectorError) {
         guard !indices.isEmpty else { return }
         var before = try state(before: indices.lowerBound)
+        let isInterrupted = self.isInterrupted
         for index in indices {
+            // Recorded states are read without a replay, which would ask otherwise.
+            if (index - indices.lowerBound) & 1023 == 1023, isInterrupted?() == true {
+                throw .interrupted(step: index - 1)
+            }
             let after = try state(after: index)
             guard try visit(index, before, after) else { return }
             before = after
@@ -64,7 +69,10 @@ extension Timeline {
         where matches: (_ index: Int, _ before: Value, _ after: Value) throws(InspectorError) -> Bool
     ) throws(InspectorError) -> Int? {
         var high = min(end, count) - 1
+        let isInterrupted = self.isInterrupted
         while high >= 0 {
+            // Ctrl-C in a `step` session, asked once a window (each a walk too short to ask).
+            if high < min(end, count) - 1, isInterrupted?() == true { throw .interrupted(step: high) }
             let low = high < 2 ? 0 : ((high - 2) / checkpointInterval) * checkpointInterval + 2
             var found: Int?
             var previous = project(try state(before: low))
@@ -118,8 +126,12 @@ extension Timeline {
         let steps = recording.steps
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let window = 64 * cores
+        let isInterrupted = self.isInterrupted
         var start = indices.lowerBound
         while start < indices.upperBound {
+            // Ctrl-C in a `step` session, asked once a window: a replay asks as it goes, but
+            // recorded states are read without one.
+            if start > indices.lowerBound, isInterrupted?() == true { throw .interrupted(step: start - 1) }
             let end = min(start + window, indices.upperBound)
             let recorded = cores > 1 && steps[start..<end].allSatisfy(\.hasState)
             let results =

@@ -37,11 +37,12 @@ struct StepCommand: Subcommand {
             action the reducer cannot decode on the way; a script (input not a terminal) then
             exits with status 1, or with the error's own status when it met one (65 for a
             malformed recording, 64 for a step or reducer that does not exist). On a
-            terminal there is a banner and a prompt, and an empty line repeats the last
-            command; they go to standard error when standard output is not the terminal, so
-            that the output holds only the answers. Ctrl-C stops a long replay (a far goto, a
-            continue over steps without states) or a long find and brings the prompt back, the
-            session where it was; at the prompt it drops the line typed. Otherwise there is no
+            terminal there is a banner, the step the session starts at, and a prompt, and an
+            empty line repeats the last command; the first three go to standard error when
+            standard output is not the terminal, so that the output holds only the answers.
+            Ctrl-C stops a long replay (a far goto), a continue or reverse-continue, or a long
+            find and brings the prompt back, the session where it was; at the prompt it drops
+            the line typed. Otherwise there is no
             prompt, no banner, and empty lines and lines starting with # are ignored, so a
             script's output is only the answers.
 
@@ -99,7 +100,14 @@ struct StepCommand: Subcommand {
             !interactive ? nil : context.outputIsTerminal ? context.output : context.errorIsTerminal ? context.error : nil
         if interactive && !json {
             for line in banner(timeline, program: session.inspector.program) { promptSink?.write(line + "\n") }
-            emit(renderer.render(try steps.execute(.whereAmI)), context)
+            // Where the session starts goes with the banner: no command asked for it.
+            if promptSink === context.output {
+                emit(renderer.render(try steps.execute(.whereAmI)), context)
+            } else if let promptSink {
+                let opening = StepTextRenderer(colors: context.colorsError, errorColors: context.colorsError)
+                    .render(try steps.execute(.whereAmI))
+                for line in opening.lines + opening.errorLines { promptSink.write(line + "\n") }
+            }
         }
         // Ctrl-C stops a long replay and brings the prompt back, in the process's own
         // interactive session (not a script, not a test's captured streams).
