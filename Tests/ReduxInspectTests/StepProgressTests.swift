@@ -22,13 +22,26 @@ import Testing
     }
 
     /// A line longer than the terminal wraps, and `\r` goes back to its last row only: each
-    /// update used to leave a row behind on a narrow terminal.
-    @Test func theLineIsCutToTheTerminalsWidth() {
+    /// update used to leave a row behind on a narrow terminal. The line is made to fit by
+    /// leaving out the total, then the label, so that the step is never a cut number (at 20
+    /// columns it read "step 40…" at step 400,385).
+    @Test func theLineIsMadeToFitTheTerminalsWidth() {
         let context = CLIContext.capturing(outputIsTerminal: true, environment: ["COLUMNS": "20"])
         let progress = StepProgress(context, label: "replaying", total: 999_999, delay: 0)
         progress.update(400_384)
-        #expect(Self.errorText(context) == "\rreplaying: step 40…\u{1B}[K")
-        #expect("replaying: step 40…".count == 19)
+        #expect(Self.errorText(context) == "\rstep 400385…\u{1B}[K")
+
+        let medium = CLIContext.capturing(outputIsTerminal: true, environment: ["COLUMNS": "25"])
+        StepProgress(medium, label: "replaying", total: 999_999, delay: 0).update(400_384)
+        #expect(Self.errorText(medium) == "\rreplaying: step 400385…\u{1B}[K")
+
+        // Then the number alone; only narrower than it is it cut.
+        let tiny = CLIContext.capturing(outputIsTerminal: true, environment: ["COLUMNS": "8"])
+        StepProgress(tiny, label: "replaying", total: 999_999, delay: 0).update(400_384)
+        #expect(Self.errorText(tiny) == "\r400385…\u{1B}[K")
+        let tinier = CLIContext.capturing(outputIsTerminal: true, environment: ["COLUMNS": "6"])
+        StepProgress(tinier, label: "replaying", total: 999_999, delay: 0).update(400_384)
+        #expect(Self.errorText(tinier) == "\r4003…\u{1B}[K")
 
         let wide = CLIContext.capturing(outputIsTerminal: true, environment: ["COLUMNS": "80"])
         StepProgress(wide, label: "replaying", total: 999_999, delay: 0).update(400_384)

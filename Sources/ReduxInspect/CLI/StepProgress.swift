@@ -50,10 +50,17 @@ final class StepProgress {
         guard now - quietSince >= delay, !shown || now - lastShown >= 100_000_000 else { return }
         lastShown = now
         shown = true
-        var text = "\(label): step \(index + 1)\(total.map { " of \($0)" } ?? "")…"
         // A line longer than the terminal wraps, and `\r` then goes back to the start of its
-        // last row only, leaving the others on the screen: cut it to fit, as the terminal is
-        // now (it may have been resized since the last time).
+        // last row only, leaving the others on the screen: it is made to fit, as the terminal
+        // is now (it may have been resized since the last time). The total goes first, then
+        // the label, then the word, so that the step shown is not a cut number; only a
+        // terminal narrower than the number cuts it.
+        let step = "step \(index + 1)"
+        var candidates = ["\(label): \(step)", step, "\(index + 1)"]
+        if let total { candidates.insert("\(label): \(step) of \(total)", at: 0) }
+        var text = candidates.map { $0 + "…" }.first { line in
+            context.errorColumns.map { line.count < $0 } ?? true
+        } ?? "\(index + 1)…"
         if let columns = context.errorColumns, text.count >= columns {
             text = String(text.prefix(max(columns - 2, 0))) + (columns > 1 ? "…" : "")
         }
