@@ -109,7 +109,10 @@ public final class Store<State: Sendable, Action: Sendable>: Observable, @unchec
     }
 
     /// The current state. Reading it inside a SwiftUI view (or `withObservationTracking`)
-    /// makes the view update when an action changes it.
+    /// makes the view update after every action the reducer runs: the store tells Observation
+    /// of the whole state, also for an action that changes nothing or nothing the view
+    /// reads, as it does not compare states. A view that should redraw less can read a part
+    /// of the state into a model of its own and compare it there.
     public var state: State {
         registrar.access(self, keyPath: stateKeyPath)
         return box.lock.withLock { box.value }

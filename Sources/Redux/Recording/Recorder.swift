@@ -257,7 +257,9 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     /// inside a dispatch of the store (from a middleware, the reducer or a subscriber), where
     /// the handler, which may read the state, would wait for that dispatch to end.
     ///
-    /// Safe to call from any thread, the error handler included.
+    /// Safe to call from any thread, the error handler included. It blocks until the backlog
+    /// is written: after a burst of large states, seconds; on the main thread, hand it to a
+    /// background task (`await Task.detached { recorder.flush() }.value`).
     public func flush() {
         flush(waitingAtMost: nil)
     }
