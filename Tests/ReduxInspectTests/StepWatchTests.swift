@@ -220,6 +220,17 @@ struct WatchScanCase: CustomTestStringConvertible, Sendable {
         #expect(run.lines[6] == #"seq 21/27  logout  {"logout":{}}"#)
     }
 
+    /// A watchpoint on a path no state on the way has (a typo, most likely) is named when
+    /// nothing fires: the run found nothing to watch, rather than no change.
+    @Test func aWatchOnAPathNoStatePassedHasIsNamedWhenNothingFires() {
+        let run = InspectorRun(
+            ["step", BisectTestSupport.fixture("shop.jsonl"), "--at", "20"],
+            input: "watch cart.totl\nwatch catalog\nc\nrc\n")
+        #expect(run.lines[2] == "reached the last step: no watchpoint or breakpoint fired; no state on the way has cart.totl (watchpoint 1)", "\(run.lines)")
+        #expect(run.lines.contains("reached the initial state: no watchpoint or breakpoint fired; no state on the way has cart.totl (watchpoint 1)"), "\(run.lines)")
+        // A path the states have, as catalog is, is not named: see the test below.
+    }
+
     @Test func withNothingFiringItStopsAtTheEndAndSaysSo() {
         let run = InspectorRun(
             ["step", BisectTestSupport.fixture("shop.jsonl"), "--at", "20"],

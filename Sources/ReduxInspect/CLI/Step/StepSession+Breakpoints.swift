@@ -83,16 +83,26 @@ extension StepSession {
         func firings(_ before: [StepBreakpoint.Reading], _ after: [StepBreakpoint.Reading]) -> [StepFiring] {
             zip(watched, zip(before, after)).compactMap { $0.firing(before: $1.0, after: $1.1) }
         }
+        // Which watchpoints had a value in some state passed: a path none had (a typo, most
+        // likely) is named when nothing fires, as the run may have taken seconds for nothing.
+        var present = watched.map { _ in false }
+        func notePresence(_ readings: [StepBreakpoint.Reading]) {
+            for (offset, reading) in readings.enumerated() {
+                if case .value(let value) = reading, value != nil { present[offset] = true }
+            }
+        }
         if forward {
             guard !cursor.isAtLastStep else { return try stopped(cursor.last(), fired: [], note: nil) }
             let first = cursor.position + 1
             var previous = read(try timeline.state(before: first))
+            notePresence(previous)
             let progress = makeProgress?("continue", cursor.count)
             // Also when the run throws (Ctrl-C, a step that cannot be replayed): the reply
             // comes after it.
             defer { progress?.clear() }
             try timeline.walk(first..<cursor.count, projecting: read, projectingText: readText) { index, readings in
                 progress?.update(index)
+                notePresence(readings)
                 let fired = firings(previous, readings)
                 previous = readings
                 if !fired.isEmpty { stop = (index, fired) }
@@ -105,6 +115,8 @@ extension StepSession {
             _ = try timeline.lastStep(before: cursor.position, projecting: read, projectingText: readText) {
                 index, before, after in
                 progress?.update(index)
+                notePresence(before)
+                notePresence(after)
                 let fired = firings(before, after)
                 if !fired.isEmpty { stop = (index, fired) }
                 return !fired.isEmpty
@@ -113,9 +125,15 @@ extension StepSession {
         if let stop {
             return try stopped(cursor.move(to: stop.index), fired: stop.fired, note: nil)
         }
+        // Watchpoints on a path that no state passed has.
+        let absent = zip(watched, present).filter { breakpoint, present in
+            if case .change = breakpoint.condition { return !present }
+            return false
+        }.map { "\($0.0.subject) (watchpoint \($0.0.number))" }
+        let absentNote = absent.isEmpty ? "" : "; no state on the way has \(absent.joined(separator: " or "))"
         if forward {
             return try stopped(
-                cursor.last(), fired: [], note: "reached the last step: no watchpoint or breakpoint fired")
+                cursor.last(), fired: [], note: "reached the last step: no watchpoint or breakpoint fired" + absentNote)
         }
         let initial = try state(at: -1)
         let fired = breakpoints.compactMap { breakpoint -> StepFiring? in
@@ -124,7 +142,7 @@ extension StepSession {
             }
             return StepFiring(breakpoint: breakpoint, old: nil, new: nil)
         }
-        let note = fired.isEmpty ? "reached the initial state: no watchpoint or breakpoint fired" : nil
+        let note = fired.isEmpty ? "reached the initial state: no watchpoint or breakpoint fired" + absentNote : nil
         return try stopped(cursor.first(), fired: fired, note: note)
     }
 

@@ -28,7 +28,7 @@ struct StepCommand: Subcommand {
             differ there) or after which a breakpoint's predicate holds, and says which fired
             with old → new; reverse-continue/rc runs back to the nearest such step before the
             current one. When nothing fires it stops at the last step (or the initial state)
-            and says so.
+            and says so, naming a watched path that no state on the way had.
 
             A move prints 'seq 5/22  decrement  {"decrement":{}}' and the step's changes
             indented; state prints the state (or the value at PATH) as indented JSON only.
