@@ -154,6 +154,11 @@ struct StepCommand: Subcommand {
             }
             previous = line
             let reply = try steps.execute(input)
+            if StepInterrupt.isRequested, context.errorIsTerminal {
+                // The terminal echoed `^C` where the cursor was: take it away (or, where a
+                // line cannot be erased, end it), so that the reply starts a line of its own.
+                context.error.write(context.showsProgress ? "\r\u{1B}[K" : "\n")
+            }
             emit(renderer.render(reply), context)
             // The step whose changes the session shows now, once: not the steps a jump or a
             // walk replayed on the way, whose changes it did not show.
