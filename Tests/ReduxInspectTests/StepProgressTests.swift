@@ -23,29 +23,17 @@ import Testing
 
     /// A line longer than the terminal wraps, and `\r` goes back to its last row only: each
     /// update used to leave a row behind on a narrow terminal. The line is made to fit by
-    /// leaving out the total, then the label, so that the step is never a cut number (at 20
-    /// columns it read "step 40…" at step 400,385).
-    @Test func theLineIsMadeToFitTheTerminalsWidth() {
-        let context = CLIContext.capturing(outputIsTerminal: true, environment: ["COLUMNS": "20"])
-        let progress = StepProgress(context, label: "replaying", total: 999_999, delay: 0)
-        progress.update(400_384)
-        #expect(Self.errorText(context) == "\rstep 400385…\u{1B}[K")
-
-        let medium = CLIContext.capturing(outputIsTerminal: true, environment: ["COLUMNS": "25"])
-        StepProgress(medium, label: "replaying", total: 999_999, delay: 0).update(400_384)
-        #expect(Self.errorText(medium) == "\rreplaying: step 400385…\u{1B}[K")
-
-        // Then the number alone; only narrower than it is it cut.
-        let tiny = CLIContext.capturing(outputIsTerminal: true, environment: ["COLUMNS": "8"])
-        StepProgress(tiny, label: "replaying", total: 999_999, delay: 0).update(400_384)
-        #expect(Self.errorText(tiny) == "\r400385…\u{1B}[K")
-        let tinier = CLIContext.capturing(outputIsTerminal: true, environment: ["COLUMNS": "6"])
-        StepProgress(tinier, label: "replaying", total: 999_999, delay: 0).update(400_384)
-        #expect(Self.errorText(tinier) == "\r4003…\u{1B}[K")
-
-        let wide = CLIContext.capturing(outputIsTerminal: true, environment: ["COLUMNS": "80"])
-        StepProgress(wide, label: "replaying", total: 999_999, delay: 0).update(400_384)
-        #expect(Self.errorText(wide) == "\rreplaying: step 400385 of 999999…\u{1B}[K")
+    /// leaving out the total, then the label, then the word, so that the step is not a cut
+    /// number (at 20 columns it read "step 40…" at step 400,385); only a terminal narrower
+    /// than the number cuts it.
+    @Test(arguments: [
+        (80, "replaying: step 400385 of 999999…"), (25, "replaying: step 400385…"), (20, "step 400385…"),
+        (8, "400385…"), (6, "4003…"),
+    ])
+    func theLineIsMadeToFitTheTerminalsWidth(columns: Int, shown: String) {
+        let context = CLIContext.capturing(outputIsTerminal: true, environment: ["COLUMNS": String(columns)])
+        StepProgress(context, label: "replaying", total: 999_999, delay: 0).update(400_384)
+        #expect(Self.errorText(context) == "\r\(shown)\u{1B}[K")
     }
 
     @Test func aLinePrintedPutsTheProgressAwayForTheDelay() {
