@@ -228,7 +228,12 @@ struct WatchScanCase: CustomTestStringConvertible, Sendable {
             input: "watch cart.totl\nwatch catalog\nc\nrc\n")
         #expect(run.lines[2] == "reached the last step: no watchpoint or breakpoint fired; no state on the way has cart.totl (watchpoint 1)", "\(run.lines)")
         #expect(run.lines.contains("reached the initial state: no watchpoint or breakpoint fired; no state on the way has cart.totl (watchpoint 1)"), "\(run.lines)")
-        // A path the states have, as catalog is, is not named: see the test below.
+        // A path the states have, as catalog is, is not named: see the test below. Nor is one
+        // only the state it starts from has, going back, or the initial state.
+        for (start, path) in [("5", "error"), ("1", "cart")] {
+            let back = InspectorRun(["step", BisectTestSupport.fixture("shop.jsonl"), "--at", start], input: "watch \(path)\nrc\n")
+            #expect(back.lines[1] == "reached the initial state: no watchpoint or breakpoint fired", "\(back.lines)")
+        }
     }
 
     @Test func withNothingFiringItStopsAtTheEndAndSaysSo() {

@@ -19,12 +19,7 @@ extension Timeline {
     ) throws(InspectorError) {
         guard !indices.isEmpty else { return }
         var before = try state(before: indices.lowerBound)
-        let isInterrupted = self.isInterrupted
         for index in indices {
-            // Recorded states are read without a replay, which would ask otherwise.
-            if (index - indices.lowerBound) & 1023 == 1023, isInterrupted?() == true {
-                throw .interrupted(step: index - 1)
-            }
             let after = try state(after: index)
             guard try visit(index, before, after) else { return }
             before = after
@@ -44,7 +39,8 @@ extension Timeline {
     ///   - end: One past the last step to consider.
     ///   - matches: Receives a step's index and the states before and after it.
     /// - Returns: The index of the last matching step below `end`, or `nil`.
-    /// - Throws: ``InspectorError`` when a state cannot be had, or what `matches` throws.
+    /// - Throws: ``InspectorError`` when a state cannot be had (``InspectorError/interrupted(step:)``
+    ///   when ``isInterrupted`` says so, between windows), or what `matches` throws.
     public func lastStep(
         before end: Int,
         where matches: (_ index: Int, _ before: JSONValue, _ after: JSONValue) throws(InspectorError) -> Bool
@@ -62,7 +58,8 @@ extension Timeline {
     ///   - projectText: The same from a state's text, or `nil` where it cannot say.
     ///   - matches: Receives a step's index and the values of the states before and after it.
     /// - Returns: The index of the last matching step below `end`, or `nil`.
-    /// - Throws: ``InspectorError`` when a state cannot be had, or what `matches` throws.
+    /// - Throws: ``InspectorError`` when a state cannot be had (``InspectorError/interrupted(step:)``
+    ///   when ``isInterrupted`` says so, between windows), or what `matches` throws.
     func lastStep<Value: Sendable>(
         before end: Int, projecting project: @Sendable (JSONValue) -> Value,
         projectingText projectText: (@Sendable (StateText) -> Value?)?,
@@ -72,7 +69,7 @@ extension Timeline {
         let isInterrupted = self.isInterrupted
         while high >= 0 {
             // Ctrl-C in a `step` session, asked once a window (each a walk too short to ask).
-            if high < min(end, count) - 1, isInterrupted?() == true { throw .interrupted(step: high) }
+            if high < min(end, count) - 1, isInterrupted?() == true { throw .interrupted(step: high + 1) }
             let low = high < 2 ? 0 : ((high - 2) / checkpointInterval) * checkpointInterval + 2
             var found: Int?
             var previous = project(try state(before: low))
@@ -109,7 +106,8 @@ extension Timeline {
     ///   - project: What to keep of each state; it must not depend on the order of calls.
     ///   - projectText: The same from a state's text, or `nil` where it cannot say.
     ///   - visit: Receives a step's index and its projected state; returns `false` to stop.
-    /// - Throws: ``InspectorError`` when a state cannot be had, or what `visit` throws.
+    /// - Throws: ``InspectorError`` when a state cannot be had (``InspectorError/interrupted(step:)``
+    ///   when ``isInterrupted`` says so, between windows), or what `visit` throws.
     public func walk<Value: Sendable>(
         _ indices: Range<Int>, projecting project: @Sendable (JSONValue) -> Value,
         _ visit: (_ index: Int, _ value: Value) throws(InspectorError) -> Bool

@@ -42,9 +42,11 @@ public final class Timeline {
     /// when the replay ends, however it ends. The first far jump into a long recording without
     /// states replays every step before it, which takes seconds on a million steps.
     var replayProgress: ((_ reached: (step: Int, target: Int)?) -> Void)?
-    /// Asked every 1,024 steps of a replay whether the user wants it stopped (Ctrl-C in
-    /// `step`); a replay stopped so throws ``InspectorError/interrupted(step:)``, and the
-    /// next one goes on from where it stopped.
+    /// Asked every 1,024 steps of a replay, and once a window of the walks that read many
+    /// states (``walk(_:projecting:_:)``, ``lastStep(before:where:)``), whether the user wants
+    /// it stopped (Ctrl-C in `step`); a replay or walk stopped so throws
+    /// ``InspectorError/interrupted(step:)`` with the last step it went through, and the next
+    /// replay goes on from where it stopped.
     var isInterrupted: (() -> Bool)?
     /// The fewest steps a replay reported to ``replayProgress`` has.
     static let reportedReplayLength = 4096

@@ -8,14 +8,14 @@ import Foundation
     import Darwin
 #endif
 
-/// Ctrl-C in an interactive `step` session, as in gdb: it stops a long replay (a far `goto`,
-/// a `continue` over a recording without states) or a long `find`, and brings the prompt
+/// Ctrl-C in an interactive `step` session, as in gdb: it stops a long replay (a far `goto`),
+/// a `continue` or `reverse-continue`, or a long `find`, and brings the prompt
 /// back, instead of ending the session and losing its place and watchpoints. At the prompt
 /// it drops the line being typed (the terminal does that) and shows the prompt again.
 ///
 /// The handler only does what is safe in a signal handler: it sets a flag, or writes the
-/// prompt, prepared beforehand, with `write(2)`. Replays look at the flag through
-/// ``Timeline/isInterrupted`` every 1,024 steps. It is installed with `SA_RESTART`, so that
+/// prompt, prepared beforehand, with `write(2)`. Replays and walks look at the flag through
+/// ``Timeline/isInterrupted`` (every 1,024 steps, or once a window). It is installed with `SA_RESTART`, so that
 /// reading the next command goes on after it.
 enum StepInterrupt {
     /// Whether an interrupt came while a command ran, whether the session waits at its

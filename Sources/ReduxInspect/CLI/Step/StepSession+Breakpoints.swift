@@ -110,6 +110,8 @@ extension StepSession {
             }
         } else {
             guard !cursor.isAtInitialState else { return try stopped(cursor.first(), fired: [], note: nil) }
+            // The state it starts from, and the initial one it may reach, are on the way too.
+            notePresence(read(try state(at: cursor.position)))
             let progress = makeProgress?("reverse-continue", nil)
             defer { progress?.clear() }
             _ = try timeline.lastStep(before: cursor.position, projecting: read, projectingText: readText) {
@@ -136,6 +138,7 @@ extension StepSession {
                 cursor.last(), fired: [], note: "reached the last step: no watchpoint or breakpoint fired" + absentNote)
         }
         let initial = try state(at: -1)
+        notePresence(read(initial))
         let fired = breakpoints.compactMap { breakpoint -> StepFiring? in
             guard case .predicate(let predicate) = breakpoint.condition, predicate.holds(in: initial) else {
                 return nil

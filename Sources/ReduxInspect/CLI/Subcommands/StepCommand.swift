@@ -37,9 +37,10 @@ struct StepCommand: Subcommand {
             action the reducer cannot decode on the way; a script (input not a terminal) then
             exits with status 1, or with the error's own status when it met one (65 for a
             malformed recording, 64 for a step or reducer that does not exist). On a
-            terminal there is a banner, the step the session starts at, and a prompt, and an
-            empty line repeats the last command; the first three go to standard error when
-            standard output is not the terminal, so that the output holds only the answers.
+            terminal there is a banner and the step the session starts at (not with --json),
+            and a prompt, and an empty line repeats the last command; banner, step and prompt
+            go to standard error when standard output is not the terminal, so that the output
+            holds only the answers.
             Ctrl-C stops a long replay (a far goto), a continue or reverse-continue, or a long
             find and brings the prompt back, the session where it was; at the prompt it drops
             the line typed. Otherwise there is no
@@ -154,10 +155,11 @@ struct StepCommand: Subcommand {
             }
             previous = line
             let reply = try steps.execute(input)
-            if StepInterrupt.isRequested, context.errorIsTerminal {
-                // The terminal echoed `^C` where the cursor was: take it away (or, where a
-                // line cannot be erased, end it), so that the reply starts a line of its own.
-                context.error.write(context.showsProgress ? "\r\u{1B}[K" : "\n")
+            if StepInterrupt.isRequested, let promptSink {
+                // The terminal the prompt is on echoed `^C` where the cursor was: take it away
+                // (or, where a line cannot be erased, end it), so that the reply or the next
+                // prompt starts a line of its own.
+                promptSink.write(context.environment["TERM"] == "dumb" ? "\n" : "\r\u{1B}[K")
             }
             emit(renderer.render(reply), context)
             // The step whose changes the session shows now, once: not the steps a jump or a
