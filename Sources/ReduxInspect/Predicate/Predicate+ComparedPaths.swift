@@ -28,23 +28,14 @@ extension Predicate {
     /// `!exists(PATH)`. `bisect` says so.
     public var pathsComparedWithNull: [JSONPath] {
         var paths: [JSONPath] = []
-        func collect(_ predicate: Predicate) {
-            switch predicate {
-            case .comparison(let left, let operation, let right):
-                guard operation == .equal || operation == .notEqual else { return }
-                switch (left, right) {
-                case (.path(let path), .literal(.null)), (.literal(.null), .path(let path)):
-                    if !paths.contains(path) { paths.append(path) }
-                default: break
-                }
-            case .exists: break
-            case .not(let inner): collect(inner)
-            case .and(let left, let right), .or(let left, let right):
-                collect(left)
-                collect(right)
+        forEachComparison { left, operation, right in
+            guard operation == .equal || operation == .notEqual else { return }
+            switch (left, right) {
+            case (.path(let path), .literal(.null)), (.literal(.null), .path(let path)):
+                if !paths.contains(path) { paths.append(path) }
+            default: break
             }
         }
-        collect(self)
         return paths
     }
 
@@ -57,17 +48,14 @@ extension Predicate {
 
     /// Whether some comparison has `path`, read whole, on one side and a path on the other.
     private func comparesAPath(with path: JSONPath) -> Bool {
-        switch self {
-        case .comparison(let left, _, let right):
+        var found = false
+        forEachComparison { left, _, right in
             switch (left, right) {
-            case (.path(let one), .path(let other)): one == path || other == path
-            case (.path(let word), .count), (.count, .path(let word)): word == path
-            default: false
+            case (.path(let one), .path(let other)): found = found || one == path || other == path
+            case (.path(let word), .count), (.count, .path(let word)): found = found || word == path
+            default: break
             }
-        case .exists: false
-        case .not(let inner): inner.comparesAPath(with: path)
-        case .and(let left, let right), .or(let left, let right):
-            left.comparesAPath(with: path) || right.comparesAPath(with: path)
         }
+        return found
     }
 }

@@ -110,20 +110,37 @@ public indirect enum Predicate: Sendable, Hashable, CustomStringConvertible {
     /// Calls `body` with each path of the predicate's operands, in order of appearance, repeats
     /// included, and what is read there.
     func forEachPath(_ body: (JSONPath, PathReading) -> Void) {
-        switch self {
-        case .comparison(let left, _, let right):
-            for operand in [left, right] {
+        forEachLeaf { comparison in
+            for operand in [comparison.left, comparison.right] {
                 switch operand {
                 case .path(let path): body(path, .value)
                 case .count(let path, _): body(path, .size)
                 case .literal: break
                 }
             }
-        case .exists(let path): body(path, .presence)
-        case .not(let inner): inner.forEachPath(body)
+        } exists: { path in
+            body(path, .presence)
+        }
+    }
+
+    /// Calls `body` with each comparison of the predicate, in order of appearance.
+    func forEachComparison(_ body: (Operand, ComparisonOperator, Operand) -> Void) {
+        forEachLeaf { body($0.left, $0.operation, $0.right) } exists: { _ in }
+    }
+
+    /// Calls `comparison` with each comparison and `exists` with each path tested for
+    /// presence, in order of appearance: the leaves under `!`, `&&` and `||`.
+    private func forEachLeaf(
+        _ comparison: ((left: Operand, operation: ComparisonOperator, right: Operand)) -> Void,
+        exists: (JSONPath) -> Void
+    ) {
+        switch self {
+        case .comparison(let left, let operation, let right): comparison((left, operation, right))
+        case .exists(let path): exists(path)
+        case .not(let inner): inner.forEachLeaf(comparison, exists: exists)
         case .and(let left, let right), .or(let left, let right):
-            left.forEachPath(body)
-            right.forEachPath(body)
+            left.forEachLeaf(comparison, exists: exists)
+            right.forEachLeaf(comparison, exists: exists)
         }
     }
 
