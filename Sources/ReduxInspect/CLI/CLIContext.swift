@@ -119,15 +119,18 @@ public final class CLIContext: @unchecked Sendable {
     }
 
     /// Whether to show a progress line on standard error, rewritten in place: only on a
-    /// terminal that can erase a line (not `TERM=dumb`).
-    var showsProgress: Bool { errorIsTerminal && environment["TERM"] != "dumb" }
+    /// terminal that can erase a line.
+    var showsProgress: Bool { errorIsTerminal && !isDumbTerminal }
+
+    /// Whether the terminal says it cannot move the cursor, erase or colour (`TERM=dumb`).
+    var isDumbTerminal: Bool { environment["TERM"] == "dumb" }
 
     /// How long a command runs without output before its progress line appears
     /// (``StepProgress``), in nanoseconds: half a second; tests make it 0 to see the line.
     var progressDelay: UInt64 = 500_000_000
 
     private var wantsColor: Bool {
-        (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        (environment["NO_COLOR"] ?? "").isEmpty && !isDumbTerminal
     }
 
     /// Writes a line to standard output.

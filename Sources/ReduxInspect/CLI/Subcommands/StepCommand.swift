@@ -159,7 +159,7 @@ struct StepCommand: Subcommand {
                 // The terminal the prompt is on echoed `^C` where the cursor was: take it away
                 // (or, where a line cannot be erased, end it), so that the reply or the next
                 // prompt starts a line of its own.
-                promptSink.write(context.environment["TERM"] == "dumb" ? "\n" : "\r\u{1B}[K")
+                promptSink.write(context.isDumbTerminal ? "\n" : "\r\u{1B}[K")
             }
             emit(renderer.render(reply), context)
             // The step whose changes the session shows now, once: not the steps a jump or a
