@@ -75,7 +75,7 @@ extension JSONDiff {
         switch (container, component) {
         case (.object, .key(let key)):
             // As the new value writes it, which may be another Unicode normal form of `key`.
-            return new.objectValue?.members.first(where: { $0.key == key })?.key ?? key
+            return new.objectValue?.member(named: key)?.key ?? key
         case (.array(let elements), .index(let index)) where index == elements.count:
             return String(index)
         case (.array(let elements), .id(let id)):

@@ -39,8 +39,7 @@ extension JSONValue {
             case .key(let key):
                 // The key as this value writes it, which may be another Unicode normal form of
                 // `key`: a pointer names it byte for byte (RFC 6901).
-                guard case .object(let object) = value, let member = object.members.first(where: { $0.key == key })
-                else { return nil }
+                guard let member = value.objectValue?.member(named: key) else { return nil }
                 value = member.value
                 tokens.append(member.key)
             case .index(let index):

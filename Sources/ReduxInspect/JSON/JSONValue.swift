@@ -54,9 +54,15 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     /// The keys in written order.
     public var keys: [String] { members.map(\.key) }
 
+    /// The first member named `key` (as Swift compares strings, so a key written in another
+    /// Unicode normal form too), or `nil`: the one every lookup finds, with the key as written.
+    func member(named key: String) -> Element? {
+        members.first(where: { $0.key == key })
+    }
+
     /// The value of the first member named `key`, or `nil`.
     public subscript(key: String) -> JSONValue? {
-        get { members.first(where: { $0.key == key })?.value }
+        get { member(named: key)?.value }
         set {
             if let index = members.firstIndex(where: { $0.key == key }) {
                 if let newValue { members[index].value = newValue } else { members.remove(at: index) }
