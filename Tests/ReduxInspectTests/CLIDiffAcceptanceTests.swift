@@ -77,6 +77,19 @@ import Testing
         #expect(patch.out == #"[{"op":"add","path":"/items/0","value":{"id":1001,"name":"item 1001","done":false}}]"# + "\n")
     }
 
+    /// A step whose action changed nothing (the shop's login request only starts an effect)
+    /// says so under its heading, which alone would look like output cut short; under
+    /// `--path` such a step is left out, and the JSON formats keep their empty lists.
+    @Test func aStepThatChangedNothingSaysSo() {
+        let shop = Support.fixture("shop.jsonl")
+        #expect(Support.run(["diff", shop, "3"]).out == "@@ seq 3 loginRequest @@\n(no change)\n")
+        #expect(Support.run(["diff", shop, "3..4", "--path", "isLoading"]).outLines == [
+            "@@ seq 4 setLoading @@", "~ isLoading: false → true",
+        ])
+        #expect(Support.run(["diff", shop, "3", "--format", "json-patch"]).out == "[]\n")
+        #expect(Support.run(["diff", shop, "3", "--format", "json"]).out == #"{"seq":3,"type":"loginRequest","changes":[]}"# + "\n")
+    }
+
     @Test func changeAndRemovalInALargeArrayAreOneLineEach() throws {
         let directory = try CLITemporaryDirectory()
         let file = try directory.file("large.jsonl", lines: Self.largeArrayRecording())

@@ -115,7 +115,7 @@ import Testing
             Array(block.split(separator: "\n").dropFirst().map(String.init))
         }
         let logged = entries.value.map { entry in
-            entry.split(separator: "\n").dropFirst().map { String($0.dropFirst(2)) }.filter { $0 != "(state unchanged)" }
+            entry.split(separator: "\n").dropFirst().map { String($0.dropFirst(2)) }
         }
         try #require(inspector.count == logged.count)
         var moves = 0

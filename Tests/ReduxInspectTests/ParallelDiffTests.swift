@@ -170,7 +170,7 @@ import Testing
         var previous = 0
         for (offset, count) in counts.prefix(last).enumerated() {
             lines.append("@@ seq \(offset + 1) incrementBy @@")
-            if count != previous { lines.append("~ count: \(previous) → \(count)") }
+            lines.append(count != previous ? "~ count: \(previous) → \(count)" : "(no change)")
             previous = count
         }
         return lines

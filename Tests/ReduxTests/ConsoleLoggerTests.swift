@@ -52,7 +52,7 @@ enum ProbeAction: Encodable, Sendable {
                     + "\n"
                     + #"  + items[0]: {"name":"Tea","price":9.99,"quantity":2,"tags":["green"]}"# + "\n"
                     + "  ~ total: 0 → 19.98",
-                #"action measure {"measure":{"_0":1.5}} (µs)"# + "\n  (state unchanged)",
+                #"action measure {"measure":{"_0":1.5}} (µs)"# + "\n  (no change)",
             ])
         #expect(
             authEntries.value.map(Self.normalized) == [

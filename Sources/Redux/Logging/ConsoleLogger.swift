@@ -63,7 +63,7 @@ public struct ConsoleLogger<State: Encodable & Sendable, Action: Encodable & Sen
         do {
             let changes = try EncodedValue.encode(before).changes(
                 to: EncodedValue.encode(after), redacts: writer.isRedacted)
-            if changes.isEmpty { lines.append("  (state unchanged)") }
+            if changes.isEmpty { lines.append("  (no change)") }
             for change in changes {
                 // A change at or inside a redacted value (such as `token.value`) is shown
                 // redacted as a whole, as the recording holds it.

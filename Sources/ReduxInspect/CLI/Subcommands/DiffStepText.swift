@@ -14,7 +14,8 @@ struct DiffStepText: Sendable {
     let skipsUnchanged: Bool
 
     /// Whether a step without changes is written with its action's type: `json` writes it,
-    /// `json-patch` writes `[]`, and `text` writes the heading unless it leaves such steps out.
+    /// `json-patch` writes `[]`, and `text` writes the heading and `(no change)` unless it
+    /// leaves such steps out.
     var writesTypeOfUnchangedStep: Bool {
         format == "json" || (format != "json-patch" && !skipsUnchanged)
     }
@@ -51,6 +52,7 @@ struct DiffStepText: Sendable {
         default:
             if skipsUnchanged && changes.isEmpty { return }
             writeHeading(seq: seq, type: type, to: &output)
+            if changes.isEmpty { output.append(literal: Self.noChange) }
             for change in changes {
                 formatter.write(change, to: &output)
                 output.append(UInt8(ascii: "\n"))
@@ -73,6 +75,7 @@ struct DiffStepText: Sendable {
         let start = output.count
         do {
             writeHeading(seq: step.seq, type: step.type, to: &output)
+            if step.changes.count == 0 { output.append(literal: Self.noChange) }
             try RawChangeText(formatter: formatter).write(step, to: &output)
         } catch {
             output.removeSubrange(start...)
@@ -93,6 +96,10 @@ struct DiffStepText: Sendable {
         }
         output.append(UInt8(ascii: "\n"))
     }
+
+    /// The line under the heading of a text step whose action changed nothing, so that a
+    /// heading alone never looks like output cut short (`replay` and `step` say the same).
+    private static let noChange: StaticString = "(no change)\n"
 
     /// Appends a text step's heading line.
     private func writeHeading(seq: Int, type: String, to output: inout [UInt8]) {
