@@ -41,8 +41,12 @@ import Testing
         let description: String
     }
 
-    /// Runs the binary with `arguments` in the package's root, feeding `input` to standard input.
-    static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Run {
+    /// Runs the binary with `arguments` in the package's root, feeding `input` to standard input;
+    /// with `errorToOutput` standard error goes to standard output's pipe, as `2>&1` sends it,
+    /// and `err` is empty.
+    static func run(
+        _ arguments: [String], input: String? = nil, environment: [String: String] = [:], errorToOutput: Bool = false
+    ) throws -> Run {
         let process = Process()
         process.executableURL = try binary()
         process.arguments = arguments
@@ -52,7 +56,7 @@ import Testing
         let error = Pipe()
         let inputPipe = Pipe()
         process.standardOutput = output
-        process.standardError = error
+        process.standardError = errorToOutput ? output : error
         process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
         try process.run()
         if let input {
@@ -60,6 +64,7 @@ import Testing
             try inputPipe.fileHandleForWriting.close()
         }
         // Read both pipes to the end before waiting, so a full pipe cannot block the child.
+        if errorToOutput { try error.fileHandleForWriting.close() }
         let errorData = ReadAll(error.fileHandleForReading)
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -138,6 +143,21 @@ import Testing
         #expect(run.code == 65)
         #expect(run.err.hasPrefix("Error: \(path):2:"))
         #expect(run.err.split(separator: "\n").count == 1)
+    }
+
+    /// `verify` reports a file it cannot read in its report and on standard error, but only
+    /// once where both streams land in one place (a terminal, a CI log).
+    @Test func verifySaysAMalformedFileOnceWhereBothStreamsMeet() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("bad.jsonl", lines: [#"{"seq":1,"action":{"increment":{}}}"#, #"{"seq":2,"action":[}"#])
+        let folder = directory.url.path
+        let separate = try Self.run(["verify", folder, "--reducer", "counter"])
+        #expect(separate.code == 65)
+        #expect(separate.out.hasPrefix("ERROR \(file):2:"), "\(separate.out)")
+        #expect(separate.err.hasPrefix("Error: \(file):2:"), "\(separate.err)")
+        let together = try Self.run(["verify", folder, "--reducer", "counter"], errorToOutput: true)
+        #expect(together.code == 65)
+        #expect(together.out.components(separatedBy: "bad.jsonl:2:").count == 2, "\(together.out)")
     }
 
     @Test func stepReadsCommandsFromStandardInput() throws {

@@ -118,6 +118,18 @@ public final class CLIContext: @unchecked Sendable {
         return environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
     }
 
+    /// Whether standard output and standard error end up in the same place: the same terminal,
+    /// or one file or pipe (`2>&1`, a CI log). A line written to both would then be seen
+    /// twice. Only the process's own streams can share one; sinks in memory never do.
+    var outputAndErrorShareADestination: Bool {
+        guard (output as? StandardStream) === StandardStream.output, (error as? StandardStream) === StandardStream.error
+        else { return false }
+        var out = stat()
+        var err = stat()
+        guard fstat(1, &out) == 0, fstat(2, &err) == 0 else { return false }
+        return out.st_dev == err.st_dev && out.st_ino == err.st_ino && out.st_rdev == err.st_rdev
+    }
+
     /// Whether to show a progress line on standard error, rewritten in place: only on a
     /// terminal that can erase a line.
     var showsProgress: Bool { errorIsTerminal && !isDumbTerminal }

@@ -144,8 +144,9 @@ struct VerifyCommand: Subcommand {
             for line in VerifyReport.lines(result, colors: context.colorsOutput, program: session.inspector.program) { context.print(line) }
         }
         // A file that could not be verified is an error, not only a line of the report: say so
-        // on standard error too, one line per file, as every other command does.
-        for case (let result, _) in results {
+        // on standard error too, one line per file, as every other command does (unless the
+        // two streams go to one place, where the report has just said it).
+        for case (let result, _) in results where !context.outputAndErrorShareADestination {
             guard case .error(let error) = result.outcome else { continue }
             context.printError(
                 Inspector.errorLabel(context) + " " + TerminalText.escape(error.message(program: session.inspector.program)))
