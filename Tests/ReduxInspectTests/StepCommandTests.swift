@@ -61,6 +61,8 @@ private func temporaryRecording(_ lines: [String]) throws -> String {
 struct StepFailureCase: CustomTestStringConvertible, Sendable {
     let line: String
     let message: String
+    /// The script's exit status: 1 for a failed command, 64 for a step that does not exist.
+    var code: Int32 = 1
     var testDescription: String { line }
 }
 
@@ -282,7 +284,7 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
             line: "frobnicate", message: "unknown command 'frobnicate': type 'help' for the list of commands"),
         StepFailureCase(
             line: "goto 99",
-            message: "no step with seq 99: expected 0 (the initial state) or a seq from 1 to 22"),
+            message: "no step with seq 99: expected 0 (the initial state) or a seq from 1 to 22", code: 64),
         StepFailureCase(
             line: "goto", message: "'goto' expects a seq (0 for the initial state), found nothing"),
         StepFailureCase(line: "g five", message: "'g' expects a seq (0 for the initial state), found 'five'"),
@@ -322,11 +324,11 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
     func aBadLineIsAnErrorInsideTheSession(_ test: StepFailureCase) {
         let text = StepRun([fixture("counter.jsonl"), "--at", "5"], input: test.line + "\nwhere\n")
         // The session goes on, and the script's exit status says a command failed.
-        #expect(text.code == 1)
+        #expect(text.code == test.code)
         #expect(text.err == "error: \(test.message)\n")
         #expect(text.lines.first == #"seq 5/22  decrement  {"decrement":{}}"#)
         let json = StepRun([fixture("counter.jsonl"), "--at", "5", "--json"], input: test.line + "\n")
-        #expect(json.code == 1)
+        #expect(json.code == test.code)
         #expect(json.err == "")
         #expect(json.lines == [JSONValue.object(JSONObject([("error", .string(test.message))])).compactText])
     }

@@ -52,6 +52,18 @@ import Testing
         #expect(replies.last?["error"] == nil, "\(result)")
     }
 
+    /// A script that names a step the recording lacks exits 64, as `show --at` does; the
+    /// session goes on where it was, and a command that fails otherwise still gives 1.
+    @Test func aScriptThatNamesAMissingStepIsAUsageError() {
+        let counter = Support.fixture("counter.jsonl")
+        let missing = Support.run(["step", counter], input: "goto 3\ngoto 99\nstate count\n")
+        #expect(missing.code == 64, "\(missing)")
+        #expect(missing.outLines.last == "3", "\(missing)")
+        #expect(missing.err == "error: no step with seq 99: expected 0 (the initial state) or a seq from 1 to 22\n")
+        #expect(Support.run(["step", counter], input: "goto 3\nbogus\n").code == 1)
+        #expect(Support.run(["step", counter], input: "goto 3\nstate nothing.here\n").code == 1)
+    }
+
     /// A hand-written file with every step's state and no header opens without a reducer;
     /// only what needs the state before its first step fails, and says how to get it.
     @Test func aHeaderlessRecordingWithEveryStateOpensWithoutAReducer() throws {

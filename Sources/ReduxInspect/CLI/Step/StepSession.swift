@@ -41,8 +41,9 @@ final class StepSession {
     /// The name the session's messages give the program, in the commands they suggest.
     var program = "redux-inspect"
     /// The first error a command met reading the recording (a malformed line, an action the
-    /// reducer cannot decode), which a script's exit status reports.
-    private(set) var firstRecordingError: InspectorError?
+    /// reducer cannot decode) or naming a step the recording lacks (`goto 99`), which a
+    /// script's exit status reports as other commands report it (65, 64).
+    private(set) var firstError: InspectorError?
 
     /// Runs one command. One the user interrupts (``Timeline/isInterrupted``), or one that
     /// cannot have a state it needs (a malformed line, an action the reducer cannot decode),
@@ -64,7 +65,7 @@ final class StepSession {
             let error = error.preferringCutShort()
             if case .recording(let cause) = error, cause.message == RecordingError.cutShortMessage { throw error }
             cursor = before
-            if firstRecordingError == nil { firstRecordingError = error }
+            if firstError == nil { firstError = error }
             return .failure(error.message(program: program))
         }
     }
@@ -80,6 +81,7 @@ final class StepSession {
             do {
                 move = try cursor.goto(seq: seq)
             } catch {
+                if firstError == nil { firstError = .noSuchPlace(path: timeline.recording.path, error) }
                 return .failure(error.description)
             }
             return try moved(move)

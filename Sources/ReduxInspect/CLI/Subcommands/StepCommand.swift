@@ -174,8 +174,9 @@ struct StepCommand: Subcommand {
             if reply == .quit { break }
         }
         guard aCommandFailed && !interactive else { return .success }
-        // A script that met a malformed recording says so as other commands do (65, 66).
-        return steps.firstRecordingError.map { ExitCode(for: $0) } ?? .failure
+        // A script that met a malformed recording, or a step the recording lacks, says so as
+        // other commands do (65, 64).
+        return steps.firstError.map { ExitCode(for: $0) } ?? .failure
     }
 
     /// Fails before the session starts when some step's state would need a reducer the
