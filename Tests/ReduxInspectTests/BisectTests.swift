@@ -188,6 +188,32 @@ struct BisectCase: CustomTestStringConvertible, Sendable {
         #expect(found.code == 0)
     }
 
+    /// `<` and the others hold only between two numbers or two strings: a path that held only
+    /// numbers ordered against a string (or the other way round) gets a hint that says so and
+    /// what to write, also where the states are replayed. A path that held both kinds, or an
+    /// ordering that could hold, gets none.
+    @Test func anOrderingAgainstALiteralOfTheOtherKindGetsAHint() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = BisectTestSupport.fixture("shop.jsonl")
+        let replayed = try CLITestSupport.strippingStates(file, keepingOneIn: 0, in: directory)
+        for recording in [file, replayed] {
+            let text = InspectorRun(["bisect", recording, "--until", #"cart.total > "50" || user.username < 5"#])
+            #expect(text.code == 1)
+            #expect(
+                text.lines.dropFirst() == [
+                    #"hint: cart.total holds numbers and "50" is a string; <, <=, > and >= hold only between two numbers or two strings: write 50"#,
+                    #"hint: user.username holds strings and 5 is a number; <, <=, > and >= hold only between two numbers or two strings: write "5""#,
+                ], "\(recording): \(text.lines)")
+        }
+        let word = InspectorRun(["bisect", file, "--until", #"cart.total >= "lots""#])
+        #expect(word.lines.dropFirst() == [
+            #"hint: cart.total holds numbers and "lots" is a string; <, <=, > and >= hold only between two numbers or two strings: compare with a number"#
+        ])
+        #expect(InspectorRun(["bisect", file, "--until", "cart.total > 5000"]).lines.count == 1)
+        #expect(InspectorRun(["bisect", file, "--until", #"cart.total == "50""#]).lines.count == 1)
+        #expect(InspectorRun(["bisect", file, "--until", #"cart.total > "50""#]).code == 1)
+    }
+
     /// A word compared with a value is a path: quoting it would compare two constants, so the
     /// hint does not suggest it. Compared with a path, on either side, it may be a string.
     @Test func aMissingPathComparedWithAValueIsNotTakenForAString() {

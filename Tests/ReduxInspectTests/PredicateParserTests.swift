@@ -174,6 +174,23 @@ struct PredicateNestingCase: CustomTestStringConvertible, Sendable {
         #expect(chain.paths == [["n"].path])
     }
 
+    /// The orderings against a number or a string, on either side, once each, under `!`, `&&`
+    /// and `||`; not `==`/`!=`, counts, paths on both sides or other literals.
+    @Test func findsEachPathOrderedAgainstANumberOrAStringLiteral() throws {
+        let predicate = try Predicate(
+            parsing: #"a > "1" && !(2 <= b) || a > "1" || a < 3 || c == "x" || d.count > "2" || e >= f || g < true"#)
+        #expect(
+            predicate.literalOrderings == [
+                .init(path: ["a"].path, literal: .string("1")), .init(path: ["b"].path, literal: .number(JSONNumber("2"))),
+                .init(path: ["a"].path, literal: .number(JSONNumber("3"))),
+            ])
+        let hint = predicate.literalOrderingHint(predicate.literalOrderings[0], kinds: .number)
+        #expect(hint == #"hint: a holds numbers and "1" is a string; <, <=, > and >= hold only between two numbers or two strings: write 1"#)
+        #expect(predicate.literalOrderingHint(predicate.literalOrderings[0], kinds: [.number, .string]) == nil)
+        #expect(predicate.literalOrderingHint(predicate.literalOrderings[0], kinds: .string) == nil)
+        #expect(predicate.literalOrderingHint(predicate.literalOrderings[1], kinds: []) == nil)
+    }
+
     /// `text` in `levels` pairs of parentheses.
     static func nested(_ text: String, in levels: Int) -> String {
         String(repeating: "(", count: levels) + text + String(repeating: ")", count: levels)

@@ -170,6 +170,19 @@ struct WatchScanCase: CustomTestStringConvertible, Sendable {
                 """)
     }
 
+    /// A breakpoint that orders a path against a literal of the other kind than the path holds
+    /// at the cursor would never hold there: setting it says so, in text and in JSON.
+    @Test func aBreakpointOrderingANumberAgainstAStringGetsAHint() throws {
+        let shop = BisectTestSupport.fixture("shop.jsonl")
+        let hint = #"hint: cart.total holds numbers and "50" is a string; <, <=, > and >= hold only between two numbers or two strings: write 50"#
+        let run = InspectorRun(["step", shop], input: "break cart.total > \"50\"\nbreak cart.total > 50\n")
+        #expect(run.code == 0)
+        #expect(run.lines == [#"breakpoint 1: cart.total > "50" (does not hold now)"#, hint, "breakpoint 2: cart.total > 50 (does not hold now)"])
+        let json = InspectorRun(["step", shop, "--json"], input: "break cart.total > \"50\"\n")
+        let added = try CLITestSupport.json(json.out)["added"]?.arrayValue?.first
+        #expect(added?["hints"] == .array([.string(hint)]))
+    }
+
     @Test func aBreakpointNestedTooDeeplyIsABadCommandAndTheSessionGoesOn() {
         let predicate =
             String(repeating: "(", count: 1_000_000) + "cart.total > 1"

@@ -84,7 +84,10 @@ struct StepBreakpoint: Equatable {
                 breakpoint: self, value: path.value(in: state), holds: false, alreadySet: alreadySet)
         case .predicate(let predicate):
             StepBreakpointStatus(
-                breakpoint: self, value: nil, holds: predicate.holds(in: state), alreadySet: alreadySet)
+                breakpoint: self, value: nil, holds: predicate.holds(in: state), alreadySet: alreadySet,
+                hints: predicate.literalOrderings.compactMap { ordering in
+                    predicate.literalOrderingHint(ordering, kinds: Predicate.ValueKinds(of: state.value(at: ordering.path)))
+                })
         }
     }
 }
@@ -99,6 +102,9 @@ struct StepBreakpointStatus: Equatable {
     let holds: Bool
     /// `watch`/`break` found it already set and added nothing.
     let alreadySet: Bool
+    /// Why a breakpoint may never hold, from the state at the cursor: a path that holds a
+    /// number here ordered against a string (`cart.total > "50"`), or the other way round.
+    var hints: [String] = []
 }
 
 /// A watchpoint or breakpoint that stopped `continue` or `reverse-continue`.

@@ -117,6 +117,7 @@ struct StepJSONRenderer: StepRenderer {
             members.append(("holds", .bool(status.holds)))
         }
         if status.alreadySet { members.append(("alreadySet", .bool(true))) }
+        if !status.hints.isEmpty { members.append(("hints", .array(status.hints.map(JSONValue.string)))) }
         return .object(JSONObject(members))
     }
 

@@ -63,7 +63,7 @@ struct StepTextRenderer: StepRenderer {
                 lines: fired.map(firingLine) + (note.map { [$0] } ?? []) + gapLines(view) + [positionLine(view)]
                     + changeLines(view))
         case .added(let statuses):
-            return StepOutput(lines: statuses.map(statusLine))
+            return StepOutput(lines: statuses.flatMap { [statusLine($0)] + $0.hints.map(TerminalText.escape) })
         case .deleted(let removed):
             return StepOutput(
                 lines: removed.map { "deleted \($0.kind) \($0.number): \(TerminalText.escape($0.subject))" })

@@ -21,12 +21,17 @@ extension BisectCommand {
         }
 
         /// The predicate holds in no state; `checked` counts the initial state too,
-        /// `absent` are the compared paths that no state has, and `leftOut` those compared
-        /// with null that some states have and others do not.
-        func never(checked: Int, steps: [StepLocation], absent: [JSONPath] = [], leftOut: [JSONPath] = []) -> [String] {
+        /// `absent` are the compared paths that no state has, `leftOut` those compared
+        /// with null that some states have and others do not, and `misordered` the hints for
+        /// paths ordered against a literal of a kind they never held.
+        func never(
+            checked: Int, steps: [StepLocation], absent: [JSONPath] = [], leftOut: [JSONPath] = [],
+            misordered: [String] = []
+        ) -> [String] {
             let hints =
                 absent.map { TerminalText.escape(predicate.absentPathHint($0)) }
                 + leftOut.map { TerminalText.escape(predicate.leftOutPathHint($0)) }
+                + misordered.map(TerminalText.escape)
             if json {
                 var members: [JSONObject.Element] = [
                     ("holds", .bool(false)), ("checked", .number(JSONNumber(String(checked)))),

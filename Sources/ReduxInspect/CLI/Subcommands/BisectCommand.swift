@@ -35,9 +35,11 @@ struct BisectCommand: Subcommand {
             Prints the predicate and the seq where it first holds, that step's action and
             diff, and the step before it. When it already holds in the initial state, says so.
             When it never holds, says so and exits 1, with a hint for each compared path that
-            no state has (in status == active, active is a path; "active" is the string). With
-            --format json: {"predicate":"...","holds":true,"seq":18,"type":"setQuantity",
-            "action":{...},"changes":[...],"before":{"seq":17,"type":"addPackageToCart"}}; seq 0
+            no state has (in status == active, active is a path; "active" is the string), and
+            for a path of numbers ordered against a string (cart.total > "50") or the other way
+            round. With --format json: {"predicate":"...","holds":true,"seq":18,
+            "type":"setQuantity","action":{...},"changes":[...],
+            "before":{"seq":17,"type":"addPackageToCart"}}; seq 0
             with null type, action and before for the initial state;
             {"predicate":"...","holds":false,"checked":28} when it never holds, plus
             "absentPaths":[...] when compared paths are in no state.
@@ -76,18 +78,19 @@ struct BisectCommand: Subcommand {
         }
         var first: Int?
         let predicate = self.predicate
-        // Whether each compared path is in some state: one that is in none explains a
-        // predicate that never holds.
+        // The kinds of value each compared path has held (none: it is in no state), which
+        // explain a predicate that never holds: a path in no state, or a path of numbers
+        // ordered against a string.
         let compared = predicate.comparedPaths
-        var seen = compared.map { initialState.value(at: $0) != nil }
+        var kinds = compared.map { Predicate.ValueKinds(of: initialState.value(at: $0)) }
         // And whether each is missing from some state: one compared with null that is,
         // is most likely a nil optional Codable left out.
-        var missingSomewhere = seen.map { !$0 }
+        var missingSomewhere = kinds.map(\.isEmpty)
         let progress = StepProgress(session.context, label: "bisect", total: timeline.count)
         // Also when the walk throws: the error's line comes after it.
         defer { progress.clear() }
-        let read: @Sendable (JSONValue) -> (Bool, [Bool]) = { state in
-            (predicate.holds(in: state), compared.map { state.value(at: $0) != nil })
+        let read: @Sendable (JSONValue) -> (Bool, [Predicate.ValueKinds]) = { state in
+            (predicate.holds(in: state), compared.map { Predicate.ValueKinds(of: state.value(at: $0)) })
         }
         // A replayed state's text need only be read where the predicate looks.
         let paths = predicate.skeletonPaths + compared.map { RawJSON.SkeletonPath($0, need: .whole) }
@@ -96,20 +99,25 @@ struct BisectCommand: Subcommand {
             projectingText: { text in text.skeleton(for: paths).map(read) }
         ) { index, result throws(InspectorError) in
             if result.0 { first = index }
-            for (offset, present) in result.1.enumerated() {
-                if present { seen[offset] = true } else { missingSomewhere[offset] = true }
+            for (offset, kind) in result.1.enumerated() {
+                kinds[offset].formUnion(kind)
+                if kind.isEmpty { missingSomewhere[offset] = true }
             }
             progress.update(index)
             return !result.0
         }
         progress.clear()
         guard let first else {
-            let absent = zip(compared, seen).filter { !$0.1 }.map(\.0)
+            let absent = zip(compared, kinds).filter { $0.1.isEmpty }.map(\.0)
             let leftOut = predicate.pathsComparedWithNull.filter { path in
-                compared.firstIndex(of: path).map { seen[$0] && missingSomewhere[$0] } ?? false
+                compared.firstIndex(of: path).map { !kinds[$0].isEmpty && missingSomewhere[$0] } ?? false
+            }
+            let misordered = predicate.literalOrderings.compactMap { ordering in
+                compared.firstIndex(of: ordering.path).flatMap { predicate.literalOrderingHint(ordering, kinds: kinds[$0]) }
             }
             let lines = output.never(
-                checked: timeline.count + 1, steps: timeline.recording.steps, absent: absent, leftOut: leftOut)
+                checked: timeline.count + 1, steps: timeline.recording.steps, absent: absent, leftOut: leftOut,
+                misordered: misordered)
             for line in lines { session.context.print(line) }
             session.warnAboutUnreproducedStates(timeline)
             return .failure
