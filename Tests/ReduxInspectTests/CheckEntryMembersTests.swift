@@ -37,6 +37,35 @@ import Testing
         #expect(result.out.hasPrefix("\(file): ok: 7 steps"), "\(result)")
     }
 
+    /// A member written twice in the header or an entry, as a hand edit that appends one leaves
+    /// it: `check` names the second one, says the first is read, and counts the entries; and
+    /// the first is what the commands read.
+    @Test func aMemberWrittenTwiceIsNamedWhereItIsWrittenAgain() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file(
+            "twice.jsonl",
+            lines: [
+                #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0},"version":2}"#,
+                #"{"seq":1,"type":"increment","action":{"increment":{}},"state":{"count":1}}"#,
+                #"{"seq":2,"type":"increment","action":{"increment":{}},"state":{"count":2},"state":{"count":7}}"#,
+                #"{"seq":3,"seq":9,"type":"increment","action":{"increment":{}}}"#,
+                // The same key spelt with an escape is another spelling, not looked at.
+                #"{"seq":4,"type":"increment","action":{"increment":{}},"\u0073eq":5}"#,
+            ])
+        let result = Support.run(["check", file])
+        #expect(result.code == 0, "\(result)")
+        #expect(
+            result.err == """
+                warning: \(file):1:86: the header writes "version" a second time here; every command reads the first \
+                one, as JSONDecoder does (jq reads this one)
+                warning: \(file):3:75: the entry writes "state" a second time here; every command reads the first one, \
+                as JSONDecoder does (jq reads this one) (2 entries write it so)
+
+                """, "\(result)")
+        #expect(Support.run(["show", file, "--at", "2", "--path", "count"]).out == "2\n")
+        #expect(Support.run(["log", file]).outLines.map { $0.prefix(5) } == ["    1", "    2", "    3", "    4"])
+    }
+
     /// What the recorder writes says nothing: the fixtures, and every line of them.
     @Test func recordedFilesHaveNothingToSay() {
         for path in Support.fixtures {

@@ -6,6 +6,12 @@ extension Recording {
     /// `2026-11-22T10:00:00.250Z` (a number, say, is not shown at all); and `us`, the reducer's
     /// time, a whole number of microseconds. For `check`: a warning for each of them that some
     /// entry writes otherwise, at the first such entry, with how many do.
+    ///
+    /// And a member the header or an entry writes twice (`"seq":1,…,"seq":5`), which a hand
+    /// edit that appends a member leaves: JSON leaves it to the reader which one counts, and
+    /// every reader here takes the first, as `JSONDecoder` does, where `jq` and
+    /// `JSONSerialization` take the last. (Members
+    /// inside an action or a state are not looked at: that would mean reading every value.)
     func unusualEntryMembers() -> [RecordingError] {
         // Every entry is looked at, on every core: a million of them take a few tenths of a second.
         let count = steps.count
@@ -31,6 +37,18 @@ extension Recording {
         if let firstDuration = found.firstDuration {
             warning(firstDuration, found.durations, #"expected "us" to be a whole number of microseconds; it is left out"#)
         }
+        if let header, let repeated = Self.repeatedMember(in: lineBytes(header.line - 1)) {
+            let line = lineBytes(header.line - 1)
+            warnings.insert(
+                RecordingError(
+                    .malformed, path: path, line: header.line,
+                    column: JSONParseError.position(of: repeated.offset, in: line).column, seq: nil,
+                    message: Self.repeatedMemberMessage(repeated.key, in: "header")),
+                at: 0)
+        }
+        if let firstRepeat = found.firstRepeat {
+            warning(firstRepeat.at, found.repeats, Self.repeatedMemberMessage(firstRepeat.key, in: "entry"))
+        }
         return warnings
     }
 
@@ -49,6 +67,7 @@ extension Recording {
             }
             // Lines `check` has already read in full: well formed.
             guard let members = TopLevelMembers(line) else { continue }
+            if let repeated = Self.repeatedMember(members, in: line) { found.noteRepeat(index, repeated) }
             if let time = members.member("time", in: line)?.value, !line[time].elementsEqual("null".utf8),
                 !(time.count >= 2 && line[time.lowerBound] == UInt8(ascii: "\"")
                     && line[time.upperBound - 1] == UInt8(ascii: "\"")
@@ -66,12 +85,42 @@ extension Recording {
         return found
     }
 
-    /// The unusual `time` and `us` members of a run of entries.
+    /// The first member of a line's object whose key an earlier member already has, by the
+    /// key's bytes as written: its key, and the offset of its opening quote.
+    private static func repeatedMember(
+        _ members: TopLevelMembers, in line: UnsafeBufferPointer<UInt8>
+    ) -> (key: String, offset: Int)? {
+        for (position, member) in members.members.enumerated() {
+            let key = line[member.key]
+            if members.members[..<position].contains(where: { line[$0.key].elementsEqual(key) }) {
+                return (String(decoding: key, as: UTF8.self), member.key.lowerBound - 1)
+            }
+        }
+        return nil
+    }
+
+    private static func repeatedMember(in line: UnsafeBufferPointer<UInt8>) -> (key: String, offset: Int)? {
+        TopLevelMembers(line).flatMap { repeatedMember($0, in: line) }
+    }
+
+    private static func repeatedMemberMessage(_ key: String, in what: String) -> String {
+        "the \(what) writes \"\(key)\" a second time here; every command reads the first one, "
+            + "as JSONDecoder does (jq reads this one)"
+    }
+
+    /// The unusual `time` and `us` members of a run of entries, and those written twice.
     private struct UnusualMembers: Sendable {
         var firstTime: (index: Int, offset: Int)?
         var firstDuration: (index: Int, offset: Int)?
+        var firstRepeat: (at: (index: Int, offset: Int), key: String)?
         var times = 0
         var durations = 0
+        var repeats = 0
+
+        mutating func noteRepeat(_ index: Int, _ repeated: (key: String, offset: Int)) {
+            repeats += 1
+            if firstRepeat == nil { firstRepeat = ((index, repeated.offset), repeated.key) }
+        }
 
         mutating func noteTime(_ index: Int, _ offset: Int) {
             times += 1
@@ -87,8 +136,10 @@ extension Recording {
         mutating func add(_ later: UnusualMembers) {
             firstTime = firstTime ?? later.firstTime
             firstDuration = firstDuration ?? later.firstDuration
+            firstRepeat = firstRepeat ?? later.firstRepeat
             times += later.times
             durations += later.durations
+            repeats += later.repeats
         }
     }
 

@@ -12,8 +12,9 @@ struct CheckCommand: Subcommand {
         discussion: """
             Parses every line, checks that seq increases, reports gaps (the first 20 one per
             line, then how many more), warns about an entry's time that is not a date and time
-            or a us that is not a whole number, and, when the reducer is known, decodes every
-            action into its Action type and runs it through the reducer.
+            or a us that is not a whole number, and about a member the header or an entry writes
+            twice (the first is read, as JSONDecoder reads it), and, when the reducer is known,
+            decodes every action into its Action type and runs it through the reducer.
             States are not compared (that is what verify does). Exits 65 at the first problem.
             """)
 
