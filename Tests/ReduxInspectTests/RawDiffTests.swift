@@ -94,6 +94,17 @@ struct RawDiffCase: CustomTestStringConvertible, Sendable {
             "duplicate keys in a large object, the second one changed",
             wide((0..<40).map { ("k\($0 == 30 ? 3 : $0)", "1") }),
             wide((0..<40).map { ("k\($0 == 30 ? 3 : $0)", $0 == 30 ? "5" : "1") }), []),
+        // Arrays without ids of different lengths: the unchanged elements at both ends are set
+        // aside, so what was put in or taken out is one line at its index.
+        RawDiffCase("put in at the front", #"{"t":["a","b","c"]}"#, #"{"t":["x","a","b","c"]}"#, [#"+ t[0]: "x""#]),
+        RawDiffCase("taken out of the middle", "[1,2,3,4]", "[1,3,4]", ["- [1]: 2"]),
+        RawDiffCase(
+            "changed and taken out between unchanged ends", "[0,1,2,3,9]", "[0,5,3,9]", ["~ [1]: 1 → 5", "- [2]: 2"]),
+        RawDiffCase(
+            "ends unchanged to the diff though not in bytes", #"{"t":[{"a":1,"b":"caf\u00e9"}]}"#,
+            #"{"t":[{"z":0},{"b":"cafe\u0301","a":1}]}"#, [#"+ t[0]: {"z":0}"#]),
+        RawDiffCase("the same length stays by index", #"["a","b"]"#, #"["b","a"]"#, [#"~ [0]: "a" → "b""#, #"~ [1]: "b" → "a""#]),
+        RawDiffCase("a repeated element", "[7,7,7]", "[7,7]", ["- [2]: 7"]),
     ]
 
     /// An object of the members given, in order.

@@ -112,6 +112,18 @@ enum ProbeAction: Encodable, Sendable {
         var keys: [Key] = []
     }
 
+    /// A tag put in at the front of a list without ids is one line at index 0, as
+    /// `redux-inspect` says it, not a change at every index after it.
+    @Test func anElementPutInAtTheFrontOfAListIsOneLine() throws {
+        let reducer = Reducer<[String], String> { tags, tag in tags.insert(tag, at: 0) }
+        let (store, entries) = Self.loggedStore(["swift", "redux"], reducer)
+
+        store.dispatch("new")
+
+        try #require(entries.value.count == 1)
+        #expect(entries.value[0].split(separator: "\n").dropFirst() == [#"  + [0]: "new""#])
+    }
+
     /// Elements with ids are named by id, as `redux-inspect` names them; under a redacted key
     /// by position, so that no id is printed in a path.
     @Test func elementsWithIDsAreNamedByIDExceptUnderARedactedKey() throws {
@@ -128,8 +140,7 @@ enum ProbeAction: Encodable, Sendable {
         let lines = entries.value[0].split(separator: "\n").dropFirst().map(String.init)
         #expect(
             lines == [
-                #"  ~ token[0].id: "<redacted>" → "<redacted>""#,
-                #"  - token[1]: {"id":"<redacted>","uses":"<redacted>"}"#,
+                #"  - token[0]: {"id":"<redacted>","uses":"<redacted>"}"#,
                 #"  - keys[id="k-SECRET-1"]: {"id":"k-SECRET-1","uses":1}"#,
             ])
     }

@@ -17,7 +17,7 @@ struct EncodedChange: Equatable {
 extension EncodedValue {
     /// The paths that differ from `self` to `other`: objects by key, arrays of objects with
     /// ids by id, as the inspector matches them (`items[id=2]`, and `↕` for an element whose
-    /// place among the others changed), other arrays by position.
+    /// place among the others changed), other arrays by position (``PositionalAlignment``).
     ///
     /// A deliberately small diff, on trees: the inspector has the full one, on bytes.
     ///
@@ -62,9 +62,16 @@ extension EncodedValue {
                 Self.changes(old, oldIDs, to: new, newIDs, path: path, redacts: redacts, into: &result)
                 return
             }
-            for index in 0..<max(old.count, new.count) {
+            // By position, the unchanged ends of arrays of different lengths set aside, as the
+            // inspector compares them.
+            let (prefix, suffix) = PositionalAlignment.trimmed(oldCount: old.count, newCount: new.count) { o, n in
+                old[o] == new[n] || old[o].changes(to: new[n], redacts: { _ in false }).isEmpty
+            }
+            let oldEnd = old.count - suffix
+            let newEnd = new.count - suffix
+            for index in prefix..<max(oldEnd, newEnd) {
                 let childPath = "\(path)[\(index)]"
-                switch (index < old.count ? old[index] : nil, index < new.count ? new[index] : nil) {
+                switch (index < oldEnd ? old[index] : nil, index < newEnd ? new[index] : nil) {
                 case (let oldValue?, let newValue?):
                     oldValue.changes(to: newValue, path: childPath, redacted: redacted, redacts: redacts, into: &result)
                 case (nil, let newValue?):

@@ -1,3 +1,5 @@
+import Redux
+
 /// The structural difference between two JSON values, as a list of changes.
 ///
 /// - Objects are compared key by key: the new object's keys in its order, then the keys it
@@ -8,7 +10,8 @@
 ///   `moved` (few such, and never one at the same index on both sides), and each kept
 ///   element is compared recursively under `[id=…]`.
 /// - Other arrays are compared by position: elements past the end of the shorter array are
-///   added or removed.
+///   added or removed; when the lengths differ, unchanged elements at both ends are set aside
+///   first (``PositionalAlignment``), so an element inserted at the front is one `added`.
 /// - Numbers are compared by their text, as `JSONValue` does: `1` → `1.0` is a change, and ids
 ///   `1` and `1.0` are different ids.
 ///
@@ -103,24 +106,37 @@ struct DiffWalker {
         }
     }
 
-    /// Elements at the same index are compared; the longer array's tail is added or removed.
+    /// Elements at the same index are compared, after ``PositionalAlignment`` has set aside
+    /// the unchanged ones at both ends of arrays of different lengths; the longer middle's
+    /// extra elements are added or removed where the shorter one's end.
     private mutating func diffByPosition(_ old: [JSONValue], _ new: [JSONValue]) {
-        let common = min(old.count, new.count)
-        for index in 0..<common {
+        let (prefix, suffix) = PositionalAlignment.trimmed(oldCount: old.count, newCount: new.count) { o, n in
+            Self.showsNoChange(old[o], new[n])
+        }
+        let oldEnd = old.count - suffix
+        let newEnd = new.count - suffix
+        let common = min(oldEnd, newEnd)
+        for index in prefix..<common {
             enter(.index(index), String(index))
             diff(old[index], new[index])
             leave()
         }
-        for index in common..<new.count {
+        for index in common..<newEnd {
             enter(.index(index), String(index))
             record(.added(new[index]))
             leave()
         }
         // Listed in old order for people; each removal shifts the next one down to `common`.
-        for index in common..<old.count {
+        for index in common..<oldEnd {
             enter(.index(index), String(common))
             record(.removed(old[index]))
             leave()
         }
+    }
+
+    /// Whether diffing the two values finds nothing: equal, or equal but for what the diff
+    /// does not count (the order of an object's keys, a string's Unicode normal form).
+    static func showsNoChange(_ old: JSONValue, _ new: JSONValue) -> Bool {
+        old == new || JSONDiff.changes(from: old, to: new).isEmpty
     }
 }

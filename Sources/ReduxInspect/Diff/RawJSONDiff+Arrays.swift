@@ -171,12 +171,26 @@ extension RawDiffWalker {
         return true
     }
 
-    /// Elements at the same index are compared; the longer array's tail is added or removed.
+    /// ``DiffWalker``'s comparison by position: elements at the same index, after
+    /// ``PositionalAlignment`` has set aside the unchanged ones at both ends of arrays of
+    /// different lengths. Elements whose bytes differ are parsed to tell whether they show a
+    /// change, as the tree diff tells it (``DiffWalker/showsNoChange(_:_:)``), so both set
+    /// aside the same elements.
     private mutating func diffByPosition(_ elements: Elements, depth: Int) throws(Malformed) {
         let oldCount = oldElements.count - elements.oldBase
         let newCount = newElements.count - elements.newBase
-        let common = min(oldCount, newCount)
-        for index in elements.shared..<common {
+        let (prefix, suffix) = try PositionalAlignment.trimmed(oldCount: oldCount, newCount: newCount) {
+            (o: Int, n: Int) throws(Malformed) -> Bool in
+            if o < elements.shared && o == n { return true }
+            let oldElement = oldElements[elements.oldBase + o]
+            let newElement = newElements[elements.newBase + n]
+            if old.bytes(oldElement, equal: newElement, in: new) { return true }
+            return DiffWalker.showsNoChange(try old.parse(oldElement), try new.parse(newElement))
+        }
+        let oldEnd = oldCount - suffix
+        let newEnd = newCount - suffix
+        let common = min(oldEnd, newEnd)
+        for index in max(elements.shared, prefix)..<common {
             let oldElement = oldElements[elements.oldBase + index]
             let newElement = newElements[elements.newBase + index]
             guard !old.bytes(oldElement, equal: newElement, in: new) else { continue }
@@ -184,13 +198,13 @@ extension RawDiffWalker {
             try diff(oldElement, newElement, depth: depth + 1)
             leave()
         }
-        for index in common..<newCount {
+        for index in common..<newEnd {
             enter(.index(index, token: index))
             try recordAddition(newElements[elements.newBase + index])
             leave()
         }
         // Listed in old order for people; each removal shifts the next one down to `common`.
-        for index in common..<oldCount {
+        for index in common..<oldEnd {
             enter(.index(index, token: common))
             try recordRemoval(oldElements[elements.oldBase + index])
             leave()

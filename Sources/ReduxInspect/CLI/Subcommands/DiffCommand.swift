@@ -19,7 +19,9 @@ struct DiffCommand: Subcommand {
             arrays of objects with an "id" are matched by id and shown as items[id=42], so an
             insertion is one '+' line; one whose place among the others changed is one line
             '↕ items[id=42]: index 3 → 0', its index before and after the step (in JSON, kind
-            "moved" with "from" and "to"). With --format json-patch each step prints one RFC 6902
+            "moved" with "from" and "to"). Other arrays are compared by position, the elements
+            unchanged at both ends set aside when the length changed, so a tag put in at the
+            front is '+ tags[0]'. With --format json-patch each step prints one RFC 6902
             patch that turns the state before the step into the state after it. Where entries
             are missing, a line '! 3 entries missing after seq 41' (in JSON a "gap" object) comes
             before the step after them, whose change includes theirs. Under --path, a value that
