@@ -72,14 +72,33 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         }
     }
 
+    /// The same members, in any order.
+    ///
+    /// Each value is compared once: members are walked in order while the keys agree (a
+    /// value that differs there is the answer), and only the members after the keys part
+    /// ways are matched by key. Comparing a value again on the way to that answer would double
+    /// the work at every level of nesting, which a deep state (a tree, an `indirect enum`)
+    /// with one leaf changed turns into hours.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        guard lhs.members.count == rhs.members.count else { return false }
-        if zip(lhs.members, rhs.members).allSatisfy({ $0.key == $1.key && $0.value == $1.value }) {
-            return true
+        let count = lhs.members.count
+        guard count == rhs.members.count else { return false }
+        var index = 0
+        while index < count, lhs.members[index].key == rhs.members[index].key {
+            guard lhs.members[index].value == rhs.members[index].value else { return false }
+            index += 1
         }
-        let right = Dictionary(rhs.members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-        guard right.count == rhs.members.count else { return false }
-        return lhs.members.allSatisfy { right[$0.key] == $0.value }
+        guard index < count else { return true }
+        // The rest, by key: every key once on each side (a key written twice is matched by
+        // position only), so that equal objects hold the same members, as `hash` counts them.
+        var right: [String: JSONValue] = [:]
+        right.reserveCapacity(count - index)
+        for member in rhs.members[index...] {
+            guard right.updateValue(member.value, forKey: member.key) == nil else { return false }
+        }
+        for member in lhs.members[index...] {
+            guard let value = right.removeValue(forKey: member.key), value == member.value else { return false }
+        }
+        return true
     }
 
     public func hash(into hasher: inout Hasher) {
