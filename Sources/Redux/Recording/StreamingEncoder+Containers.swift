@@ -87,6 +87,10 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt16, forKey key: Key) throws { member(key) { $0.writeUnsigned(UInt64(value)) } }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { member(key) { $0.writeUnsigned(UInt64(value)) } }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { member(key) { $0.writeUnsigned(value) } }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128, forKey key: Key) throws { member(key) { $0.writeInteger(value) } }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { member(key) { $0.writeInteger(value) } }
     mutating func encode(_ value: some Encodable, forKey key: Key) throws {
         try withSink { sink in
             guard let redacted = sink.beginMember(key.stringValue, target.level, target.generation)
@@ -159,6 +163,10 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) throws { element { $0.writeUnsigned(UInt64(value)) } }
     mutating func encode(_ value: UInt32) throws { element { $0.writeUnsigned(UInt64(value)) } }
     mutating func encode(_ value: UInt64) throws { element { $0.writeUnsigned(value) } }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) throws { element { $0.writeInteger(value) } }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) throws { element { $0.writeInteger(value) } }
     mutating func encode(_ value: some Encodable) throws {
         guard let index = sink.beginElement(level, generation) else { return }
         try sink.encodeValue(value, key: .index(index), redacted: false)
@@ -219,6 +227,10 @@ struct StreamSingleContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt16) throws { single { $0.writeUnsigned(UInt64(value)) } }
     mutating func encode(_ value: UInt32) throws { single { $0.writeUnsigned(UInt64(value)) } }
     mutating func encode(_ value: UInt64) throws { single { $0.writeUnsigned(value) } }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) throws { single { $0.writeInteger(value) } }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) throws { single { $0.writeInteger(value) } }
     mutating func encode(_ value: some Encodable) throws {
         guard sink.beginSingle(level, generation) else { return }
         try sink.encodeValue(value, key: nil, redacted: false)

@@ -360,6 +360,9 @@ final class StreamingEncoder {
 
     func writeUnsigned(_ value: UInt64) { bytes.appendDecimal(value) }
 
+    /// Any integer, as its decimal text: for `Int128` and `UInt128`, which are rare.
+    func writeInteger(_ value: some BinaryInteger) { bytes.append(utf8: String(value)) }
+
     func writeDouble(_ value: Double) { bytes.append(utf8: value.description) }
     func writeFloat(_ value: Float) { bytes.append(utf8: value.description) }
 }

@@ -46,6 +46,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt16, forKey key: Key) throws { set(ScalarText.integer(value), key) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { set(ScalarText.integer(value), key) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { set(ScalarText.integer(value), key) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128, forKey key: Key) throws { set(ScalarText.integer(value), key) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { set(ScalarText.integer(value), key) }
     mutating func encode(_ value: some Encodable, forKey key: Key) throws {
         builder.set(try encoder.box(value, key: key), for: key.stringValue)
     }
@@ -104,6 +108,10 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) throws { append(ScalarText.integer(value)) }
     mutating func encode(_ value: UInt32) throws { append(ScalarText.integer(value)) }
     mutating func encode(_ value: UInt64) throws { append(ScalarText.integer(value)) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) throws { append(ScalarText.integer(value)) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) throws { append(ScalarText.integer(value)) }
     mutating func encode(_ value: some Encodable) throws {
         builder.slots.append(try encoder.box(value, key: nextKey))
     }
@@ -151,6 +159,10 @@ struct SingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt16) throws { set(ScalarText.integer(value)) }
     mutating func encode(_ value: UInt32) throws { set(ScalarText.integer(value)) }
     mutating func encode(_ value: UInt64) throws { set(ScalarText.integer(value)) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) throws { set(ScalarText.integer(value)) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) throws { set(ScalarText.integer(value)) }
     mutating func encode(_ value: some Encodable) throws { encoder.slot = try encoder.box(value) }
 }
 

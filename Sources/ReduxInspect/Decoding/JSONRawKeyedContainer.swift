@@ -73,6 +73,10 @@ struct JSONRawKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try scalar(key) }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try scalar(key) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try scalar(key) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try scalar(key) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try scalar(key) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try decoder.unbox(require(key), as: T.self, path: decoder.path(after: path, key))
@@ -92,6 +96,10 @@ struct JSONRawKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try scalarIfPresent(key) }
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try scalarIfPresent(key) }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try scalarIfPresent(key) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try scalarIfPresent(key) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try scalarIfPresent(key) }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let start = member(key), !decoder.isNull(start) else { return nil }

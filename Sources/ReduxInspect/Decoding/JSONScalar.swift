@@ -93,6 +93,10 @@ extension UInt8: JSONScalar {}
 extension UInt16: JSONScalar {}
 extension UInt32: JSONScalar {}
 extension UInt64: JSONScalar {}
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+extension Int128: JSONScalar {}
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+extension UInt128: JSONScalar {}
 
 extension JSONScalar where Self: BinaryFloatingPoint & LosslessStringConvertible {
     /// Converts the number's text directly (so a `Float` is rounded once); infinity is out of range.

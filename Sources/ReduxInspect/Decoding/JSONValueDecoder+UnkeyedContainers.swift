@@ -55,6 +55,10 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try scalar() }
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try scalar() }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try scalar() }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { try scalar() }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try scalar() }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let result = try decoder.unbox(current(T.self), as: T.self, path: elementPath)
@@ -121,6 +125,10 @@ struct JSONSingleValueContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try scalar() }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try scalar() }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try scalar() }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    func decode(_ type: Int128.Type) throws -> Int128 { try scalar() }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try scalar() }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try decoder.unbox(value, as: T.self, path: codingPath)
