@@ -45,7 +45,9 @@ public enum TerminalText {
         }
     }
 
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether ``escape(_:)`` writes the scalar as an escape: C0 and C1 controls, DEL, and
+    /// the characters that change the layout of a line (bidirectional controls, U+2028).
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || PathText.isLayoutControl(scalar)
     }
 }

@@ -38,7 +38,9 @@ struct StepCommand: Subcommand {
             exits with status 1, or with the error's own status when it met one (65 for a
             malformed recording, 64 for a step or reducer that does not exist). On a
             terminal there is a banner and the step the session starts at (not with --json),
-            and a prompt, and an empty line repeats the last command; banner, step and prompt
+            and a prompt whose line is edited as at a shell's (the arrows recall earlier
+            commands and move along the line; Ctrl-A, Ctrl-E, Ctrl-U, Ctrl-K, Ctrl-W), and an
+            empty line repeats the last command; banner, step and prompt
             go to standard error when standard output is not the terminal, so that the output
             holds only the answers.
             Ctrl-C stops a long replay (a far goto), a continue or reverse-continue, or a long
@@ -111,12 +113,16 @@ struct StepCommand: Subcommand {
             }
         }
         // Ctrl-C stops a long replay and brings the prompt back, in the process's own
-        // interactive session (not a script, not a test's captured streams).
+        // interactive session (not a script, not a test's captured streams). There, lines
+        // are typed with the arrows and the history of a shell's prompt, where the terminal
+        // can draw them.
+        var lineReader: TerminalLineReader?
         if interactive, context.output as? StandardStream === StandardStream.output {
             let descriptor: Int32? =
                 promptSink === context.output ? 1 : promptSink === context.error ? 2 : nil
             StepInterrupt.install(prompt: Self.prompt, descriptor: descriptor)
             timeline.isInterrupted = { StepInterrupt.isRequested }
+            if let descriptor, !context.isDumbTerminal { lineReader = TerminalLineReader(drawingOn: descriptor) }
         }
         defer {
             if timeline.isInterrupted != nil {
@@ -131,10 +137,10 @@ struct StepCommand: Subcommand {
         var warnedUnreproduced: Set<Int> = []
         while true {
             flush(context)
-            promptSink?.write(Self.prompt)
+            if lineReader == nil { promptSink?.write(Self.prompt) }
             flush(context)
             StepInterrupt.setWaitingAtPrompt(true)
-            let read = context.readLine()
+            let read = lineReader.map { $0.readLine(prompt: Self.prompt) } ?? context.readLine()
             StepInterrupt.setWaitingAtPrompt(false)
             guard var line = read else {
                 promptSink?.write("\n")

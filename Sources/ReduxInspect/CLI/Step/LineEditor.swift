@@ -1,0 +1,178 @@
+/// The line being typed at `step`'s prompt on a terminal, with a shell's editing keys: the
+/// arrows move along the line and through the commands typed before, Backspace and Delete
+/// remove a character, Ctrl-A / Ctrl-E go to the start and the end, Ctrl-U, Ctrl-K and
+/// Ctrl-W remove what is before the cursor, after it, or the word before it.
+///
+/// Only the text and the cursor are kept here, as a value that keys change one at a time;
+/// ``TerminalLineReader`` reads the keys (``KeyDecoder``) and draws the line.
+struct LineEditor {
+    /// A key, decoded from what the terminal sends.
+    enum Key: Equatable {
+        /// A character to put in at the cursor.
+        case insert(Unicode.Scalar)
+        case enter, backspace, deleteForward
+        case left, right, home, end, up, down
+        /// Ctrl-U, Ctrl-K, Ctrl-W.
+        case killToStart, killToEnd, deleteWordBack
+        /// Ctrl-C: drop the line.
+        case cancel
+        /// Ctrl-D: the end of input on an empty line, else Delete.
+        case endOfInput
+        /// Ctrl-Z: suspend, as the terminal does for other programs.
+        case suspend
+        /// Ctrl-L: clear the screen and draw the line again.
+        case clearScreen
+        /// A key that does nothing here (Tab, an unknown escape sequence).
+        case ignored
+    }
+
+    /// What a key did.
+    enum Outcome: Equatable {
+        /// The line changed, or the cursor moved: draw it again.
+        case edited
+        /// A character was typed at the end of the line: writing it is enough.
+        case appended(Character)
+        /// Enter: the line is done.
+        case submitted(String)
+        /// Ctrl-C: the line was dropped.
+        case cancelled
+        /// Ctrl-D on an empty line: no more input.
+        case ended
+        case suspend
+        case clearScreen
+        /// Nothing to do.
+        case unchanged
+    }
+
+    /// The characters typed, and where the cursor is among them.
+    private(set) var line: [Character] = []
+    private(set) var cursor = 0
+    /// The lines submitted, oldest first, without an empty one or one repeated right after
+    /// itself; at most ``historyLimit``.
+    private(set) var history: [String] = []
+    /// Which line of the history is shown while the arrows browse it, and the line being
+    /// typed before browsing began, given back when browsing goes past the newest.
+    private var browsing: Int?
+    private var draft: [Character] = []
+
+    static let historyLimit = 1000
+
+    /// The line as text.
+    var text: String { String(line) }
+
+    /// Starts a new, empty line; the history stays.
+    mutating func startLine() {
+        line = []
+        cursor = 0
+        browsing = nil
+        draft = []
+    }
+
+    /// Applies one key.
+    mutating func handle(_ key: Key) -> Outcome {
+        switch key {
+        case .insert(let scalar):
+            // A combining mark joins the character before it, as the terminal shows it.
+            if cursor > 0, var joined = Optional(String(line[cursor - 1])) {
+                joined.unicodeScalars.append(scalar)
+                if joined.count == 1 {
+                    line[cursor - 1] = Character(joined)
+                    return .edited
+                }
+            }
+            line.insert(Character(scalar), at: cursor)
+            cursor += 1
+            if cursor == line.count { return .appended(Character(scalar)) }
+        case .enter:
+            let submitted = text
+            if !submitted.allSatisfy(\.isWhitespace), submitted != history.last {
+                history.append(submitted)
+                if history.count > Self.historyLimit { history.removeFirst() }
+            }
+            startLine()
+            return .submitted(submitted)
+        case .backspace:
+            guard cursor > 0 else { return .unchanged }
+            cursor -= 1
+            line.remove(at: cursor)
+        case .deleteForward:
+            guard cursor < line.count else { return .unchanged }
+            line.remove(at: cursor)
+        case .endOfInput:
+            if line.isEmpty { return .ended }
+            return handle(.deleteForward)
+        case .left:
+            guard cursor > 0 else { return .unchanged }
+            cursor -= 1
+        case .right:
+            guard cursor < line.count else { return .unchanged }
+            cursor += 1
+        case .home: cursor = 0
+        case .end: cursor = line.count
+        case .up:
+            let index = (browsing ?? history.count) - 1
+            guard index >= 0 else { return .unchanged }
+            if browsing == nil { draft = line }
+            show(Array(history[index]), browsing: index)
+        case .down:
+            guard let index = browsing else { return .unchanged }
+            if index + 1 < history.count {
+                show(Array(history[index + 1]), browsing: index + 1)
+            } else {
+                show(draft, browsing: nil)
+            }
+        case .killToStart:
+            line.removeSubrange(0..<cursor)
+            cursor = 0
+        case .killToEnd:
+            line.removeSubrange(cursor...)
+        case .deleteWordBack:
+            var start = cursor
+            while start > 0, line[start - 1].isWhitespace { start -= 1 }
+            while start > 0, !line[start - 1].isWhitespace { start -= 1 }
+            line.removeSubrange(start..<cursor)
+            cursor = start
+        case .cancel:
+            startLine()
+            return .cancelled
+        case .suspend: return .suspend
+        case .clearScreen: return .clearScreen
+        case .ignored: return .unchanged
+        }
+        return .edited
+    }
+
+    private mutating func show(_ characters: [Character], browsing index: Int?) {
+        line = characters
+        cursor = characters.count
+        browsing = index
+    }
+
+    /// How many terminal columns the characters take: two for a wide (East Asian, emoji)
+    /// character, one for the others.
+    static func columns(_ characters: ArraySlice<Character>) -> Int {
+        characters.reduce(0) { $0 + (isWide($1) ? 2 : 1) }
+    }
+
+    private static func isWide(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        if scalar.properties.isEmojiPresentation { return true }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// What to write to draw the line after `prompt`, from the start of the terminal's line,
+    /// leaving the cursor where it is in the text. The line holds no control character
+    /// (``KeyDecoder`` lets none in), so it is written as it is.
+    func drawing(after prompt: String) -> String {
+        var text = "\r" + prompt + String(line) + "\u{1B}[K"
+        let after = Self.columns(line[cursor...])
+        if after > 0 { text += "\u{1B}[\(after)D" }
+        return text
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads `step`'s commands from the terminal a key at a time, with a ``LineEditor``: the
+/// arrows recall earlier commands and move along the line, as at a shell's prompt.
+///
+/// The terminal is in raw mode only while a line is typed; a command runs in the terminal's
+/// own mode, where Ctrl-C interrupts it (``StepInterrupt``). At the prompt, Ctrl-C drops the
+/// line and Ctrl-Z suspends, as the terminal would have done.
+final class TerminalLineReader {
+    /// Where the prompt and the line are drawn: standard output or standard error.
+    private let descriptor: Int32
+    private var editor = LineEditor()
+    private var decoder = KeyDecoder()
+
+    /// A reader for the terminal on standard input, drawing on `descriptor`; `nil` when
+    /// standard input is not a terminal whose mode can be read.
+    init?(drawingOn descriptor: Int32) {
+        var mode = termios()
+        guard isatty(0) == 1, isatty(descriptor) == 1, tcgetattr(0, &mode) == 0 else { return nil }
+        self.descriptor = descriptor
+    }
+
+    /// Shows `prompt` and returns the line typed, without its newline; `nil` at the end of
+    /// input (Ctrl-D on an empty line, or the terminal gone).
+    func readLine(prompt: String) -> String? {
+        var saved = termios()
+        guard tcgetattr(0, &saved) == 0 else {
+            write(prompt)
+            return Swift.readLine(strippingNewline: true)
+        }
+        defer { tcsetattr(0, TCSANOW, &saved) }
+        enterRawMode(from: saved)
+        editor.startLine()
+        write(editor.drawing(after: prompt))
+        var byte: UInt8 = 0
+        while true {
+            let count = read(0, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            guard count == 1 else {
+                // The terminal closed: what was typed is not a command.
+                write("\n")
+                return nil
+            }
+            guard let key = decoder.feed(byte) else { continue }
+            switch editor.handle(key) {
+            case .edited:
+                write(editor.drawing(after: prompt))
+            case .appended(let character):
+                write(String(character))
+            case .unchanged:
+                continue
+            case .submitted(let line):
+                write("\n")
+                return line
+            case .cancelled:
+                write("^C\n")
+                write(editor.drawing(after: prompt))
+            case .ended:
+                return nil
+            case .suspend:
+                tcsetattr(0, TCSANOW, &saved)
+                write("\n")
+                kill(getpid(), SIGTSTP)
+                // Continued: the shell may have changed the mode meanwhile.
+                enterRawMode(from: saved)
+                write(editor.drawing(after: prompt))
+            case .clearScreen:
+                write("\u{1B}[H\u{1B}[2J" + editor.drawing(after: prompt))
+            }
+        }
+    }
+
+    /// Keys one at a time, not echoed, Ctrl-C and Ctrl-Z read as keys rather than signals;
+    /// output is still processed (a newline starts a new line).
+    private func enterRawMode(from mode: termios) {
+        var raw = mode
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        tcsetattr(0, TCSANOW, &raw)
+    }
+
+    private func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Testing
+
+@testable import ReduxInspect
+
+/// The keys of `step`'s prompt on a terminal, from the bytes a terminal sends to the lines
+/// the session receives and what is drawn.
+@Suite struct LineEditorTests {
+    /// Types `keys` (bytes as a terminal sends them) into one editor; returns the lines
+    /// submitted, `nil` for the end of input, and the editor.
+    static func type(_ keys: String, into editor: inout LineEditor) -> [String?] {
+        type(Array(keys.utf8), into: &editor)
+    }
+
+    static func type(_ keys: [UInt8], into editor: inout LineEditor) -> [String?] {
+        var decoder = KeyDecoder()
+        var lines: [String?] = []
+        for byte in keys {
+            guard let key = decoder.feed(byte) else { continue }
+            switch editor.handle(key) {
+            case .submitted(let line): lines.append(line)
+            case .ended: lines.append(nil)
+            default: break
+            }
+        }
+        return lines
+    }
+
+    static func type(_ keys: String) -> [String?] {
+        var editor = LineEditor()
+        return type(keys, into: &editor)
+    }
+
+    static let up = "\u{1B}[A", down = "\u{1B}[B", left = "\u{1B}[D", right = "\u{1B}[C"
+
+    @Test func theArrowsRecallEarlierCommands() {
+        #expect(Self.type("goto 5\rnext\r\(Self.up)\(Self.up)\r") == ["goto 5", "next", "goto 5"])
+        // Down past the newest gives back what was being typed; an empty line and a repeat
+        // are not remembered.
+        #expect(Self.type("a\r\r\ra\rb\r\(Self.up)\(Self.up)\(Self.up)\r") == ["a", "", "", "a", "b", "a"])
+        #expect(Self.type("a\rdraft\(Self.up)\(Self.down)\r") == ["a", "draft"])
+        #expect(Self.type("a\r\(Self.up)\(Self.up)\(Self.up)x\r") == ["a", "ax"])
+        // Ctrl-P and Ctrl-N, and the application-mode arrows (ESC O A).
+        #expect(Self.type("a\rb\r\u{10}\u{10}\u{0E}\r\u{1B}OA\r") == ["a", "b", "b", "b"])
+    }
+
+    @Test func theLineIsEditedWhereTheCursorIs() {
+        #expect(Self.type("nxt\(Self.left)\(Self.left)e\r") == ["next"])
+        #expect(Self.type("state\u{01}\u{1B}[3~S\r") == ["State"])  // Ctrl-A, Delete
+        #expect(Self.type("goto 55\u{7F}\r") == ["goto 5"])  // Backspace
+        #expect(Self.type("watch a b\u{17}\u{17}c\r") == ["watch c"])  // Ctrl-W twice
+        #expect(Self.type("junk goto 3\(Self.left)\(Self.left)\(Self.left)\(Self.left)\(Self.left)\(Self.left)\u{15}\r") == ["goto 3"])
+        #expect(Self.type("goto 3 junk\u{01}\(Self.right)\(Self.right)\(Self.right)\(Self.right)\(Self.right)\(Self.right)\u{0B}\r") == ["goto 3"])
+        #expect(Self.type("x\u{1B}[H\u{1B}[Fy\r") == ["xy"])  // Home, End
+    }
+
+    @Test func controlKeys() {
+        // Ctrl-C drops the line; Ctrl-D ends the input on an empty line only, and deletes
+        // the character under the cursor otherwise.
+        #expect(Self.type("bogus\u{03}next\r") == ["next"])
+        #expect(Self.type("ab\(Self.left)\u{04}\r\u{04}") == ["a", nil])
+        // Tab, unknown sequences (Ctrl-Right, F5) and control characters put nothing in.
+        #expect(Self.type("a\t\u{1B}[1;5C\u{1B}[15~\u{1B}x\u{07}b\r") == ["ab"])
+    }
+
+    @Test func charactersOutsideASCII() {
+        // UTF-8, a combining accent joined to its letter, and no C1 control or bidi override.
+        #expect(Self.type("caf\u{E9} 中 e\u{301}\u{7F}x\r") == ["café 中 x"])
+        #expect(Self.type("a\u{85}\u{202E}b\r") == ["ab"])
+        // A lone continuation byte, or a character cut short, is dropped, not the key after it.
+        var editor = LineEditor()
+        #expect(Self.type([0x61, 0xB8, 0xE4, 0xB8, 0x62, 0xFF, 0x0D], into: &editor) == ["ab"])
+    }
+
+    @Test func drawingPutsTheCursorWhereItIs() {
+        var editor = LineEditor()
+        _ = Self.type("中a\(Self.left)\(Self.left)", into: &editor)
+        #expect(editor.cursor == 0)
+        #expect(editor.drawing(after: "> ") == "\r> 中a\u{1B}[K\u{1B}[3D")
+        _ = Self.type("\u{1B}[F", into: &editor)
+        #expect(editor.drawing(after: "> ") == "\r> 中a\u{1B}[K")
+    }
+}
