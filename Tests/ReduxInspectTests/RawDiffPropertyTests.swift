@@ -34,6 +34,34 @@ import Testing
         }
     }
 
+    /// Equality read from the bytes, which decides the elements set aside at the ends of an
+    /// array compared by position, is `==` on the parsed values: on generated pairs, equal
+    /// values written two ways, and each element of one against each of the other.
+    @Test func equalityFromTheBytesIsThatOfTheParsedValues() throws {
+        for seed in UInt64(0)..<500 {
+            var states = RandomStates(seed: seed)
+            let (old, new) = states.pair()
+            var generator = SeededGenerator(seed: seed ^ 0xE9)
+            // Values as a container holds them: without the white space around.
+            let texts = [
+                old.compactText, new.compactText, RawDiffSupport.respelled(old, using: &generator),
+                RawDiffSupport.respelled(new, using: &generator),
+            ].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            for first in texts {
+                for second in texts {
+                    let expected = try JSONParser.parse(first) == JSONParser.parse(second)
+                    let found = try Array(first.utf8).withUnsafeBufferPointer { a in
+                        try Array(second.utf8).withUnsafeBufferPointer { b in
+                            try RawJSON(a, maximumDepth: 512).value(
+                                0..<a.count, equals: 0..<b.count, in: RawJSON(b, maximumDepth: 512), depth: 0)
+                        }
+                    }
+                    #expect(found == expected, "seed \(seed): \(first) against \(second)")
+                }
+            }
+        }
+    }
+
     /// Every consecutive pair of states in every fixture, from the lines' bytes.
     @Test(arguments: CLITestSupport.fixtures)
     func fixtureStatesMatchTheTreeDiff(path: String) throws {

@@ -105,6 +105,12 @@ struct RawDiffCase: CustomTestStringConvertible, Sendable {
             #"{"t":[{"z":0},{"b":"cafe\u0301","a":1}]}"#, [#"+ t[0]: {"z":0}"#]),
         RawDiffCase("the same length stays by index", #"["a","b"]"#, #"["b","a"]"#, [#"~ [0]: "a" → "b""#, #"~ [1]: "b" → "a""#]),
         RawDiffCase("a repeated element", "[7,7,7]", "[7,7]", ["- [2]: 7"]),
+        // Each level's ends are told equal or not once: telling it by a diff, then diffing
+        // again, would double the work at every level (2^40 here).
+        RawDiffCase(
+            "arrays nested 40 deep whose length changes at every level",
+            String(repeating: "[", count: 40) + "1,0" + String(repeating: "],0", count: 39) + "]",
+            String(repeating: "[", count: 40) + "2" + String(repeating: "]", count: 40)),
     ]
 
     /// An object of the members given, in order.

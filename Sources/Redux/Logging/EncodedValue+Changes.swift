@@ -65,7 +65,7 @@ extension EncodedValue {
             // By position, the unchanged ends of arrays of different lengths set aside, as the
             // inspector compares them.
             let (prefix, suffix) = PositionalAlignment.trimmed(oldCount: old.count, newCount: new.count) { o, n in
-                old[o] == new[n] || old[o].changes(to: new[n], redacts: { _ in false }).isEmpty
+                old[o] == new[n]
             }
             let oldEnd = old.count - suffix
             let newEnd = new.count - suffix

@@ -107,11 +107,13 @@ struct DiffWalker {
     }
 
     /// Elements at the same index are compared, after ``PositionalAlignment`` has set aside
-    /// the unchanged ones at both ends of arrays of different lengths; the longer middle's
-    /// extra elements are added or removed where the shorter one's end.
+    /// the equal ones at both ends of arrays of different lengths; the longer middle's extra
+    /// elements are added or removed where the shorter one's end. Equal is `==`, which tells
+    /// in one pass what a diff would find nothing in (but for a key written twice): a diff
+    /// here would be done again below, at every level of arrays nested in arrays.
     private mutating func diffByPosition(_ old: [JSONValue], _ new: [JSONValue]) {
         let (prefix, suffix) = PositionalAlignment.trimmed(oldCount: old.count, newCount: new.count) { o, n in
-            Self.showsNoChange(old[o], new[n])
+            old[o] == new[n]
         }
         let oldEnd = old.count - suffix
         let newEnd = new.count - suffix
@@ -134,9 +136,4 @@ struct DiffWalker {
         }
     }
 
-    /// Whether diffing the two values finds nothing: equal, or equal but for what the diff
-    /// does not count (the order of an object's keys, a string's Unicode normal form).
-    static func showsNoChange(_ old: JSONValue, _ new: JSONValue) -> Bool {
-        old == new || JSONDiff.changes(from: old, to: new).isEmpty
-    }
 }

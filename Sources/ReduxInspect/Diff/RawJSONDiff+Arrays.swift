@@ -173,9 +173,9 @@ extension RawDiffWalker {
 
     /// ``DiffWalker``'s comparison by position: elements at the same index, after
     /// ``PositionalAlignment`` has set aside the unchanged ones at both ends of arrays of
-    /// different lengths. Elements whose bytes differ are parsed to tell whether they show a
-    /// change, as the tree diff tells it (``DiffWalker/showsNoChange(_:_:)``), so both set
-    /// aside the same elements.
+    /// different lengths. Equal is as the tree diff tells it (`==`: member order and a
+    /// string's Unicode normal form aside), read from the bytes
+    /// (``RawJSON/value(_:equals:in:depth:)``), so both set aside the same elements.
     private mutating func diffByPosition(_ elements: Elements, depth: Int) throws(Malformed) {
         let oldCount = oldElements.count - elements.oldBase
         let newCount = newElements.count - elements.newBase
@@ -184,8 +184,7 @@ extension RawDiffWalker {
             if o < elements.shared && o == n { return true }
             let oldElement = oldElements[elements.oldBase + o]
             let newElement = newElements[elements.newBase + n]
-            if old.bytes(oldElement, equal: newElement, in: new) { return true }
-            return DiffWalker.showsNoChange(try old.parse(oldElement), try new.parse(newElement))
+            return try old.value(oldElement, equals: newElement, in: new, depth: depth + 1)
         }
         let oldEnd = oldCount - suffix
         let newEnd = newCount - suffix
