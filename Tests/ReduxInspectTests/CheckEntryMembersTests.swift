@@ -49,8 +49,10 @@ import Testing
                 #"{"seq":1,"type":"increment","action":{"increment":{}},"state":{"count":1}}"#,
                 #"{"seq":2,"type":"increment","action":{"increment":{}},"state":{"count":2},"state":{"count":7}}"#,
                 #"{"seq":3,"seq":9,"type":"increment","action":{"increment":{}}}"#,
+                // The recorder's own shape, a state appended by hand.
+                #"{"seq":4,"time":"2026-11-22T10:00:01.000Z","type":"increment","action":{"increment":{}},"state":{"count":4},"state":{"count":0}}"#,
                 // The same key spelt with an escape is another spelling, not looked at.
-                #"{"seq":4,"type":"increment","action":{"increment":{}},"\u0073eq":5}"#,
+                #"{"seq":5,"type":"increment","action":{"increment":{}},"\u0073eq":5}"#,
             ])
         let result = Support.run(["check", file])
         #expect(result.code == 0, "\(result)")
@@ -59,11 +61,23 @@ import Testing
                 warning: \(file):1:86: the header writes "version" a second time here; every command reads the first \
                 one, as JSONDecoder does (jq reads this one)
                 warning: \(file):3:75: the entry writes "state" a second time here; every command reads the first one, \
-                as JSONDecoder does (jq reads this one) (2 entries write it so)
+                as JSONDecoder does (jq reads this one) (3 entries write a member twice)
 
                 """, "\(result)")
         #expect(Support.run(["show", file, "--at", "2", "--path", "count"]).out == "2\n")
-        #expect(Support.run(["log", file]).outLines.map { $0.prefix(5) } == ["    1", "    2", "    3", "    4"])
+        #expect(Support.run(["log", file]).outLines.map { $0.prefix(5) } == ["    1", "    2", "    3", "    4", "    5"])
+        #expect(Support.run(["show", file, "--at", "4", "--path", "count"]).out == "4\n")
+        // Many members, each once: nothing to say.
+        let wide = try directory.file(
+            "wide.jsonl",
+            lines: [#"{"seq":1,"type":"reset","action":{"reset":{}},"state":{"count":0},"#
+                + (0..<100).map { #""extra\#($0)":\#($0)"# }.joined(separator: ",") + "}"])
+        #expect(Support.run(["check", wide]).err.isEmpty)
+        let wideTwice = try directory.file(
+            "wide-twice.jsonl",
+            lines: [#"{"seq":1,"type":"reset","action":{"reset":{}},"state":{"count":0},"#
+                + (0..<100).map { #""extra\#($0 % 99)":\#($0)"# }.joined(separator: ",") + "}"])
+        #expect(Support.run(["check", wideTwice]).err.contains(#"the entry writes "extra0" a second time here"#))
     }
 
     /// What the recorder writes says nothing: the fixtures, and every line of them.

@@ -22,9 +22,11 @@ extension Recording {
         var found = UnusualMembers()
         for part in parts { found.add(part) }
         var warnings: [RecordingError] = []
-        func warning(_ first: (index: Int, offset: Int), _ count: Int, _ message: String) {
+        func warning(
+            _ first: (index: Int, offset: Int), _ count: Int, _ message: String, so written: String = "write it so"
+        ) {
             let line = lineBytes(Int(steps[first.index].lineIndex))
-            let others = count == 1 ? "" : " (\(count) entries write it so)"
+            let others = count == 1 ? "" : " (\(count) entries \(written))"
             warnings.append(
                 RecordingError(
                     .malformed, path: path, line: Int(steps[first.index].lineIndex) + 1,
@@ -47,7 +49,9 @@ extension Recording {
                 at: 0)
         }
         if let firstRepeat = found.firstRepeat {
-            warning(firstRepeat.at, found.repeats, Self.repeatedMemberMessage(firstRepeat.key, in: "entry"))
+            warning(
+                firstRepeat.at, found.repeats, Self.repeatedMemberMessage(firstRepeat.key, in: "entry"),
+                so: "write a member twice")
         }
         return warnings
     }
@@ -58,7 +62,7 @@ extension Recording {
         var found = UnusualMembers()
         for index in indices {
             let line = lineBytes(Int(steps[index].lineIndex))
-            if let entry = KnownMembers.recorderEntry(line, skippingState: true) {
+            if let entry = KnownMembers.recorderEntry(line, skippingState: true), Self.isOneValue(entry.state, in: line) {
                 // The recorder's shape: `,"time":"` and 24 bytes right after the seq, and a
                 // `us` of digits if any. Only the time's form is left to look at.
                 let start = entry.seq.upperBound + #","time":""#.utf8.count
@@ -85,11 +89,27 @@ extension Recording {
         return found
     }
 
+    /// Whether the recorder's shape found the state to be one value: it takes the state to run
+    /// to the line's closing brace, so a member appended after it by hand (`"state":{…}`
+    /// again) is in that range, and the line is then read member by member.
+    private static func isOneValue(_ state: Range<Int>?, in line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let state, let base = line.baseAddress else { return true }
+        return TopLevelMembers.Skim(base: base, count: line.count).valueEnd(from: state.lowerBound) == state.upperBound
+    }
+
     /// The first member of a line's object whose key an earlier member already has, by the
     /// key's bytes as written: its key, and the offset of its opening quote.
     private static func repeatedMember(
         _ members: TopLevelMembers, in line: UnsafeBufferPointer<UInt8>
     ) -> (key: String, offset: Int)? {
+        // A handful of members, usually: compared in pairs; a line with many by a set.
+        if members.members.count > 16 {
+            var seen: Set<[UInt8]> = []
+            for member in members.members where !seen.insert(Array(line[member.key])).inserted {
+                return (String(decoding: line[member.key], as: UTF8.self), member.key.lowerBound - 1)
+            }
+            return nil
+        }
         for (position, member) in members.members.enumerated() {
             let key = line[member.key]
             if members.members[..<position].contains(where: { line[$0.key].elementsEqual(key) }) {
