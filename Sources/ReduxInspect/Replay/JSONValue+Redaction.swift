@@ -35,8 +35,10 @@ extension JSONValue {
         case (.object(let object), .object(let other)):
             var members = object.members
             var filledAny = false
+            var counterparts = Counterparts(other)
             for index in members.indices {
-                guard let counterpart = other.counterpart(of: members[index].key, at: index), let filled = members[index].value.fillingRedactions(from: counterpart)
+                guard let counterpart = counterparts.value(of: members[index].key, at: index),
+                    let filled = members[index].value.fillingRedactions(from: counterpart)
                 else { continue }
                 members[index].value = filled
                 filledAny = true
@@ -67,8 +69,11 @@ extension JSONValue {
             return .array(elements)
         case (.object(let object), .object(let other)):
             var members = object.members
+            var counterparts = Counterparts(other)
             for index in members.indices {
-                if let counterpart = other.counterpart(of: members[index].key, at: index) { members[index].value = members[index].value.keepingRedactions(of: counterpart) }
+                if let counterpart = counterparts.value(of: members[index].key, at: index) {
+                    members[index].value = members[index].value.keepingRedactions(of: counterpart)
+                }
             }
             return .object(JSONObject(members))
         default:
@@ -90,10 +95,25 @@ extension JSONDiff {
     }
 }
 
-extension JSONObject {
-    /// The value of `key` here, for the member at `index` of another object: members are
-    /// usually in the same order on both sides, so the same place is looked at first.
-    fileprivate func counterpart(of key: String, at index: Int) -> JSONValue? {
-        index < count && self[index].key == key ? self[index].value : self[key]
+/// The values of another object's members, for the members of one object in turn: members
+/// are usually in the same order on both sides, so the same place is looked at first, and a
+/// table of the other's keys, made once when the orders part, answers the rest (a lookup by
+/// key for each would make a wide object with a member removed quadratic).
+private struct Counterparts {
+    let other: JSONObject
+    var table: [String: JSONValue]?
+
+    init(_ other: JSONObject) {
+        self.other = other
+    }
+
+    /// The value of `key` in the other object (its first member of that name), for the member
+    /// at `index` of this one.
+    mutating func value(of key: String, at index: Int) -> JSONValue? {
+        if index < other.count, other[index].key == key { return other[index].value }
+        if table == nil {
+            table = Dictionary(other.members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        }
+        return table?[key]
     }
 }
