@@ -112,6 +112,19 @@ enum ProbeAction: Encodable, Sendable {
         var keys: [Key] = []
     }
 
+    /// A wide dictionary with one value changed is one line, found by key through a table
+    /// rather than by a search through the 100,000 others for each member.
+    @Test(.timeLimit(.minutes(1))) func aWideStateWithOneValueChangedIsOneLineAtOnce() throws {
+        let wide = Dictionary(uniqueKeysWithValues: (0..<100_000).map { ("k\($0)", 0) })
+        let reducer = Reducer<[String: Int], String> { state, key in state[key, default: 0] += 1 }
+        let (store, entries) = Self.loggedStore(wide, reducer)
+
+        store.dispatch("k99999")
+
+        try #require(entries.value.count == 1)
+        #expect(entries.value[0].split(separator: "\n").dropFirst() == ["  ~ k99999: 0 → 1"])
+    }
+
     /// A tag put in at the front of a list without ids is one line at index 0, as
     /// `redux-inspect` says it, not a change at every index after it.
     @Test func anElementPutInAtTheFrontOfAListIsOneLine() throws {

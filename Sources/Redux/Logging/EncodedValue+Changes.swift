@@ -37,9 +37,15 @@ extension EncodedValue {
         guard self != other else { return }
         switch (self, other) {
         case (.object(let old), .object(let new)):
+            // Members by key through tables: a search through the others for each member
+            // would make a wide object (a dictionary of thousands) quadratic, on every dispatch.
+            var oldIndices: [String: Int] = [:]
+            oldIndices.reserveCapacity(old.count)
+            for (index, member) in old.enumerated() where oldIndices[member.key] == nil { oldIndices[member.key] = index }
+            let newKeys = Set(new.map(\.key))
             for (key, newValue) in new {
                 let hidden = redacted || redacts(key)
-                if let oldMember = old.first(where: { $0.key == key }) {
+                if let oldMember = oldIndices[key].map({ old[$0] }) {
                     // Named as the state before spells the key, which may be another Unicode
                     // normal form of the new one, as redux-inspect names it.
                     let childPath = Self.path(path, key: oldMember.key)
@@ -50,7 +56,7 @@ extension EncodedValue {
                     result.append(EncodedChange(marker: "+", path: childPath, old: nil, new: newValue, isRedacted: hidden))
                 }
             }
-            for (key, oldValue) in old where !new.contains(where: { $0.key == key }) {
+            for (key, oldValue) in old where !newKeys.contains(key) {
                 let childPath = Self.path(path, key: key)
                 result.append(
                     EncodedChange(
