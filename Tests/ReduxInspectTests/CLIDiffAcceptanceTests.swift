@@ -90,6 +90,33 @@ import Testing
         #expect(Support.run(["diff", shop, "3", "--format", "json"]).out == #"{"seq":3,"type":"loginRequest","changes":[]}"# + "\n")
     }
 
+    /// A tag put in at the front of an array without ids is one `+` line, and the patch puts
+    /// it there; under `--path` through an index, the values at that index are compared, as
+    /// `blame` reads them.
+    @Test func aTagPutInAtTheFrontIsOneLine() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file(
+            "tags.jsonl",
+            lines: [
+                #"{"format":"redux-inspect","version":1,"initialState":{"tags":["a","b","c"]}}"#,
+                #"{"seq":1,"type":"tag","action":{"tag":{}},"state":{"tags":["x","a","b","c"]}}"#,
+                #"{"seq":2,"type":"untag","action":{"untag":{}},"state":{"tags":["x","b","c"]}}"#,
+            ])
+        #expect(
+            Support.run(["diff", file]).outLines == [
+                "@@ seq 1 tag @@", #"+ tags[0]: "x""#, "@@ seq 2 untag @@", #"- tags[1]: "a""#,
+            ])
+        #expect(
+            Support.run(["diff", file, "--format", "json-patch"]).outLines == [
+                #"[{"op":"add","path":"/tags/0","value":"x"}]"#, #"[{"op":"remove","path":"/tags/1"}]"#,
+            ])
+        #expect(
+            Support.run(["diff", file, "--path", "tags[0]"]).outLines == [
+                "@@ seq 1 tag @@", #"~ tags[0]: "a" → "x""#,
+            ])
+        #expect(Support.run(["blame", file, "tags[0]"]).outLines.first?.hasSuffix(#""a" → "x""#) == true)
+    }
+
     @Test func changeAndRemovalInALargeArrayAreOneLineEach() throws {
         let directory = try CLITemporaryDirectory()
         let file = try directory.file("large.jsonl", lines: Self.largeArrayRecording())
