@@ -138,7 +138,9 @@ enum ProbeAction: Encodable, Sendable {
     }
 
     /// Elements with ids are named by id, as `redux-inspect` names them; under a redacted key
-    /// by position, so that no id is printed in a path.
+    /// by position, so that no id is printed in a path, and as the recording shows them: its
+    /// placeholders make the two keys alike, so the last is the one said to go, as
+    /// `redux-inspect diff` says of the recorded step.
     @Test func elementsWithIDsAreNamedByIDExceptUnderARedactedKey() throws {
         let keys = [Keyring.Key(id: "k-SECRET-1", uses: 1), Keyring.Key(id: "k-SECRET-2", uses: 1)]
         let reducer = Reducer<Keyring, [Keyring.Key]> { state, keys in
@@ -153,7 +155,7 @@ enum ProbeAction: Encodable, Sendable {
         let lines = entries.value[0].split(separator: "\n").dropFirst().map(String.init)
         #expect(
             lines == [
-                #"  - token[0]: {"id":"<redacted>","uses":"<redacted>"}"#,
+                #"  - token[1]: {"id":"<redacted>","uses":"<redacted>"}"#,
                 #"  - keys[id="k-SECRET-1"]: {"id":"k-SECRET-1","uses":1}"#,
             ])
     }

@@ -71,7 +71,7 @@ extension EncodedValue {
             // By position, the unchanged ends of arrays of different lengths set aside, as the
             // inspector compares them.
             let (prefix, suffix) = PositionalAlignment.trimmed(oldCount: old.count, newCount: new.count) { o, n in
-                old[o] == new[n]
+                old[o].equalsAsRecorded(new[n], redacted: redacted, redacts: redacts)
             }
             let oldEnd = old.count - suffix
             let newEnd = new.count - suffix
@@ -90,6 +90,30 @@ extension EncodedValue {
         default:
             result.append(
                 EncodedChange(marker: "~", path: path.isEmpty ? "(root)" : path, old: self, new: other, isRedacted: redacted))
+        }
+    }
+
+    /// Whether the two values are equal as the recording shows them, which is how the
+    /// inspector sets aside the equal ends of an array compared by position: under a redacted
+    /// key every string and number is the same placeholder, so elements that differ only
+    /// there are equal (and which of them went is not told).
+    func equalsAsRecorded(_ other: EncodedValue, redacted: Bool, redacts: (String) -> Bool) -> Bool {
+        switch (self, other) {
+        case (.string, .string), (.number, .number), (.string, .number), (.number, .string):
+            return redacted || self == other
+        case (.array(let elements), .array(let others)):
+            return elements.count == others.count
+                && zip(elements, others).allSatisfy { $0.equalsAsRecorded($1, redacted: redacted, redacts: redacts) }
+        case (.object(let members), .object(let others)):
+            guard members.count == others.count else { return false }
+            var table: [String: EncodedValue] = [:]
+            for member in others where table.updateValue(member.value, forKey: member.key) != nil { return false }
+            return members.allSatisfy { member in
+                guard let value = table.removeValue(forKey: member.key) else { return false }
+                return member.value.equalsAsRecorded(value, redacted: redacted || redacts(member.key), redacts: redacts)
+            }
+        default:
+            return self == other
         }
     }
 
