@@ -165,7 +165,8 @@ struct BisectCase: CustomTestStringConvertible, Sendable {
         let json = InspectorRun(["bisect", file, "--until", "cart.totl > 5", "--format", "json"])
         #expect(
             json.out
-                == #"{"predicate":"cart.totl > 5","holds":false,"checked":28,"absentPaths":["cart.totl"]}"# + "\n")
+                == #"{"predicate":"cart.totl > 5","holds":false,"checked":28,"absentPaths":["cart.totl"],"#
+                + #""hints":["hint: no state has cart.totl"]}"# + "\n")
     }
 
     /// The shop's user is an optional, which Codable leaves out while it is nil: compared with
@@ -210,6 +211,11 @@ struct BisectCase: CustomTestStringConvertible, Sendable {
             #"hint: cart.total holds numbers and "lots" is a string; <, <=, > and >= hold only between two numbers or two strings: compare with a number"#
         ])
         #expect(InspectorRun(["bisect", file, "--until", "cart.total > 5000"]).lines.count == 1)
+        let json = InspectorRun(["bisect", file, "--until", #"cart.items.count > "5""#, "--format", "json"])
+        #expect(
+            try CLITestSupport.json(json.out)["hints"] == .array([
+                .string(#"hint: cart.items.count is a number and "5" is a string; <, <=, > and >= hold only between two numbers or two strings: write 5"#)
+            ]))
         #expect(InspectorRun(["bisect", file, "--until", #"cart.total == "50""#]).lines.count == 1)
         #expect(InspectorRun(["bisect", file, "--until", #"cart.total > "50""#]).code == 1)
     }

@@ -175,7 +175,7 @@ struct PredicateNestingCase: CustomTestStringConvertible, Sendable {
     }
 
     /// The orderings against a number or a string, on either side, once each, under `!`, `&&`
-    /// and `||`; not `==`/`!=`, counts, paths on both sides or other literals.
+    /// and `||`, of paths and of sizes; not `==`/`!=`, paths on both sides or other literals.
     @Test func findsEachPathOrderedAgainstANumberOrAStringLiteral() throws {
         let predicate = try Predicate(
             parsing: #"a > "1" && !(2 <= b) || a > "1" || a < 3 || c == "x" || d.count > "2" || e >= f || g < true"#)
@@ -183,12 +183,17 @@ struct PredicateNestingCase: CustomTestStringConvertible, Sendable {
             predicate.literalOrderings == [
                 .init(path: ["a"].path, literal: .string("1")), .init(path: ["b"].path, literal: .number(JSONNumber("2"))),
                 .init(path: ["a"].path, literal: .number(JSONNumber("3"))),
+                .init(path: ["d"].path, literal: .string("2"), counted: true),
             ])
         let hint = predicate.literalOrderingHint(predicate.literalOrderings[0], kinds: .number)
         #expect(hint == #"hint: a holds numbers and "1" is a string; <, <=, > and >= hold only between two numbers or two strings: write 1"#)
         #expect(predicate.literalOrderingHint(predicate.literalOrderings[0], kinds: [.number, .string]) == nil)
         #expect(predicate.literalOrderingHint(predicate.literalOrderings[0], kinds: .string) == nil)
         #expect(predicate.literalOrderingHint(predicate.literalOrderings[1], kinds: []) == nil)
+        // A size is a number, whatever the states hold.
+        #expect(
+            predicate.literalOrderingHint(predicate.literalOrderings[3], kinds: [])
+                == #"hint: d.count is a number and "2" is a string; <, <=, > and >= hold only between two numbers or two strings: write 2"#)
     }
 
     /// `text` in `levels` pairs of parentheses.

@@ -2,10 +2,13 @@ extension Predicate {
     /// A path ordered (`<`, `<=`, `>`, `>=`) against a number or a string written in the
     /// predicate, as in `cart.total > "10"`.
     public struct LiteralOrdering: Equatable, Sendable {
-        /// The path, read whole.
+        /// The path, read whole, or counted.
         public let path: JSONPath
         /// The number or string it is ordered against.
         public let literal: JSONValue
+        /// The size of the value at the path, written `.count` (`member: true`) or
+        /// `count(PATH)`, which is always a number; `nil` for the value itself.
+        public var counted: Bool? = nil
     }
 
     /// The kinds of value seen at a path, over the states a command has read.
@@ -40,13 +43,16 @@ extension Predicate {
         var found: [LiteralOrdering] = []
         forEachComparison { left, operation, right in
             guard operation != .equal && operation != .notEqual else { return }
+            let ordering: LiteralOrdering
             switch (left, right) {
             case (.path(let path), .literal(let literal)), (.literal(let literal), .path(let path)):
-                let ordering = LiteralOrdering(path: path, literal: literal)
-                guard ValueKinds(of: literal) != .other, !found.contains(ordering) else { return }
-                found.append(ordering)
-            default: break
+                ordering = LiteralOrdering(path: path, literal: literal)
+            case (.count(let path, let member), .literal(let literal)), (.literal(let literal), .count(let path, let member)):
+                ordering = LiteralOrdering(path: path, literal: literal, counted: member)
+            default: return
             }
+            guard ValueKinds(of: ordering.literal) != .other, !found.contains(ordering) else { return }
+            found.append(ordering)
         }
         return found
     }
@@ -55,14 +61,22 @@ extension Predicate {
     /// they include the literal's kind (the ordering could hold) or are not all numbers or
     /// all strings.
     public func literalOrderingHint(_ ordering: LiteralOrdering, kinds: ValueKinds) -> String? {
-        let path = Self.pathText(ordering.path)
+        // A size is a number whatever the path holds.
+        let kinds = ordering.counted == nil ? kinds : .number
+        let path =
+            switch ordering.counted {
+            case true?: Operand.count(ordering.path, member: true).description
+            case false?: Operand.count(ordering.path, member: false).description
+            case nil: Self.pathText(ordering.path)
+            }
         let rule = "<, <=, > and >= hold only between two numbers or two strings"
         switch (ordering.literal, kinds) {
         case (.string(let text), .number):
             let written = JSONValue.string(text).compactText
             let number = Array(text.utf8).withUnsafeBufferPointer { try? JSONParser.parse($0) }
             let advice = if case .number(let value)? = number { "write \(value)" } else { "compare with a number" }
-            return "hint: \(path) holds numbers and \(written) is a string; \(rule): \(advice)"
+            let holds = ordering.counted == nil ? "holds numbers" : "is a number"
+            return "hint: \(path) \(holds) and \(written) is a string; \(rule): \(advice)"
         case (.number(let value), .string):
             return "hint: \(path) holds strings and \(value) is a number; \(rule): write \(JSONValue.string(value.description).compactText)"
         default:

@@ -28,10 +28,7 @@ extension BisectCommand {
             checked: Int, steps: [StepLocation], absent: [JSONPath] = [], leftOut: [JSONPath] = [],
             misordered: [String] = []
         ) -> [String] {
-            let hints =
-                absent.map { TerminalText.escape(predicate.absentPathHint($0)) }
-                + leftOut.map { TerminalText.escape(predicate.leftOutPathHint($0)) }
-                + misordered.map(TerminalText.escape)
+            let hints = absent.map(predicate.absentPathHint) + leftOut.map(predicate.leftOutPathHint) + misordered
             if json {
                 var members: [JSONObject.Element] = [
                     ("holds", .bool(false)), ("checked", .number(JSONNumber(String(checked)))),
@@ -39,14 +36,17 @@ extension BisectCommand {
                 if !absent.isEmpty {
                     members.append(("absentPaths", .array(absent.map { .string(Predicate.pathText($0)) })))
                 }
+                if !hints.isEmpty { members.append(("hints", .array(hints.map(JSONValue.string)))) }
                 return [object(members)]
             }
             guard let first = steps.first, let last = steps.last else {
-                return ["\(quoted) never holds: not in the initial state, and the recording has no steps"] + hints
+                return ["\(quoted) never holds: not in the initial state, and the recording has no steps"]
+                    + hints.map(TerminalText.escape)
             }
             let range = first.seq == last.seq ? "seq \(first.seq)" : "seq \(first.seq)…\(last.seq)"
             let count = steps.count == 1 ? "the 1 step" : "any of the \(steps.count) steps"
-            return ["\(quoted) never holds: not in the initial state, nor after \(count) (\(range))"] + hints
+            return ["\(quoted) never holds: not in the initial state, nor after \(count) (\(range))"]
+                + hints.map(TerminalText.escape)
         }
 
         /// The predicate first holds after `entry`.

@@ -42,7 +42,7 @@ struct BisectCommand: Subcommand {
             "before":{"seq":17,"type":"addPackageToCart"}}; seq 0
             with null type, action and before for the initial state;
             {"predicate":"...","holds":false,"checked":28} when it never holds, plus
-            "absentPaths":[...] when compared paths are in no state.
+            "absentPaths":[...] when compared paths are in no state and "hints":[...].
             """)
 
     let file: String
@@ -113,7 +113,7 @@ struct BisectCommand: Subcommand {
                 compared.firstIndex(of: path).map { !kinds[$0].isEmpty && missingSomewhere[$0] } ?? false
             }
             let misordered = predicate.literalOrderings.compactMap { ordering in
-                compared.firstIndex(of: ordering.path).flatMap { predicate.literalOrderingHint(ordering, kinds: kinds[$0]) }
+                predicate.literalOrderingHint(ordering, kinds: compared.firstIndex(of: ordering.path).map { kinds[$0] } ?? [])
             }
             let lines = output.never(
                 checked: timeline.count + 1, steps: timeline.recording.steps, absent: absent, leftOut: leftOut,
