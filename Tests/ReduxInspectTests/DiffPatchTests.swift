@@ -126,14 +126,21 @@ import Testing
         let after = new.value(at: change.path)
         // An element put in (or taken out) before the end of an array compared by position
         // is named by its index after (before) the step, where the other side may have an
-        // element that moved along.
-        var inserted = false
-        if case .index? = change.path.components.last { inserted = true }
+        // element that moved along: only where the array got longer (shorter).
+        var lengths: (old: Int, new: Int)?
+        if case .index? = change.path.components.last {
+            let parent = JSONPath(change.path.components.dropLast())
+            if case .array(let oldElements)? = old.value(at: parent), case .array(let newElements)? = new.value(at: parent) {
+                lengths = (oldElements.count, newElements.count)
+            }
+        }
         switch change.kind {
         case .added(let value):
-            #expect((before == nil || inserted) && after == value, "seed \(seed): \(change.path)")
+            let putIn = lengths.map { $0.old < $0.new } ?? false
+            #expect((before == nil || putIn) && after == value, "seed \(seed): \(change.path)")
         case .removed(let value):
-            #expect(before == value && (after == nil || inserted), "seed \(seed): \(change.path)")
+            let takenOut = lengths.map { $0.old > $0.new } ?? false
+            #expect(before == value && (after == nil || takenOut), "seed \(seed): \(change.path)")
         case .changed(let oldValue, let newValue):
             #expect(
                 before == oldValue && after == newValue && oldValue != newValue,
