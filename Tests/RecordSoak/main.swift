@@ -3,6 +3,7 @@
 // Records a state-heavy session to PATH (which must not exist) through a FileRecordingSink as
 // fast as it can: forever, or for COUNT actions and then closes the recording. The crash-safety
 // tests kill it with SIGKILL mid-session and check that every complete line of PATH parses.
+// Recording forever, it exits when its parent process is gone.
 //
 //   --threads N            dispatch from N threads at once (the store serializes them)
 //   --drop                 a queue of 64 entries that drops when full, leaving gap markers
@@ -164,6 +165,9 @@ do {
     let store = Store(initialState: SoakState(), reducer: soakReducer, middleware: [recorder.middleware])
     let perThread = count.map { ($0 + threads - 1) / threads }
     let flushInterval = flushEvery
+    // Recording forever, the tool stops when the test that started it is gone (a test run
+    // cut short, whose kill never comes) rather than fill the disk: its parent changes.
+    let parent = getppid()
     let group = DispatchGroup()
     for _ in 0..<threads {
         group.enter()
@@ -173,6 +177,7 @@ do {
                 step += 1
                 store.dispatch(action(step))
                 if let flushInterval, step % flushInterval == 0 { recorder.flush() }
+                if perThread == nil, step % 1024 == 0, getppid() != parent { exit(0) }
             }
             group.leave()
         }.start()
