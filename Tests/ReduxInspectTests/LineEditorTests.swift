@@ -71,6 +71,30 @@ import Testing
         #expect(Self.type([0x61, 0xB8, 0xE4, 0xB8, 0x62, 0xFF, 0x0D], into: &editor) == ["ab"])
     }
 
+    /// A line longer than the row after the prompt is shown in part, around the cursor, and
+    /// never wraps.
+    @Test func aLongLineIsShownAroundTheCursor() {
+        var editor = LineEditor()
+        let text = "break " + String(repeating: "a", count: 30) + "|" + String(repeating: "b", count: 30)
+        _ = Self.type(text, into: &editor)
+        #expect(!editor.fits(after: "> ", width: 40))
+        // At the end: the last 37 columns, the cursor after them.
+        #expect(editor.drawing(after: "> ", width: 40) == "\r> " + String(text.suffix(37)) + "\u{1B}[K")
+        // At the start: the first 37, the cursor back at the first.
+        _ = Self.type("\u{01}", into: &editor)
+        #expect(editor.drawing(after: "> ", width: 40) == "\r> " + String(text.prefix(37)) + "\u{1B}[K\u{1B}[37D")
+        // In the middle: the cursor, at "|", 4 columns in from the right edge at most.
+        for _ in 0..<36 { _ = Self.type(Self.right, into: &editor) }
+        let drawn = editor.drawing(after: "> ", width: 40)
+        let shown = drawn.dropFirst(3).prefix { $0 != "\u{1B}" }
+        #expect(shown.count == 37 && shown.contains("|"), "\(drawn)")
+        #expect(drawn.hasSuffix("\u{1B}[K\u{1B}[\(shown.count - shown.distance(from: shown.startIndex, to: shown.firstIndex(of: "|")!))D"))
+        #expect(editor.drawing(after: "> ", width: nil) == editor.drawing(after: "> "))
+        var short = LineEditor()
+        _ = Self.type("next", into: &short)
+        #expect(short.fits(after: "> ", width: 40) && short.drawing(after: "> ", width: 40) == "\r> next\u{1B}[K")
+    }
+
     @Test func drawingPutsTheCursorWhereItIs() {
         var editor = LineEditor()
         _ = Self.type("中a\(Self.left)\(Self.left)", into: &editor)

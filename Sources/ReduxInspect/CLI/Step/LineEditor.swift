@@ -169,10 +169,30 @@ struct LineEditor {
     /// What to write to draw the line after `prompt`, from the start of the terminal's line,
     /// leaving the cursor where it is in the text. The line holds no control character
     /// (``KeyDecoder`` lets none in), so it is written as it is.
-    func drawing(after prompt: String) -> String {
-        var text = "\r" + prompt + String(line) + "\u{1B}[K"
-        let after = Self.columns(line[cursor...])
+    ///
+    /// On a terminal `width` columns wide, a line too long for the row after the prompt is
+    /// shown in part, the part around the cursor, so that it never wraps: a wrapped line
+    /// could not be drawn again from the start of its row.
+    func drawing(after prompt: String, width: Int? = nil) -> String {
+        var start = 0
+        var end = line.count
+        if let width, case let room = width - prompt.count - 1, room >= 8, Self.columns(line[...]) > room {
+            // The cursor a little in from the right edge, or as far right as the end allows.
+            start = cursor
+            while start > 0, Self.columns(line[(start - 1)..<cursor]) <= room - 4 { start -= 1 }
+            end = cursor
+            while end < line.count, Self.columns(line[start...end]) <= room { end += 1 }
+            while start > 0, Self.columns(line[(start - 1)..<end]) <= room { start -= 1 }
+        }
+        var text = "\r" + prompt + String(line[start..<end]) + "\u{1B}[K"
+        let after = Self.columns(line[cursor..<end])
         if after > 0 { text += "\u{1B}[\(after)D" }
         return text
+    }
+
+    /// Whether the line, after `prompt`, fits in a row of `width` columns (`nil`: any row).
+    func fits(after prompt: String, width: Int?) -> Bool {
+        guard let width else { return true }
+        return prompt.count + Self.columns(line[...]) < width
     }
 }

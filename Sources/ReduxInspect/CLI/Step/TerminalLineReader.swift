@@ -39,7 +39,7 @@ final class TerminalLineReader {
         defer { tcsetattr(0, TCSANOW, &saved) }
         enterRawMode(from: saved)
         editor.startLine()
-        write(editor.drawing(after: prompt))
+        write(editor.drawing(after: prompt, width: width))
         var byte: UInt8 = 0
         while true {
             let count = read(0, &byte, 1)
@@ -52,9 +52,9 @@ final class TerminalLineReader {
             guard let key = decoder.feed(byte) else { continue }
             switch editor.handle(key) {
             case .edited:
-                write(editor.drawing(after: prompt))
+                write(editor.drawing(after: prompt, width: width))
             case .appended(let character):
-                write(String(character))
+                write(editor.fits(after: prompt, width: width) ? String(character) : editor.drawing(after: prompt, width: width))
             case .unchanged:
                 continue
             case .submitted(let line):
@@ -62,7 +62,7 @@ final class TerminalLineReader {
                 return line
             case .cancelled:
                 write("^C\n")
-                write(editor.drawing(after: prompt))
+                write(editor.drawing(after: prompt, width: width))
             case .ended:
                 return nil
             case .suspend:
@@ -71,9 +71,9 @@ final class TerminalLineReader {
                 kill(getpid(), SIGTSTP)
                 // Continued: the shell may have changed the mode meanwhile.
                 enterRawMode(from: saved)
-                write(editor.drawing(after: prompt))
+                write(editor.drawing(after: prompt, width: width))
             case .clearScreen:
-                write("\u{1B}[H\u{1B}[2J" + editor.drawing(after: prompt))
+                write("\u{1B}[H\u{1B}[2J" + editor.drawing(after: prompt, width: width))
             }
         }
     }
@@ -89,6 +89,14 @@ final class TerminalLineReader {
             cc[Int(VTIME)] = 0
         }
         tcsetattr(0, TCSANOW, &raw)
+    }
+
+    /// How many columns the terminal drawn on has now (it changes when the window is
+    /// resized); `nil` when it does not say.
+    private var width: Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
     }
 
     private func write(_ text: String) {
