@@ -58,8 +58,13 @@ import Testing
         // the character under the cursor otherwise.
         #expect(Self.type("bogus\u{03}next\r") == ["next"])
         #expect(Self.type("ab\(Self.left)\u{04}\r\u{04}") == ["a", nil])
-        // Tab, unknown sequences (Ctrl-Right, F5) and control characters put nothing in.
-        #expect(Self.type("a\t\u{1B}[1;5C\u{1B}[15~\u{1B}x\u{07}b\r") == ["ab"])
+        // Tab, unknown sequences (F5) and control characters put nothing in; Escape alone
+        // does not take the key after it.
+        #expect(Self.type("a\t\u{1B}[15~\u{1B}x\u{07}b\r") == ["axb"])
+        // A word at a time: Alt-b, Alt-f, Ctrl and Alt with the arrows; Alt-Backspace.
+        #expect(Self.type("watch a b\u{1B}b\u{1B}bX\u{1B}f\u{1B}fY\r") == ["watch Xa bY"])
+        #expect(Self.type("one two\u{1B}[1;5DX\u{1B}[1;3CY\u{1B}[1;3D\u{1B}[1;5D\u{1B}\u{7F}\r") == ["one XtwoY"])
+        #expect(Self.type("one two\u{1B}\u{7F}\r") == ["one "])
     }
 
     @Test func charactersOutsideASCII() {

@@ -64,8 +64,15 @@ struct KeyDecoder {
         pending.append(byte)
         if pending.count == 2 {
             guard byte == UInt8(ascii: "[") || byte == UInt8(ascii: "O") else {
+                // Alt with a key, as a terminal sends it; or Escape pressed alone, which
+                // does not take the key after it away.
                 pending = []
-                return .ignored
+                switch byte {
+                case UInt8(ascii: "b"): return .wordLeft
+                case UInt8(ascii: "f"): return .wordRight
+                case 0x7F, 0x08: return .deleteWordBack
+                default: return feed(byte)
+                }
             }
             return nil
         }
@@ -84,6 +91,9 @@ struct KeyDecoder {
         case ("H", ""), ("~", "1"), ("~", "7"): return .home
         case ("F", ""), ("~", "4"), ("~", "8"): return .end
         case ("~", "3"): return .deleteForward
+        // Ctrl or Alt with an arrow: a word at a time.
+        case ("D", "1;5"), ("D", "1;3"): return .wordLeft
+        case ("C", "1;5"), ("C", "1;3"): return .wordRight
         default: return .ignored
         }
     }

@@ -1,7 +1,8 @@
 /// The line being typed at `step`'s prompt on a terminal, with a shell's editing keys: the
-/// arrows move along the line and through the commands typed before, Backspace and Delete
-/// remove a character, Ctrl-A / Ctrl-E go to the start and the end, Ctrl-U, Ctrl-K and
-/// Ctrl-W remove what is before the cursor, after it, or the word before it.
+/// arrows move along the line and through the commands typed before (with Ctrl or Alt, or
+/// Alt-b and Alt-f, a word at a time), Backspace and Delete remove a character, Ctrl-A /
+/// Ctrl-E go to the start and the end, Ctrl-U, Ctrl-K and Ctrl-W remove what is before the
+/// cursor, after it, or the word before it.
 ///
 /// Only the text and the cursor are kept here, as a value that keys change one at a time;
 /// ``TerminalLineReader`` reads the keys (``KeyDecoder``) and draws the line.
@@ -12,6 +13,8 @@ struct LineEditor {
         case insert(Unicode.Scalar)
         case enter, backspace, deleteForward
         case left, right, home, end, up, down
+        /// Alt-b and Alt-f, Ctrl or Alt with an arrow.
+        case wordLeft, wordRight
         /// Ctrl-U, Ctrl-K, Ctrl-W.
         case killToStart, killToEnd, deleteWordBack
         /// Ctrl-C: drop the line.
@@ -107,6 +110,14 @@ struct LineEditor {
         case .right:
             guard cursor < line.count else { return .unchanged }
             cursor += 1
+        case .wordLeft:
+            guard cursor > 0 else { return .unchanged }
+            while cursor > 0, line[cursor - 1].isWhitespace { cursor -= 1 }
+            while cursor > 0, !line[cursor - 1].isWhitespace { cursor -= 1 }
+        case .wordRight:
+            guard cursor < line.count else { return .unchanged }
+            while cursor < line.count, line[cursor].isWhitespace { cursor += 1 }
+            while cursor < line.count, !line[cursor].isWhitespace { cursor += 1 }
         case .home: cursor = 0
         case .end: cursor = line.count
         case .up:

@@ -19,10 +19,11 @@ import Foundation
 /// reading the next command goes on after it.
 enum StepInterrupt {
     /// Whether an interrupt came while a command ran, whether the session waits at its
-    /// prompt, and where the prompt is written (`-1`: nowhere).
+    /// prompt, where the prompt is written (`-1`: nowhere), how many interrupts came at the
+    /// prompt, and whether a ``TerminalLineReader`` draws the prompt (and so redraws it).
     nonisolated(unsafe) private static let flags: UnsafeMutablePointer<Int32> = {
-        let flags = UnsafeMutablePointer<Int32>.allocate(capacity: 3)
-        flags.initialize(repeating: 0, count: 3)
+        let flags = UnsafeMutablePointer<Int32>.allocate(capacity: 5)
+        flags.initialize(repeating: 0, count: 5)
         flags[2] = -1
         return flags
     }()
@@ -73,9 +74,21 @@ enum StepInterrupt {
     /// Whether an interrupt came while a command ran.
     static var isRequested: Bool { flags[0] != 0 }
 
+    /// How many interrupts came at the prompt: a ``TerminalLineReader``, which reads Ctrl-C
+    /// as a key, still gets a `SIGINT` sent by another process (`kill -INT`, an IDE's
+    /// button), and drops its line when this changes.
+    static var interruptsAtPrompt: Int32 { flags[3] }
+
+    /// Says whether a ``TerminalLineReader`` draws the prompt; an interrupt at the prompt
+    /// then leaves the drawing to it.
+    static func setLineReaderDrawsPrompt(_ draws: Bool) {
+        flags[4] = draws ? 1 : 0
+    }
+
     private static let handle: @convention(c) (Int32) -> Void = { _ in
         if flags[1] != 0 {
-            if flags[2] >= 0, let prompt { _ = write(flags[2], prompt, promptLength) }
+            flags[3] &+= 1
+            if flags[4] == 0, flags[2] >= 0, let prompt { _ = write(flags[2], prompt, promptLength) }
         } else {
             flags[0] = 1
         }

@@ -36,19 +36,29 @@ final class TerminalLineReader {
             write(prompt)
             return Swift.readLine(strippingNewline: true)
         }
-        defer { tcsetattr(0, TCSANOW, &saved) }
+        RawModeRestorer.install(saved)
+        StepInterrupt.setLineReaderDrawsPrompt(true)
+        defer {
+            tcsetattr(0, TCSANOW, &saved)
+            RawModeRestorer.uninstall()
+            StepInterrupt.setLineReaderDrawsPrompt(false)
+        }
         enterRawMode(from: saved)
         editor.startLine()
         write(editor.drawing(after: prompt, width: width))
         var byte: UInt8 = 0
+        var interrupts = StepInterrupt.interruptsAtPrompt
         while true {
             let count = read(0, &byte, 1)
-            if count < 0 && errno == EINTR { continue }
-            guard count == 1 else {
-                // The terminal closed: what was typed is not a command.
-                write("\n")
-                return nil
+            if StepInterrupt.interruptsAtPrompt != interrupts {
+                // A SIGINT from another process: as Ctrl-C, the line is dropped.
+                interrupts = StepInterrupt.interruptsAtPrompt
+                _ = editor.handle(.cancel)
+                write("^C\n" + editor.drawing(after: prompt, width: width))
             }
+            if count < 0 && errno == EINTR { continue }
+            // The terminal closed: what was typed is not a command.
+            guard count == 1 else { return nil }
             guard let key = decoder.feed(byte) else { continue }
             switch editor.handle(key) {
             case .edited:
@@ -110,5 +120,42 @@ final class TerminalLineReader {
                 offset += written
             }
         }
+    }
+}
+
+/// Puts the terminal's mode back when the process is ended by a signal while a line is typed
+/// in raw mode (`SIGTERM`, `SIGHUP`, `SIGQUIT`), then lets the signal end it as it would have:
+/// a shell without job control would otherwise be left without echo or line editing.
+private enum RawModeRestorer {
+    nonisolated(unsafe) private static let saved = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    nonisolated(unsafe) private static var previous: [Int32: sigaction] = [:]
+    private static let signals: [Int32] = [SIGTERM, SIGHUP, SIGQUIT]
+
+    static func install(_ mode: termios) {
+        saved.pointee = mode
+        for signal in signals {
+            var action = sigaction()
+            #if canImport(Darwin)
+                action.__sigaction_u.__sa_handler = handle
+            #else
+                action.__sigaction_handler.sa_handler = handle
+            #endif
+            sigemptyset(&action.sa_mask)
+            var old = sigaction()
+            sigaction(signal, &action, &old)
+            previous[signal] = old
+        }
+    }
+
+    static func uninstall() {
+        for (signal, var old) in previous { sigaction(signal, &old, nil) }
+        previous = [:]
+    }
+
+    /// Only what is safe in a signal handler: `tcsetattr`, `signal`, `raise`.
+    private static let handle: @convention(c) (Int32) -> Void = { signal in
+        tcsetattr(0, TCSANOW, saved)
+        _ = Foundation.signal(signal, SIG_DFL)
+        raise(signal)
     }
 }
