@@ -211,6 +211,9 @@ struct BisectCase: CustomTestStringConvertible, Sendable {
             #"hint: cart.total holds numbers and "lots" is a string; <, <=, > and >= hold only between two numbers or two strings: compare with a number"#
         ])
         #expect(InspectorRun(["bisect", file, "--until", "cart.total > 5000"]).lines.count == 1)
+        // A size of something that has none, or of nothing: no word on the literal's kind.
+        #expect(InspectorRun(["bisect", file, "--until", #"cart.total.count > "2""#]).lines.count == 1)
+        #expect(InspectorRun(["bisect", file, "--until", #"nosuch.count > "2""#]).lines.dropFirst() == ["hint: no state has nosuch"])
         let json = InspectorRun(["bisect", file, "--until", #"cart.items.count > "5""#, "--format", "json"])
         #expect(
             try CLITestSupport.json(json.out)["hints"] == .array([

@@ -51,7 +51,7 @@ import Testing
                 #"{"seq":3,"seq":9,"type":"increment","action":{"increment":{}}}"#,
                 // The recorder's own shape, a state appended by hand.
                 #"{"seq":4,"time":"2026-11-22T10:00:01.000Z","type":"increment","action":{"increment":{}},"state":{"count":4},"state":{"count":0}}"#,
-                // The same key spelt with an escape is another spelling, not looked at.
+                // The same key spelt with an escape, which JSON reads as the same key.
                 #"{"seq":5,"type":"increment","action":{"increment":{}},"\u0073eq":5}"#,
             ])
         let result = Support.run(["check", file])
@@ -61,7 +61,7 @@ import Testing
                 warning: \(file):1:86: the header writes "version" a second time here; every command reads the first \
                 one, as JSONDecoder does (jq reads this one)
                 warning: \(file):3:75: the entry writes "state" a second time here; every command reads the first one, \
-                as JSONDecoder does (jq reads this one) (3 entries write a member twice)
+                as JSONDecoder does (jq reads this one) (4 entries write a member twice)
 
                 """, "\(result)")
         #expect(Support.run(["show", file, "--at", "2", "--path", "count"]).out == "2\n")

@@ -190,10 +190,12 @@ struct PredicateNestingCase: CustomTestStringConvertible, Sendable {
         #expect(predicate.literalOrderingHint(predicate.literalOrderings[0], kinds: [.number, .string]) == nil)
         #expect(predicate.literalOrderingHint(predicate.literalOrderings[0], kinds: .string) == nil)
         #expect(predicate.literalOrderingHint(predicate.literalOrderings[1], kinds: []) == nil)
-        // A size is a number, whatever the states hold.
+        // A size is a number, where the path holds something with a size.
         #expect(
-            predicate.literalOrderingHint(predicate.literalOrderings[3], kinds: [])
+            predicate.literalOrderingHint(predicate.literalOrderings[3], kinds: .container)
                 == #"hint: d.count is a number and "2" is a string; <, <=, > and >= hold only between two numbers or two strings: write 2"#)
+        #expect(predicate.literalOrderingHint(predicate.literalOrderings[3], kinds: []) == nil)
+        #expect(predicate.literalOrderingHint(predicate.literalOrderings[3], kinds: .number) == nil)
     }
 
     /// `text` in `levels` pairs of parentheses.

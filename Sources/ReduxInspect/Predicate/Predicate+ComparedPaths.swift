@@ -1,11 +1,11 @@
 extension Predicate {
-    /// The paths compared with `==`, `<` and the others (`exists` left out: a path it tests may
-    /// rightly be absent), in order of appearance, without repeats.
+    /// The paths compared with `==`, `<` and the others, whole or by their size (`exists` left
+    /// out: a path it tests may rightly be absent), in order of appearance, without repeats.
     ///
     /// When one of them is in no state at all, a predicate that never holds most likely names
     /// the wrong path, or a word meant as a string: `status == active` compares with the path
     /// `active`. `bisect` says so.
-    public var comparedPaths: [JSONPath] { paths(countedToo: false, existsToo: false) }
+    public var comparedPaths: [JSONPath] { paths(countedToo: true, existsToo: false) }
 
     /// What to say about a compared path that no state has: a bare word compared with a path
     /// (`status == active`, `active == status`) may have been meant as a string; compared with

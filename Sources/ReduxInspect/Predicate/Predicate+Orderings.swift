@@ -20,8 +20,10 @@ extension Predicate {
         public static let number = ValueKinds(rawValue: 1)
         /// A string.
         public static let string = ValueKinds(rawValue: 2)
-        /// Anything else: `null`, a Bool, an object, an array.
+        /// `null` or a Bool.
         public static let other = ValueKinds(rawValue: 4)
+        /// An object or an array.
+        public static let container = ValueKinds(rawValue: 8)
 
         /// The kind of `value`; none when there is no value.
         public init(of value: JSONValue?) {
@@ -29,6 +31,7 @@ extension Predicate {
             case nil: self = []
             case .number?: self = .number
             case .string?: self = .string
+            case .array?, .object?: self = .container
             default: self = .other
             }
         }
@@ -51,7 +54,7 @@ extension Predicate {
                 ordering = LiteralOrdering(path: path, literal: literal, counted: member)
             default: return
             }
-            guard ValueKinds(of: ordering.literal) != .other, !found.contains(ordering) else { return }
+            guard ValueKinds(of: ordering.literal).isSubset(of: [.number, .string]), !found.contains(ordering) else { return }
             found.append(ordering)
         }
         return found
@@ -59,9 +62,10 @@ extension Predicate {
 
     /// What to say about `ordering` when its path held only values of `kinds`, or `nil` when
     /// they include the literal's kind (the ordering could hold) or are not all numbers or
-    /// all strings.
+    /// all strings. A size is a number, where the path held something with a size (a string,
+    /// an array, an object) in some state; else there is nothing to say of its kind.
     public func literalOrderingHint(_ ordering: LiteralOrdering, kinds: ValueKinds) -> String? {
-        // A size is a number whatever the path holds.
+        if ordering.counted != nil && kinds.isDisjoint(with: [.string, .container]) { return nil }
         let kinds = ordering.counted == nil ? kinds : .number
         let path =
             switch ordering.counted {

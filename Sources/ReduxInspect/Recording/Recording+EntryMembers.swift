@@ -97,22 +97,31 @@ extension Recording {
         return TopLevelMembers.Skim(base: base, count: line.count).valueEnd(from: state.lowerBound) == state.upperBound
     }
 
-    /// The first member of a line's object whose key an earlier member already has, by the
-    /// key's bytes as written: its key, and the offset of its opening quote.
+    /// The first member of a line's object whose key an earlier member already has: its key,
+    /// and the offset of its opening quote. Keys are compared as JSON reads them, so
+    /// `"s\u0065q"` repeats `"seq"` (which `jq` would read last, where every command reads
+    /// the first by its bytes).
     private static func repeatedMember(
         _ members: TopLevelMembers, in line: UnsafeBufferPointer<UInt8>
     ) -> (key: String, offset: Int)? {
-        // A handful of members, usually: compared in pairs; a line with many by a set.
-        if members.members.count > 16 {
-            var seen: Set<[UInt8]> = []
-            for member in members.members where !seen.insert(Array(line[member.key])).inserted {
-                return (String(decoding: line[member.key], as: UTF8.self), member.key.lowerBound - 1)
+        let backslash = UInt8(ascii: "\\")
+        if members.members.count <= 16, !members.members.contains(where: { line[$0.key].contains(backslash) }) {
+            // A handful of plain keys, as usual: compared in pairs, by their bytes.
+            for (position, member) in members.members.enumerated() {
+                let key = line[member.key]
+                if members.members[..<position].contains(where: { line[$0.key].elementsEqual(key) }) {
+                    return (String(decoding: key, as: UTF8.self), member.key.lowerBound - 1)
+                }
             }
             return nil
         }
-        for (position, member) in members.members.enumerated() {
-            let key = line[member.key]
-            if members.members[..<position].contains(where: { line[$0.key].elementsEqual(key) }) {
+        var seen: Set<[UInt8]> = []
+        for member in members.members {
+            var key = Array(line[member.key])
+            if key.contains(backslash), case .string(let text)? = try? JSONParser.parse(#"""# + String(decoding: key, as: UTF8.self) + #"""#) {
+                key = Array(text.utf8)
+            }
+            guard seen.insert(key).inserted else {
                 return (String(decoding: key, as: UTF8.self), member.key.lowerBound - 1)
             }
         }

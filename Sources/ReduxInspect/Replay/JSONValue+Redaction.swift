@@ -107,8 +107,8 @@ private struct Counterparts {
         self.other = other
     }
 
-    /// The value of `key` in the other object (its first member of that name), for the member
-    /// at `index` of this one.
+    /// The value of `key` in the other object, for the member at `index` of this one: the
+    /// other's member at the same place when it has that key, else its first of that name.
     mutating func value(of key: String, at index: Int) -> JSONValue? {
         if index < other.count, other[index].key == key { return other[index].value }
         if table == nil {
