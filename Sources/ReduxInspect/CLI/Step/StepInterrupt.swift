@@ -43,15 +43,7 @@ enum StepInterrupt {
             flags[0] = 0
             flags[1] = 0
             flags[2] = descriptor ?? -1
-            var action = sigaction()
-            #if canImport(Darwin)
-                action.__sigaction_u.__sa_handler = handle
-            #else
-                action.__sigaction_handler.sa_handler = handle
-            #endif
-            action.sa_flags = SA_RESTART
-            sigemptyset(&action.sa_mask)
-            sigaction(SIGINT, &action, &previous)
+            previous = SignalHandler.install(handle, for: SIGINT, flags: Int32(SA_RESTART))
         #endif
     }
 

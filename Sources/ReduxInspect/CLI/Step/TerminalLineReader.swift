@@ -133,18 +133,7 @@ private enum RawModeRestorer {
 
     static func install(_ mode: termios) {
         saved.pointee = mode
-        for signal in signals {
-            var action = sigaction()
-            #if canImport(Darwin)
-                action.__sigaction_u.__sa_handler = handle
-            #else
-                action.__sigaction_handler.sa_handler = handle
-            #endif
-            sigemptyset(&action.sa_mask)
-            var old = sigaction()
-            sigaction(signal, &action, &old)
-            previous[signal] = old
-        }
+        for signal in signals { previous[signal] = SignalHandler.install(handle, for: signal) }
     }
 
     static func uninstall() {
