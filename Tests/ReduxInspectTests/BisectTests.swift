@@ -214,6 +214,18 @@ struct BisectCase: CustomTestStringConvertible, Sendable {
         // A size of something that has none, or of nothing: no word on the literal's kind.
         #expect(InspectorRun(["bisect", file, "--until", #"cart.total.count > "2""#]).lines.count == 1)
         #expect(InspectorRun(["bisect", file, "--until", #"nosuch.count > "2""#]).lines.dropFirst() == ["hint: no state has nosuch"])
+        // An object's own `count` member is what `.count` reads: here strings.
+        let stats = try directory.file(
+            "stats.jsonl",
+            lines: [
+                #"{"format":"redux-inspect","version":1,"initialState":{"stats":{"count":"1"}}}"#,
+                #"{"seq":1,"type":"t","action":{"t":{}},"state":{"stats":{"count":"2"}}}"#,
+            ])
+        #expect(InspectorRun(["bisect", stats, "--until", #"stats.count > "7""#]).lines.count == 1)
+        #expect(
+            InspectorRun(["bisect", stats, "--until", "stats.count > 7"]).lines.dropFirst() == [
+                #"hint: stats.count holds strings and 7 is a number; <, <=, > and >= hold only between two numbers or two strings: write "7""#
+            ])
         let json = InspectorRun(["bisect", file, "--until", #"cart.items.count > "5""#, "--format", "json"])
         #expect(
             try CLITestSupport.json(json.out)["hints"] == .array([

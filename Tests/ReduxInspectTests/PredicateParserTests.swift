@@ -190,12 +190,12 @@ struct PredicateNestingCase: CustomTestStringConvertible, Sendable {
         #expect(predicate.literalOrderingHint(predicate.literalOrderings[0], kinds: [.number, .string]) == nil)
         #expect(predicate.literalOrderingHint(predicate.literalOrderings[0], kinds: .string) == nil)
         #expect(predicate.literalOrderingHint(predicate.literalOrderings[1], kinds: []) == nil)
-        // A size is a number, where the path holds something with a size.
+        // The kinds are those of the operand: a size is a number (where there was one to take).
         #expect(
-            predicate.literalOrderingHint(predicate.literalOrderings[3], kinds: .container)
+            predicate.literalOrderingHint(predicate.literalOrderings[3], kinds: .number)
                 == #"hint: d.count is a number and "2" is a string; <, <=, > and >= hold only between two numbers or two strings: write 2"#)
         #expect(predicate.literalOrderingHint(predicate.literalOrderings[3], kinds: []) == nil)
-        #expect(predicate.literalOrderingHint(predicate.literalOrderings[3], kinds: .number) == nil)
+        #expect(predicate.literalOrderingHint(predicate.literalOrderings[3], kinds: .string) == nil)
     }
 
     /// `text` in `levels` pairs of parentheses.

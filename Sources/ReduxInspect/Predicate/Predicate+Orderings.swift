@@ -7,8 +7,13 @@ extension Predicate {
         /// The number or string it is ordered against.
         public let literal: JSONValue
         /// The size of the value at the path, written `.count` (`member: true`) or
-        /// `count(PATH)`, which is always a number; `nil` for the value itself.
+        /// `count(PATH)`; `nil` for the value itself.
         public var counted: Bool? = nil
+
+        /// What is ordered: the path, or its size.
+        public var operand: Operand {
+            counted.map { .count(path, member: $0) } ?? .path(path)
+        }
     }
 
     /// The kinds of value seen at a path, over the states a command has read.
@@ -60,13 +65,10 @@ extension Predicate {
         return found
     }
 
-    /// What to say about `ordering` when its path held only values of `kinds`, or `nil` when
-    /// they include the literal's kind (the ordering could hold) or are not all numbers or
-    /// all strings. A size is a number, where the path held something with a size (a string,
-    /// an array, an object) in some state; else there is nothing to say of its kind.
+    /// What to say about `ordering` when its operand (``LiteralOrdering/operand``: the path's
+    /// value, or its size) gave only values of `kinds`, or `nil` when they include the
+    /// literal's kind (the ordering could hold) or are not all numbers or all strings.
     public func literalOrderingHint(_ ordering: LiteralOrdering, kinds: ValueKinds) -> String? {
-        if ordering.counted != nil && kinds.isDisjoint(with: [.string, .container]) { return nil }
-        let kinds = ordering.counted == nil ? kinds : .number
         let path =
             switch ordering.counted {
             case true?: Operand.count(ordering.path, member: true).description
@@ -79,7 +81,8 @@ extension Predicate {
             let written = JSONValue.string(text).compactText
             let number = Array(text.utf8).withUnsafeBufferPointer { try? JSONParser.parse($0) }
             let advice = if case .number(let value)? = number { "write \(value)" } else { "compare with a number" }
-            let holds = ordering.counted == nil ? "holds numbers" : "is a number"
+            // A size (not an object's own `count` member) is a number.
+            let holds = ordering.counted == nil || kinds != .number ? "holds numbers" : "is a number"
             return "hint: \(path) \(holds) and \(written) is a string; \(rule): \(advice)"
         case (.number(let value), .string):
             return "hint: \(path) holds strings and \(value) is a number; \(rule): write \(JSONValue.string(value.description).compactText)"

@@ -167,7 +167,8 @@ struct LineEditor {
 
     private static func isWide(_ character: Character) -> Bool {
         guard let scalar = character.unicodeScalars.first else { return false }
-        if scalar.properties.isEmojiPresentation { return true }
+        // An emoji, or a character asked to show as one (U+FE0F after it, as in ❤️).
+        if scalar.properties.isEmojiPresentation || character.unicodeScalars.contains("\u{FE0F}") { return true }
         switch scalar.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:

@@ -86,7 +86,7 @@ struct StepBreakpoint: Equatable {
             StepBreakpointStatus(
                 breakpoint: self, value: nil, holds: predicate.holds(in: state), alreadySet: alreadySet,
                 hints: predicate.literalOrderings.compactMap { ordering in
-                    predicate.literalOrderingHint(ordering, kinds: Predicate.ValueKinds(of: state.value(at: ordering.path)))
+                    predicate.literalOrderingHint(ordering, kinds: Predicate.ValueKinds(of: ordering.operand.value(in: state)))
                 })
         }
     }

@@ -72,9 +72,14 @@ enum StepInterrupt {
     static var interruptsAtPrompt: Int32 { flags[3] }
 
     /// Says whether a ``TerminalLineReader`` draws the prompt; an interrupt at the prompt
-    /// then leaves the drawing to it.
+    /// then leaves the drawing to it, and ends the reader's wait for a key (`EINTR`, no
+    /// `SA_RESTART`) so that it drops the line at once.
     static func setLineReaderDrawsPrompt(_ draws: Bool) {
         flags[4] = draws ? 1 : 0
+        #if canImport(Glibc) || canImport(Darwin)
+            guard prompt != nil else { return }
+            _ = SignalHandler.install(handle, for: SIGINT, flags: draws ? 0 : Int32(SA_RESTART))
+        #endif
     }
 
     private static let handle: @convention(c) (Int32) -> Void = { _ in

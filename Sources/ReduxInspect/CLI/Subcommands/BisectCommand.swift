@@ -81,8 +81,17 @@ struct BisectCommand: Subcommand {
         // The kinds of value each compared path has held (none: it is in no state), which
         // explain a predicate that never holds: a path in no state, or a path of numbers
         // ordered against a string.
+        // The operands ordered against a literal come after the paths: what matters of them
+        // is the kind of value they give (a size is a number, an object's own `count` what
+        // it holds).
         let compared = predicate.comparedPaths
-        var kinds = compared.map { Predicate.ValueKinds(of: initialState.value(at: $0)) }
+        let orderings = predicate.literalOrderings
+        let operands = orderings.map(\.operand)
+        @Sendable func kindsIn(_ state: JSONValue) -> [Predicate.ValueKinds] {
+            compared.map { Predicate.ValueKinds(of: state.value(at: $0)) }
+                + operands.map { Predicate.ValueKinds(of: $0.value(in: state)) }
+        }
+        var kinds = kindsIn(initialState)
         // And whether each is missing from some state: one compared with null that is,
         // is most likely a nil optional Codable left out.
         var missingSomewhere = kinds.map(\.isEmpty)
@@ -90,10 +99,13 @@ struct BisectCommand: Subcommand {
         // Also when the walk throws: the error's line comes after it.
         defer { progress.clear() }
         let read: @Sendable (JSONValue) -> (Bool, [Predicate.ValueKinds]) = { state in
-            (predicate.holds(in: state), compared.map { Predicate.ValueKinds(of: state.value(at: $0)) })
+            (predicate.holds(in: state), kindsIn(state))
         }
-        // A replayed state's text need only be read where the predicate looks.
-        let paths = predicate.skeletonPaths + compared.map { RawJSON.SkeletonPath($0, need: .whole) }
+        // A replayed state's text need only be read where the predicate looks: a path it
+        // only counts, for its size (which keeps its kind).
+        let paths =
+            predicate.skeletonPaths
+            + predicate.paths(countedToo: false, existsToo: false).map { RawJSON.SkeletonPath($0, need: .whole) }
         try timeline.walk(
             timeline.recording.steps.indices, projecting: read,
             projectingText: { text in text.skeleton(for: paths).map(read) }
@@ -112,8 +124,8 @@ struct BisectCommand: Subcommand {
             let leftOut = predicate.pathsComparedWithNull.filter { path in
                 compared.firstIndex(of: path).map { !kinds[$0].isEmpty && missingSomewhere[$0] } ?? false
             }
-            let misordered = predicate.literalOrderings.compactMap { ordering in
-                predicate.literalOrderingHint(ordering, kinds: compared.firstIndex(of: ordering.path).map { kinds[$0] } ?? [])
+            let misordered = zip(orderings, kinds[compared.count...]).compactMap { ordering, kinds in
+                predicate.literalOrderingHint(ordering, kinds: kinds)
             }
             let lines = output.never(
                 checked: timeline.count + 1, steps: timeline.recording.steps, absent: absent, leftOut: leftOut,
