@@ -61,7 +61,7 @@ extension DiffTextFormatter {
     /// one by one from there.
     private static func commonPrefixEnds(_ old: String, _ new: String) -> (String.Index, String.Index) {
         var (oldText, newText) = (old, new)
-        let commonBytes = oldText.withUTF8 { oldBytes in
+        var common = oldText.withUTF8 { oldBytes in
             newText.withUTF8 { newBytes in
                 let shorter = min(oldBytes.count, newBytes.count)
                 var common = 0
@@ -70,7 +70,6 @@ extension DiffTextFormatter {
             }
         }
         var ends = (old.startIndex, new.startIndex)
-        var common = commonBytes
         while common > 0 {
             if let oldEnd = String.Index(old.utf8.index(old.utf8.startIndex, offsetBy: common), within: old),
                 let newEnd = String.Index(new.utf8.index(new.utf8.startIndex, offsetBy: common), within: new)

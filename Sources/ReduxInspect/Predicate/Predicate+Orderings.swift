@@ -69,20 +69,14 @@ extension Predicate {
     /// value, or its size) gave only values of `kinds`, or `nil` when they include the
     /// literal's kind (the ordering could hold) or are not all numbers or all strings.
     public func literalOrderingHint(_ ordering: LiteralOrdering, kinds: ValueKinds) -> String? {
-        let path =
-            switch ordering.counted {
-            case true?: Operand.count(ordering.path, member: true).description
-            case false?: Operand.count(ordering.path, member: false).description
-            case nil: Self.pathText(ordering.path)
-            }
+        let path = ordering.operand.description
         let rule = "<, <=, > and >= hold only between two numbers or two strings"
         switch (ordering.literal, kinds) {
         case (.string(let text), .number):
             let written = JSONValue.string(text).compactText
             let number = Array(text.utf8).withUnsafeBufferPointer { try? JSONParser.parse($0) }
             let advice = if case .number(let value)? = number { "write \(value)" } else { "compare with a number" }
-            // A size (not an object's own `count` member) is a number.
-            let holds = ordering.counted == nil || kinds != .number ? "holds numbers" : "is a number"
+            let holds = ordering.counted == nil ? "holds numbers" : "is a number"
             return "hint: \(path) \(holds) and \(written) is a string; \(rule): \(advice)"
         case (.number(let value), .string):
             return "hint: \(path) holds strings and \(value) is a number; \(rule): write \(JSONValue.string(value.description).compactText)"

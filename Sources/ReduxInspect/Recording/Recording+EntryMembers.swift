@@ -22,31 +22,29 @@ extension Recording {
         var found = UnusualMembers()
         for part in parts { found.add(part) }
         var warnings: [RecordingError] = []
+        /// A warning at `offset` in the line at `lineIndex`, and how many entries write so.
         func warning(
-            _ first: (index: Int, offset: Int), _ count: Int, _ message: String, so written: String = "write it so"
+            line lineIndex: Int, offset: Int, _ count: Int, _ message: String, so written: String = "write it so"
         ) {
-            let line = lineBytes(Int(steps[first.index].lineIndex))
             let others = count == 1 ? "" : " (\(count) entries \(written))"
             warnings.append(
                 RecordingError(
-                    .malformed, path: path, line: Int(steps[first.index].lineIndex) + 1,
-                    column: JSONParseError.position(of: first.offset, in: line).column, seq: nil,
+                    .malformed, path: path, line: lineIndex + 1,
+                    column: JSONParseError.position(of: offset, in: lineBytes(lineIndex)).column, seq: nil,
                     message: message + others))
+        }
+        func warning(_ first: (index: Int, offset: Int), _ count: Int, _ message: String, so written: String = "write it so") {
+            warning(line: Int(steps[first.index].lineIndex), offset: first.offset, count, message, so: written)
+        }
+        // The header's first: its line comes first.
+        if let header, let repeated = Self.repeatedMember(in: lineBytes(header.line - 1)) {
+            warning(line: header.line - 1, offset: repeated.offset, 1, Self.repeatedMemberMessage(repeated.key, in: "header"))
         }
         if let firstTime = found.firstTime {
             warning(firstTime, found.times, #"expected "time" to be a date and time such as "2026-11-22T10:00:00.250Z"; log shows it as it is"#)
         }
         if let firstDuration = found.firstDuration {
             warning(firstDuration, found.durations, #"expected "us" to be a whole number of microseconds; it is left out"#)
-        }
-        if let header, let repeated = Self.repeatedMember(in: lineBytes(header.line - 1)) {
-            let line = lineBytes(header.line - 1)
-            warnings.insert(
-                RecordingError(
-                    .malformed, path: path, line: header.line,
-                    column: JSONParseError.position(of: repeated.offset, in: line).column, seq: nil,
-                    message: Self.repeatedMemberMessage(repeated.key, in: "header")),
-                at: 0)
         }
         if let firstRepeat = found.firstRepeat {
             warning(

@@ -1,4 +1,5 @@
 import Foundation
+import Redux
 
 #if canImport(Glibc)
     import Glibc
@@ -54,7 +55,7 @@ final class TerminalLineReader {
                 // A SIGINT from another process: as Ctrl-C, the line is dropped.
                 interrupts = StepInterrupt.interruptsAtPrompt
                 _ = editor.handle(.cancel)
-                write("^C\n" + editor.drawing(after: prompt, width: width))
+                showDropped(prompt: prompt)
             }
             if count < 0 && errno == EINTR { continue }
             // The terminal closed: what was typed is not a command.
@@ -71,8 +72,7 @@ final class TerminalLineReader {
                 write("\n")
                 return line
             case .cancelled:
-                write("^C\n")
-                write(editor.drawing(after: prompt, width: width))
+                showDropped(prompt: prompt)
             case .ended:
                 return nil
             case .suspend:
@@ -109,17 +109,16 @@ final class TerminalLineReader {
         return Int(size.ws_col)
     }
 
+    /// Ends the line dropped (Ctrl-C) where it was typed and draws the prompt, empty, below.
+    private func showDropped(prompt: String) {
+        write("^C\n" + editor.drawing(after: prompt, width: width))
+    }
+
+    /// Writes to the terminal drawn on; what cannot be written (the terminal gone) is lost,
+    /// as the next read then ends the session.
     private func write(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
+        _ = text.withUTF8 { FileDescriptorWrite.all(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 }
 

@@ -78,12 +78,10 @@ struct BisectCommand: Subcommand {
         }
         var first: Int?
         let predicate = self.predicate
-        // The kinds of value each compared path has held (none: it is in no state), which
-        // explain a predicate that never holds: a path in no state, or a path of numbers
-        // ordered against a string.
-        // The operands ordered against a literal come after the paths: what matters of them
-        // is the kind of value they give (a size is a number, an object's own `count` what
-        // it holds).
+        // The kinds of value each compared path has held (none: it is in no state), and
+        // then each operand ordered against a literal has given (a size is a number, an
+        // object's own `count` what it holds), which explain a predicate that never holds: a
+        // path in no state, or a path of numbers ordered against a string.
         let compared = predicate.comparedPaths
         let orderings = predicate.literalOrderings
         let operands = orderings.map(\.operand)
