@@ -15,6 +15,11 @@ import ReduxInspect
 ///   initial state (the last step itself would not do: the end marker holds its state);
 ///   baseline: a warm `goto-replay` jump. The note gives the least any replay needs: the
 ///   time the same session takes to dispatch into a `Store`, reading nothing.
+/// - `goto-idle`: the same first jump, on a fresh timeline whose checkpoints were first filled
+///   as `step` fills them while its prompt waits for a command
+///   (``Timeline/fillCheckpoints(replaying:)``, in slices of ``idleSlice`` actions); baseline:
+///   `goto-first`. The note gives how long the filling took: a jump typed that long after the
+///   prompt came is this fast.
 /// - `goto-sparse`: first jumps, each on a fresh timeline, into a recording that holds the
 ///   state every ``sparseInterval`` steps (`statePolicy: .every(1000)`), from which the timeline
 ///   replays at most that many steps; baseline: `goto-first`.
@@ -26,8 +31,12 @@ enum Goto {
     static let benchmark = Benchmark(
         name: "goto",
         summary: "ms per jump to random steps of 1M-step recordings, index build, memory per step",
-        lines: ["goto-states", "goto-replay", "goto-first", "goto-sparse", "goto-index", "goto-memory"],
+        lines: ["goto-states", "goto-replay", "goto-first", "goto-idle", "goto-sparse", "goto-index", "goto-memory"],
         sessions: [.shop(.large)], run: run)
+
+    /// Actions replayed in a slice of `goto-idle`'s filling: what `step`'s idle replay settles
+    /// on for the shop on this machine (slices of about 10 ms).
+    static let idleSlice = 8192
 
     static let shop = InspectableReducer(name: "shop", reducer: Shop.reducer, initialState: Shop.State())
 
@@ -98,6 +107,19 @@ enum Goto {
                 note:
                     "fresh timeline to step \(steps - 1) of \(steps), one run; dispatching the session "
                     + "into a Store alone takes \(Measurement.format(dispatches)) ms"))
+
+        Progress.show("goto: the first jump after filling the checkpoints, as step's waiting prompt does")
+        let idleTimeline = Timeline(recording: actions, reducer: shop)
+        var slices = 1
+        let fill = Stopwatch.time { while idleTimeline.fillCheckpoints(replaying: idleSlice) { slices += 1 } } * 1000
+        let afterIdle = try Stopwatch.time { _ = try idleTimeline.state(after: steps - 2) } * 1000
+        measurements.append(
+            Measurement(
+                name: "goto-idle", ours: afterIdle, baseline: first, unit: "ms", baselineName: "goto-first",
+                target: .atMost(10),
+                note:
+                    "to step \(steps - 1), one run, after filling the checkpoints as step does while its prompt "
+                    + "waits: \(Measurement.format(fill)) ms in \(slices) slices of \(idleSlice) actions"))
 
         Progress.show("goto: first jumps with a state every \(sparseInterval) steps")
         let sparsePath = try workload.recording(.large, states: .every(sparseInterval))

@@ -69,6 +69,9 @@ public final class Timeline {
     /// every core, so that the walk of a recording with a state every few steps does not
     /// encode each one on its own thread as it goes.
     private var uncompared: [(index: Int, replayed: ReplaySnapshot)] = []
+    /// How far ``fillCheckpoints(replaying:)`` has got: up to this step, every state is
+    /// recorded or about one ``checkpointInterval`` of replay from a known one.
+    private var filledThrough = -1
 
     /// Creates a timeline.
     ///
@@ -305,6 +308,47 @@ public final class Timeline {
         // The replayer holds the state after that step, kept as `replayPosition`.
         if let interruptedAfter { throw .interrupted(step: interruptedAfter) }
         return replayer
+    }
+
+    /// Replays at most `limit` actions past the steps whose states are already at hand,
+    /// keeping checkpoints as a jump's replay does, so that a later jump to any step up to
+    /// there replays about one ``checkpointInterval`` at most: what `step` does, a slice at a
+    /// time, while its prompt waits for a command, so that a far jump typed once it has caught
+    /// up takes a fraction of a millisecond instead of replaying the recording from the start.
+    ///
+    /// Stretches whose states are recorded, or which a replay has already passed, are stepped
+    /// over. A replay that fails (a malformed line, an action the reducer cannot decode) ends
+    /// the filling without a word: the command that needs that step says what is wrong there.
+    /// The replay neither reports progress nor looks at ``isInterrupted``.
+    ///
+    /// - Parameter limit: The most actions to replay in this call.
+    /// - Returns: Whether there is more to fill.
+    public func fillCheckpoints(replaying limit: Int) -> Bool {
+        guard replayer != nil else { return false }
+        // Stepping over what is at hand is bounded too, as a call must be short.
+        for _ in 0..<65_536 {
+            guard filledThrough < count - 1 else { return false }
+            // The first checkpoint after `filledThrough` (at -1: step 0).
+            let mark = (filledThrough + checkpointInterval) / checkpointInterval * checkpointInterval
+            if hasRecordedState(at: filledThrough + 1) {
+                filledThrough += 1
+            } else if mark < count, checkpoints[mark] != nil {
+                filledThrough = mark
+            } else {
+                let target = min(filledThrough + max(1, limit), count - 1)
+                let (progress, isInterrupted) = (replayProgress, self.isInterrupted)
+                (replayProgress, self.isInterrupted) = (nil, nil)
+                defer { (replayProgress, self.isInterrupted) = (progress, isInterrupted) }
+                do {
+                    _ = try replay(through: target)
+                    filledThrough = target
+                } catch {
+                    filledThrough = count
+                }
+                return filledThrough < count - 1
+            }
+        }
+        return filledThrough < count - 1
     }
 
     /// Makes sure the step at `index` was checked as ``checkReplay(into:)`` checks the steps a

@@ -20,6 +20,8 @@ final class TerminalLineReader {
     private let descriptor: Int32
     private var editor = LineEditor()
     private var decoder = KeyDecoder()
+    /// Replays ahead while no key has come, until it has caught up with the recording.
+    var idleReplay: IdleReplay?
 
     /// A reader for the terminal on standard input, drawing on `descriptor`; `nil` when
     /// standard input is not a terminal whose mode can be read.
@@ -50,14 +52,20 @@ final class TerminalLineReader {
         var byte: UInt8 = 0
         var interrupts = StepInterrupt.interruptsAtPrompt
         while true {
-            let count = read(0, &byte, 1)
+            let current = interrupts
+            if let idleReplay, !idleReplay.run(untilReadable: 0, orUntil: { StepInterrupt.interruptsAtPrompt != current }) {
+                self.idleReplay = nil
+            }
+            // An interrupt that stopped the replay is seen at once, not after the next key.
+            let interruptedWhileIdle = StepInterrupt.interruptsAtPrompt != interrupts
+            let count = interruptedWhileIdle ? -1 : read(0, &byte, 1)
             if StepInterrupt.interruptsAtPrompt != interrupts {
                 // A SIGINT from another process: as Ctrl-C, the line is dropped.
                 interrupts = StepInterrupt.interruptsAtPrompt
                 _ = editor.handle(.cancel)
                 showDropped(prompt: prompt)
             }
-            if count < 0 && errno == EINTR { continue }
+            if count < 0 && (interruptedWhileIdle || errno == EINTR) { continue }
             // The terminal closed: what was typed is not a command.
             guard count == 1 else { return nil }
             guard let key = decoder.feed(byte) else { continue }

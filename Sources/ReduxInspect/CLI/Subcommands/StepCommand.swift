@@ -62,7 +62,10 @@ struct StepCommand: Subcommand {
             {"commands":[...]}. quit: {"quit":true}. A failure: {"error":"..."}.
 
             States come from the recording where it holds them, else from replay through the
-            reducer from the nearest recorded state or checkpoint.
+            reducer from the nearest recorded state or checkpoint. On a terminal, while the
+            prompt waits for a command, the recording is replayed ahead (about ten milliseconds
+            at a time, between keys), keeping checkpoints, so that a far goto typed once it has
+            caught up is answered at once.
             """)
 
     /// The prompt shown before each command on a terminal.
@@ -116,13 +119,18 @@ struct StepCommand: Subcommand {
         // interactive session (not a script, not a test's captured streams). There, lines
         // are typed with the arrows and the history of a shell's prompt, where the terminal
         // can draw them.
+        // While the prompt waits, the recording is replayed ahead, so that a far jump finds a
+        // checkpoint near it.
         var lineReader: TerminalLineReader?
+        var idleReplay: IdleReplay?
         if interactive, context.output as? StandardStream === StandardStream.output {
             let descriptor: Int32? =
                 promptSink === context.output ? 1 : promptSink === context.error ? 2 : nil
             StepInterrupt.install(prompt: Self.prompt, descriptor: descriptor)
             timeline.isInterrupted = { StepInterrupt.isRequested }
             if let descriptor, !context.isDumbTerminal { lineReader = TerminalLineReader(drawingOn: descriptor) }
+            idleReplay = IdleReplay(timeline)
+            lineReader?.idleReplay = idleReplay
         }
         defer {
             if timeline.isInterrupted != nil {
@@ -140,6 +148,8 @@ struct StepCommand: Subcommand {
             if lineReader == nil { promptSink?.write(Self.prompt) }
             flush(context)
             StepInterrupt.setWaitingAtPrompt(true)
+            // A terminal that reads whole lines (`TERM=dumb`) says there is input once one is.
+            if lineReader == nil, let replay = idleReplay, !replay.run(untilReadable: 0) { idleReplay = nil }
             let read = lineReader.map { $0.readLine(prompt: Self.prompt) } ?? context.readLine()
             StepInterrupt.setWaitingAtPrompt(false)
             guard var line = read else {
