@@ -87,6 +87,31 @@ import Testing
         #expect(calls.take() == 0)
     }
 
+    /// With a state every 1,000 steps a jump replays at most 999 actions: nothing is filled.
+    /// With one every 5,000, the stretches between are, but for their last
+    /// ``Timeline/shortStretch`` steps, from which the next recorded state is as near.
+    @Test func shortStretchesBetweenRecordedStatesAreLeftToTheJump() throws {
+        for every in [1_000, 5_000] {
+            let calls = Calls()
+            let lines = Dictionary(
+                uniqueKeysWithValues: stride(from: every, through: 20_000, by: every).map {
+                    ($0, #"{"seq":\#($0),"action":{"increment":{}},"state":{"count":\#($0)}}"#)
+                })
+            let timeline = try Self.timeline(steps: 20_000, calls: calls, lines: lines)
+            _ = Self.fillAll(timeline)
+            let filled = calls.take()
+            if every == 1_000 {
+                #expect(filled == 0)
+            } else {
+                #expect(filled >= 4 * (every - 1 - Timeline.shortStretch) && filled < 20_000)
+            }
+            for index in [every - 2, 3 * every + every / 2, 19_998, 12_345] {
+                #expect(try timeline.state(after: index) == ["count": .number(JSONNumber(String(index + 1)))])
+                #expect(calls.take() <= Timeline.shortStretch + timeline.checkpointInterval, "step \(index)")
+            }
+        }
+    }
+
     @Test func aFailingActionEndsTheFillingAndTheJumpPastItSaysWhy() throws {
         let calls = Calls()
         let lines = [5_001: #"{"seq":5001,"action":{"explode":{}}}"#]

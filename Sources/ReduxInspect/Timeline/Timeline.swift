@@ -334,6 +334,10 @@ public final class Timeline {
                 filledThrough += 1
             } else if mark < count, checkpoints[mark] != nil {
                 filledThrough = mark
+            } else if let recorded = nextRecordedStep(after: filledThrough),
+                recorded - filledThrough <= Self.shortStretch
+            {
+                filledThrough = recorded
             } else {
                 let target = min(filledThrough + max(1, limit), count - 1)
                 let (progress, isInterrupted) = (replayProgress, self.isInterrupted)
@@ -349,6 +353,18 @@ public final class Timeline {
             }
         }
         return filledThrough < count - 1
+    }
+
+    /// The longest stretch of steps without states, up to a recorded one, that
+    /// ``fillCheckpoints(replaying:)`` leaves to the jump: a jump into it replays at most this
+    /// many actions from the state before, about a millisecond for the shop example, so a
+    /// recording made with `.every(1000)` is not replayed at all for a few microseconds less.
+    static let shortStretch = 1024
+
+    /// The first step after `index` whose state is recorded in its entry, if any.
+    private func nextRecordedStep(after index: Int) -> Int? {
+        let later = stepsWithStates.partitionIndex(atOrPast: { Int($0) > index })
+        return later < stepsWithStates.count ? Int(stepsWithStates[later]) : nil
     }
 
     /// Makes sure the step at `index` was checked as ``checkReplay(into:)`` checks the steps a
