@@ -90,7 +90,10 @@ import Testing
     /// With a state every 1,000 steps a jump replays at most 999 actions: nothing is filled.
     /// With one every 5,000, the stretches between are, but for their last
     /// ``Timeline/shortStretch`` steps, from which the next recorded state is as near.
-    @Test func shortStretchesBetweenRecordedStatesAreLeftToTheJump() throws {
+    /// Slices of any length, up to the idle replay's largest, leave the same checkpoints: a
+    /// slice that reaches past a recorded state stops before it.
+    @Test(arguments: [1_000, 8_192, 65_536])
+    func shortStretchesBetweenRecordedStatesAreLeftToTheJump(slice: Int) throws {
         for every in [1_000, 5_000] {
             let calls = Calls()
             let lines = Dictionary(
@@ -98,7 +101,7 @@ import Testing
                     ($0, #"{"seq":\#($0),"action":{"increment":{}},"state":{"count":\#($0)}}"#)
                 })
             let timeline = try Self.timeline(steps: 20_000, calls: calls, lines: lines)
-            _ = Self.fillAll(timeline)
+            _ = Self.fillAll(timeline, slice: slice)
             let filled = calls.take()
             if every == 1_000 {
                 #expect(filled == 0)
@@ -110,6 +113,39 @@ import Testing
                 #expect(calls.take() <= Timeline.shortStretch + timeline.checkpointInterval, "step \(index)")
             }
         }
+    }
+
+    /// A recorded state the reducer does not make (step 4,000), followed by one it makes from
+    /// that state (4,001): only the first is warned of, with or without filling, as filling
+    /// never replays through a recorded state and checks the next from a replayed one.
+    @Test(arguments: [2_000, 65_536]) func fillingWarnsOfTheStepsAJumpWarnsOf(slice: Int) throws {
+        func warned(filling: Bool) throws -> [Int] {
+            let lines = [
+                4_000: #"{"seq":4000,"action":{"increment":{}},"state":{"count":9000}}"#,
+                4_001: #"{"seq":4001,"action":{"increment":{}},"state":{"count":9001}}"#,
+            ]
+            let timeline = try Self.timeline(steps: 9_000, calls: Calls(), lines: lines)
+            if filling { _ = Self.fillAll(timeline, slice: slice) }
+            for index in 3_998...4_002 { _ = try timeline.state(after: index) }
+            return timeline.unreproducedSeqs
+        }
+        #expect(try warned(filling: false) == [4_000])
+        #expect(try warned(filling: true) == [4_000])
+    }
+
+    /// Filling is silent and cannot be interrupted, but leaves both to the next jump.
+    @Test func aJumpAfterFillingStillReportsProgressAndCanBeInterrupted() throws {
+        let timeline = try Self.timeline(steps: 100_000, calls: Calls())
+        var reports = 0
+        var interrupt = false
+        timeline.replayProgress = { _ in reports += 1 }
+        timeline.isInterrupted = { interrupt }
+        #expect(timeline.fillCheckpoints(replaying: 20_000))
+        #expect(reports == 0)
+        _ = try timeline.state(after: 60_000)
+        #expect(reports > 10, "a jump of 40,000 steps past the filled ones")
+        interrupt = true
+        #expect(throws: InspectorError.interrupted(step: 60_416)) { try timeline.state(after: 99_999) }
     }
 
     @Test func aFailingActionEndsTheFillingAndTheJumpPastItSaysWhy() throws {

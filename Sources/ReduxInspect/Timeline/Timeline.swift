@@ -339,7 +339,11 @@ public final class Timeline {
             {
                 filledThrough = recorded
             } else {
-                let target = min(filledThrough + max(1, limit), count - 1)
+                // Never into a recorded state: a replay there would start from that state,
+                // leaving the stretch before it without checkpoints, and a replay through it
+                // would check the steps after it against a replayed state, not the recording's.
+                let end = nextRecordedStep(after: filledThrough).map { $0 - 1 } ?? count - 1
+                let target = min(filledThrough + max(1, limit), end)
                 let (progress, isInterrupted) = (replayProgress, self.isInterrupted)
                 (replayProgress, self.isInterrupted) = (nil, nil)
                 defer { (replayProgress, self.isInterrupted) = (progress, isInterrupted) }
