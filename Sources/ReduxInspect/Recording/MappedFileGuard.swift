@@ -52,15 +52,8 @@ enum MappedFileGuard {
         #if canImport(Glibc) || canImport(Darwin)
             // The table exists before the handler can look at it.
             _ = table
-            var action = sigaction()
-            #if canImport(Darwin)
-                action.__sigaction_u.__sa_sigaction = handle
-            #else
-                action.__sigaction_handler.sa_sigaction = handle
-            #endif
-            action.sa_flags = SA_SIGINFO
-            sigemptyset(&action.sa_mask)
-            return sigaction(SIGBUS, &action, &previous) == 0
+            previous = SignalHandler.install(handle, for: SIGBUS)
+            return true
         #else
             return false
         #endif
@@ -101,7 +94,7 @@ enum MappedFileGuard {
     }
 
     /// The `SIGBUS` handler.
-    private static let handle: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = {
+    private static let handle: SignalHandler.WithInformation = {
         _, info, _ in
         // Only a fault (a positive code) has a faulting address; a signal sent by `kill` has
         // the sender's process id there.

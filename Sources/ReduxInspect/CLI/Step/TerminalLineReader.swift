@@ -39,11 +39,11 @@ final class TerminalLineReader {
             write(prompt)
             return Swift.readLine(strippingNewline: true)
         }
-        RawModeRestorer.install(saved)
+        TerminalModeRestorer.install(saved)
         StepInterrupt.setLineReaderDrawsPrompt(true)
         defer {
             tcsetattr(0, TCSANOW, &saved)
-            RawModeRestorer.uninstall()
+            TerminalModeRestorer.uninstall()
             StepInterrupt.setLineReaderDrawsPrompt(false)
         }
         enterRawMode(from: saved)
@@ -127,31 +127,5 @@ final class TerminalLineReader {
     private func write(_ text: String) {
         var text = text
         _ = text.withUTF8 { FileDescriptorWrite.all(UnsafeRawBufferPointer($0), to: descriptor) }
-    }
-}
-
-/// Puts the terminal's mode back when the process is ended by a signal while a line is typed
-/// in raw mode (`SIGTERM`, `SIGHUP`, `SIGQUIT`), then lets the signal end it as it would have:
-/// a shell without job control would otherwise be left without echo or line editing.
-private enum RawModeRestorer {
-    nonisolated(unsafe) private static let saved = UnsafeMutablePointer<termios>.allocate(capacity: 1)
-    nonisolated(unsafe) private static var previous: [Int32: sigaction] = [:]
-    private static let signals: [Int32] = [SIGTERM, SIGHUP, SIGQUIT]
-
-    static func install(_ mode: termios) {
-        saved.pointee = mode
-        for signal in signals { previous[signal] = SignalHandler.install(handle, for: signal) }
-    }
-
-    static func uninstall() {
-        for (signal, var old) in previous { sigaction(signal, &old, nil) }
-        previous = [:]
-    }
-
-    /// Only what is safe in a signal handler: `tcsetattr`, `signal`, `raise`.
-    private static let handle: @convention(c) (Int32) -> Void = { signal in
-        tcsetattr(0, TCSANOW, saved)
-        _ = Foundation.signal(signal, SIG_DFL)
-        raise(signal)
     }
 }

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `step` puts the terminal in raw mode while its prompt waits, and replays the recording
+/// ahead meanwhile: a process ended there, by a signal or by a crash in that replay, leaves
+/// the terminal as it found it, echoing and reading lines (``TerminalModeRestorer``).
+@Suite struct TerminalModeRestoreTests {
+    /// `redux-inspect step FILE` on a pseudo-terminal of its own.
+    final class TerminalSession {
+        /// The controlling side, which the test reads the session's output from.
+        private let controller: Int32
+        /// The terminal's side, kept open to read its mode after the process has ended.
+        private let terminal: Int32
+        private let path: String
+        let pid: pid_t
+        private(set) var output = ""
+
+        init(step file: String) throws {
+            (controller, path) = try Self.openPseudoTerminal()
+            terminal = open(path, O_RDWR | O_NOCTTY)
+            #if canImport(Glibc)
+                var actions = posix_spawn_file_actions_t()
+            #else
+                var actions: posix_spawn_file_actions_t?
+            #endif
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            for descriptor: Int32 in 0...2 { posix_spawn_file_actions_addopen(&actions, descriptor, path, O_RDWR, 0) }
+            // No core dump for the crashes sent, and no backtrace to wait for.
+            let arguments = ["/bin/sh", "-c", #"ulimit -c 0; exec "$0" "$@""#, try EndToEndTests.binary().path, "step", file]
+            let environment = ["TERM=xterm", "SWIFT_BACKTRACE=enable=no", "PATH=/usr/bin:/bin"]
+            let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+            let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+            defer { (argv + envp).forEach { free($0) } }
+            // Signals as a shell starts a command: none blocked, none ignored, whatever the
+            // test runner's thread had.
+            #if canImport(Glibc)
+                var attributes = posix_spawnattr_t()
+            #else
+                var attributes: posix_spawnattr_t?
+            #endif
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            var none = sigset_t()
+            var all = sigset_t()
+            sigemptyset(&none)
+            sigfillset(&all)
+            posix_spawnattr_setsigmask(&attributes, &none)
+            posix_spawnattr_setsigdefault(&attributes, &all)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+            var pid: pid_t = 0
+            let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
+            guard spawned == 0 else { throw Failure(description: "cannot run step: \(String(cString: strerror(spawned)))") }
+            self.pid = pid
+        }
+
+        /// A new pseudo-terminal's controlling side, and the path of its terminal side.
+        private static func openPseudoTerminal() throws -> (Int32, String) {
+            #if os(Linux)
+                // Glibc's module leaves out `posix_openpt` and its kin, and the macros that
+                // spell the ioctls they make: `TIOCSPTLCK` and `TIOCGPTN`, as the generic
+                // ioctl encoding (x86, Arm) numbers them.
+                let (unlock, number): (UInt, UInt) = (0x4004_5431, 0x8004_5430)
+                let controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+                var locked: Int32 = 0
+                var terminal: UInt32 = 0
+                guard controller >= 0, ioctl(controller, unlock, &locked) == 0, ioctl(controller, number, &terminal) == 0
+                else { throw Failure(description: "no pseudo-terminal: \(String(cString: strerror(errno)))") }
+                return (controller, "/dev/pts/\(terminal)")
+            #else
+                let controller = posix_openpt(O_RDWR | O_NOCTTY)
+                guard controller >= 0, grantpt(controller) == 0, unlockpt(controller) == 0, let name = ptsname(controller) else {
+                    throw Failure(description: "no pseudo-terminal: \(String(cString: strerror(errno)))")
+                }
+                return (controller, String(cString: name))
+            #endif
+        }
+
+        deinit {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            _ = waitpid(pid, &status, WNOHANG)
+            close(controller)
+            close(terminal)
+        }
+
+        /// Reads output until it holds `text`; whether it came within `seconds`.
+        func waitFor(_ text: String, seconds: Double = 30) -> Bool {
+            let deadline = Date(timeIntervalSinceNow: seconds)
+            while !output.contains(text), Date() < deadline { drain(milliseconds: 50) }
+            return output.contains(text)
+        }
+
+        /// How the process ended, once it has (within `seconds`): its exit code, or the
+        /// signal that ended it.
+        func end(seconds: Double = 30) -> (exitCode: Int32?, signal: Int32?)? {
+            let deadline = Date(timeIntervalSinceNow: seconds)
+            var status: Int32 = 0
+            while Date() < deadline {
+                // Output not read would stop a process writing it.
+                drain(milliseconds: 20)
+                guard waitpid(pid, &status, WNOHANG) == pid else { continue }
+                drain(milliseconds: 0)
+                let signal = status & 0x7F
+                return signal == 0 ? ((status >> 8) & 0xFF, nil) : (nil, signal)
+            }
+            return nil
+        }
+
+        /// Whether the terminal reads lines and echoes them, as a shell leaves it.
+        var isInLineMode: Bool {
+            var mode = termios()
+            guard tcgetattr(terminal, &mode) == 0 else { return false }
+            return mode.c_lflag & tcflag_t(ICANON) != 0 && mode.c_lflag & tcflag_t(ECHO) != 0
+        }
+
+        private func drain(milliseconds: Int32) {
+            var ready = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, milliseconds) > 0 else { return }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = read(controller, &buffer, buffer.count)
+            if count > 0 { output += String(decoding: buffer[..<count], as: UTF8.self) }
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// A recording of the counter example without states, long enough that the replay run
+    /// while the prompt waits takes seconds.
+    static func longRecording(steps: Int) throws -> String {
+        var text = #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"# + "\n"
+        text.reserveCapacity(steps * 48)
+        for seq in 1...steps { text += #"{"seq":\#(seq),"action":{"incrementBy":{"n":1}}}"# + "\n" }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("redux-inspect-raw-\(UUID().uuidString).jsonl")
+        try text.write(to: file, atomically: false, encoding: .utf8)
+        return file.path
+    }
+
+    @Test(arguments: [SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGABRT])
+    func aProcessEndedAtThePromptLeavesTheTerminalInLineMode(signal: Int32) throws {
+        let file = try Self.longRecording(steps: 1_000)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try TerminalSession(step: file)
+        #expect(session.isInLineMode, "a new terminal")
+        try #require(session.waitFor("(redux-inspect) "), "no prompt: \(session.output)")
+        #expect(!session.isInLineMode, "raw mode while the prompt waits")
+        kill(session.pid, signal)
+        let end = try #require(session.end(), "still running: \(session.output)")
+        #expect(end.signal == signal, "\(end)")
+        #expect(session.isInLineMode)
+    }
+
+    /// The replay reads the mapped file, and the fault there ends the process with the guard's
+    /// one-line error, written to a terminal already back in line mode.
+    @Test func aRecordingCutShortWhileThePromptWaitsLeavesTheTerminalInLineMode() throws {
+        let file = try Self.longRecording(steps: 1_000_000)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try TerminalSession(step: file)
+        try #require(session.waitFor("(redux-inspect) "), "no prompt: \(session.output)")
+        #expect(!session.isInLineMode, "raw mode while the prompt waits")
+        #expect(truncate(file, 0) == 0)
+        let end = try #require(session.end(seconds: 10), "the replay ended before the file was cut: \(session.output)")
+        #expect(end.exitCode == 66, "\(end): \(session.output)")
+        #expect(session.output.contains("Error: \(file): the file was cut short while being read; run the command again\r\n"))
+        #expect(session.isInLineMode)
+    }
+}
