@@ -7,10 +7,11 @@ import Testing
     import Darwin
 #endif
 
-/// `step` puts the terminal in raw mode while its prompt waits, and replays the recording
-/// ahead meanwhile: a process ended there, by a signal or by a crash in that replay, leaves
-/// the terminal as it found it, echoing and reading lines (``TerminalModeRestorer``).
-@Suite struct TerminalModeRestoreTests {
+/// `step` on a terminal of its own: the terminal is in raw mode while the prompt waits, and
+/// the recording is replayed ahead meanwhile (``IdleReplay``). Keys typed then are read, and
+/// a process ended there, by a signal or by a crash in that replay, leaves the terminal as it
+/// found it, echoing and reading lines (``TerminalModeRestorer``).
+@Suite struct StepPseudoTerminalTests {
     /// `redux-inspect step FILE` on a pseudo-terminal of its own.
     final class TerminalSession {
         /// The controlling side, which the test reads the session's output from.
@@ -97,6 +98,12 @@ import Testing
             return output.contains(text)
         }
 
+        /// Types `keys`, as on a keyboard.
+        func type(_ keys: String) {
+            var keys = keys
+            _ = keys.withUTF8 { write(controller, $0.baseAddress, $0.count) }
+        }
+
         /// How the process ended, once it has (within `seconds`): its exit code, or the
         /// signal that ended it.
         func end(seconds: Double = 30) -> (exitCode: Int32?, signal: Int32?)? {
@@ -170,6 +177,22 @@ import Testing
         let end = try #require(session.end(seconds: 10), "the replay ended before the file was cut: \(session.output)")
         #expect(end.exitCode == 66, "\(end): \(session.output)")
         #expect(session.output.contains("Error: \(file): the file was cut short while being read; run the command again\r\n"))
+        #expect(session.isInLineMode)
+    }
+
+    /// Keys typed while the replay runs are read between its slices: a jump typed at once is
+    /// made, and the session ends as told.
+    @Test func commandsTypedWhileThePromptReplaysAreRun() throws {
+        let file = try Self.longRecording(steps: 1_000_000)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try TerminalSession(step: file)
+        try #require(session.waitFor("(redux-inspect) "), "no prompt: \(session.output)")
+        session.type("goto 500000\r")
+        #expect(session.waitFor("seq 500000/1000000"), "\(session.output)")
+        #expect(session.waitFor("count: 499999 → 500000"), "\(session.output)")
+        session.type("quit\r")
+        let end = try #require(session.end(), "still running: \(session.output)")
+        #expect(end.exitCode == 0, "\(end): \(session.output)")
         #expect(session.isInLineMode)
     }
 }
