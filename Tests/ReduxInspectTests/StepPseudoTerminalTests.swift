@@ -22,7 +22,7 @@ import Testing
         let pid: pid_t
         private(set) var output = ""
 
-        init(step file: String) throws {
+        init(step file: String, term: String = "xterm") throws {
             (controller, path) = try Self.openPseudoTerminal()
             terminal = open(path, O_RDWR | O_NOCTTY)
             #if canImport(Glibc)
@@ -35,7 +35,7 @@ import Testing
             for descriptor: Int32 in 0...2 { posix_spawn_file_actions_addopen(&actions, descriptor, path, O_RDWR, 0) }
             // No core dump for the crashes sent, and no backtrace to wait for.
             let arguments = ["/bin/sh", "-c", #"ulimit -c 0; exec "$0" "$@""#, try EndToEndTests.binary().path, "step", file]
-            let environment = ["TERM=xterm", "SWIFT_BACKTRACE=enable=no", "PATH=/usr/bin:/bin"]
+            let environment = ["TERM=\(term)", "SWIFT_BACKTRACE=enable=no", "PATH=/usr/bin:/bin"]
             let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
             let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
             defer { (argv + envp).forEach { free($0) } }
@@ -194,5 +194,25 @@ import Testing
         let end = try #require(session.end(), "still running: \(session.output)")
         #expect(end.exitCode == 0, "\(end): \(session.output)")
         #expect(session.isInLineMode)
+    }
+
+    /// Where the terminal reads whole lines, a `SIGINT` from another process drops the line
+    /// typed so far, as Ctrl-C does, and as it does on a terminal that draws the line.
+    @Test(arguments: ["dumb", "xterm"]) func anInterruptSentAtThePromptDropsTheLineTyped(term: String) throws {
+        let file = try Self.longRecording(steps: 1_000)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try TerminalSession(step: file, term: term)
+        try #require(session.waitFor("(redux-inspect) "), "no prompt: \(session.output)")
+        session.type("goto 5")
+        #expect(session.waitFor("goto 5"), "echoed")
+        kill(session.pid, SIGINT)
+        // A prompt drawn again below the line, by the signal's handler or the line editor.
+        #expect(session.waitFor(term == "dumb" ? "goto 5\r\n(redux-inspect) " : "goto 5^C\r\n"), "\(session.output)")
+        session.type("0\rgoto 7\r")
+        #expect(session.waitFor("seq 7/1000"), "\(session.output)")
+        session.type("quit\r")
+        #expect(try #require(session.end()).exitCode == 0)
+        #expect(!session.output.contains("seq 50/1000"), "the line dropped was run: \(session.output)")
+        #expect(!session.output.contains("seq 5/1000"), "the line dropped was run: \(session.output)")
     }
 }

@@ -85,7 +85,12 @@ enum StepInterrupt {
     private static let handle: @convention(c) (Int32) -> Void = { _ in
         if flags[1] != 0 {
             flags[3] &+= 1
-            if flags[4] == 0, flags[2] >= 0, let prompt { _ = write(flags[2], prompt, promptLength) }
+            if flags[4] == 0, flags[2] >= 0, let prompt {
+                // The terminal reads whole lines (`TERM=dumb`) and has kept what was typed:
+                // dropped, as Ctrl-C typed there drops it, so that the line is not run later.
+                tcflush(0, TCIFLUSH)
+                _ = write(flags[2], prompt, promptLength)
+            }
         } else {
             flags[0] = 1
         }

@@ -145,9 +145,10 @@ struct StepCommand: Subcommand {
         var warnedUnreproduced: Set<Int> = []
         while true {
             flush(context)
+            // Waiting before the prompt shows: an interrupt sent once it is seen drops the line.
+            StepInterrupt.setWaitingAtPrompt(true)
             if lineReader == nil { promptSink?.write(Self.prompt) }
             flush(context)
-            StepInterrupt.setWaitingAtPrompt(true)
             // A terminal that reads whole lines (`TERM=dumb`) says there is input once one is.
             if lineReader == nil, let replay = idleReplay, !replay.run(untilReadable: 0) { idleReplay = nil }
             let read = lineReader.map { $0.readLine(prompt: Self.prompt) } ?? context.readLine()
