@@ -46,25 +46,12 @@ struct ChildProcess {
         let outPath = directory.appendingPathComponent("out").path
         let errPath = directory.appendingPathComponent("err").path
 
-        #if canImport(Glibc)
-            var actions = posix_spawn_file_actions_t()
-        #else
-            var actions: posix_spawn_file_actions_t?
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
         let start = ContinuousClock.now
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else {
-            throw SpawnFailed(description: "cannot run \(executable): \(String(cString: strerror(spawned)))")
-        }
+        let pid = try Self.spawn(
+            executable, arguments: arguments,
+            opening: [
+                (0, inputPath, O_RDONLY), (1, outPath, O_WRONLY | O_CREAT | O_TRUNC), (2, errPath, O_WRONLY | O_CREAT | O_TRUNC),
+            ])
 
         var status: Int32 = 0
         var usage = rusage()
@@ -92,6 +79,51 @@ struct ChildProcess {
             out: String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self),
             err: String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self),
             seconds: seconds, maximumResidentBytes: residentBytes, timedOut: timedOut)
+    }
+
+    /// Starts `executable` with standard input, output and error opened as `opening` says
+    /// (descriptor, path, flags; a file created is the user's alone), with `environment`
+    /// (`NAME=value`; `nil` for this process's), and with signals as a shell starts a command:
+    /// none blocked and none ignored, whatever the test runner's thread had.
+    ///
+    /// - Returns: The child's process id.
+    static func spawn(
+        _ executable: String, arguments: [String], environment: [String]? = nil, opening: [(Int32, String, Int32)]
+    ) throws -> pid_t {
+        #if canImport(Glibc)
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
+        #else
+            var actions: posix_spawn_file_actions_t?
+            var attributes: posix_spawnattr_t?
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (descriptor, path, flags) in opening { posix_spawn_file_actions_addopen(&actions, descriptor, path, flags, 0o600) }
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        var all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup($0) } + [nil] }
+        defer { (argv + (envp ?? [])).forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned =
+            if let envp {
+                posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+            } else {
+                posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+            }
+        guard spawned == 0 else {
+            throw SpawnFailed(description: "cannot run \(executable): \(String(cString: strerror(spawned)))")
+        }
+        return pid
     }
 
     struct SpawnFailed: Error, CustomStringConvertible {

@@ -1,3 +1,5 @@
+@testable import ReduxInspect
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -25,17 +27,7 @@ enum FuzzCrashReport {
     /// Installs the handler; later calls do nothing.
     static let install: Void = {
         _ = slots
-        for signal in signals {
-            var action = sigaction()
-            #if os(Linux)
-                action.__sigaction_handler.sa_handler = handle
-            #else
-                action.__sigaction_u.__sa_handler = handle
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(signal, &action, previous + Int(signal))
-        }
+        for signal in signals { previous[Int(signal)] = SignalHandler.install(handle, for: signal) }
     }()
 
     /// Records what slot `slot` is doing now; an empty text clears it.

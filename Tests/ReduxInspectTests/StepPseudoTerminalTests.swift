@@ -18,47 +18,18 @@ import Testing
         private let controller: Int32
         /// The terminal's side, kept open to read its mode after the process has ended.
         private let terminal: Int32
-        private let path: String
         let pid: pid_t
         private(set) var output = ""
 
         init(step file: String, term: String = "xterm") throws {
-            (controller, path) = try Self.openPseudoTerminal()
+            let (controller, path) = try Self.openPseudoTerminal()
+            self.controller = controller
             terminal = open(path, O_RDWR | O_NOCTTY)
-            #if canImport(Glibc)
-                var actions = posix_spawn_file_actions_t()
-            #else
-                var actions: posix_spawn_file_actions_t?
-            #endif
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            for descriptor: Int32 in 0...2 { posix_spawn_file_actions_addopen(&actions, descriptor, path, O_RDWR, 0) }
             // No core dump for the crashes sent, and no backtrace to wait for.
-            let arguments = ["/bin/sh", "-c", #"ulimit -c 0; exec "$0" "$@""#, try EndToEndTests.binary().path, "step", file]
-            let environment = ["TERM=\(term)", "SWIFT_BACKTRACE=enable=no", "PATH=/usr/bin:/bin"]
-            let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-            let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-            defer { (argv + envp).forEach { free($0) } }
-            // Signals as a shell starts a command: none blocked, none ignored, whatever the
-            // test runner's thread had.
-            #if canImport(Glibc)
-                var attributes = posix_spawnattr_t()
-            #else
-                var attributes: posix_spawnattr_t?
-            #endif
-            posix_spawnattr_init(&attributes)
-            defer { posix_spawnattr_destroy(&attributes) }
-            var none = sigset_t()
-            var all = sigset_t()
-            sigemptyset(&none)
-            sigfillset(&all)
-            posix_spawnattr_setsigmask(&attributes, &none)
-            posix_spawnattr_setsigdefault(&attributes, &all)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-            var pid: pid_t = 0
-            let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
-            guard spawned == 0 else { throw Failure(description: "cannot run step: \(String(cString: strerror(spawned)))") }
-            self.pid = pid
+            pid = try ChildProcess.spawn(
+                "/bin/sh", arguments: ["-c", #"ulimit -c 0; exec "$0" "$@""#, try EndToEndTests.binary().path, "step", file],
+                environment: ["TERM=\(term)", "SWIFT_BACKTRACE=enable=no", "PATH=/usr/bin:/bin"],
+                opening: (0...2).map { ($0, path, O_RDWR) })
         }
 
         /// A new pseudo-terminal's controlling side, and the path of its terminal side.
