@@ -57,15 +57,18 @@ import Testing
         deinit {
             kill(pid, SIGKILL)
             var status: Int32 = 0
-            _ = waitpid(pid, &status, WNOHANG)
+            _ = waitpid(pid, &status, 0)
             close(controller)
             close(terminal)
         }
 
         /// Reads output until it holds `text`; whether it came within `seconds`.
-        func waitFor(_ text: String, seconds: Double = 30) -> Bool {
+        ///
+        /// The waits between reads sleep rather than block, leaving the test runner's few
+        /// threads to the tests that run meanwhile.
+        func waitFor(_ text: String, seconds: Double = 30) async -> Bool {
             let deadline = Date(timeIntervalSinceNow: seconds)
-            while !output.contains(text), Date() < deadline { drain(milliseconds: 50) }
+            while !output.contains(text), Date() < deadline { await drain() }
             return output.contains(text)
         }
 
@@ -77,14 +80,14 @@ import Testing
 
         /// How the process ended, once it has (within `seconds`): its exit code, or the
         /// signal that ended it.
-        func end(seconds: Double = 30) -> (exitCode: Int32?, signal: Int32?)? {
+        func end(seconds: Double = 30) async -> (exitCode: Int32?, signal: Int32?)? {
             let deadline = Date(timeIntervalSinceNow: seconds)
             var status: Int32 = 0
             while Date() < deadline {
                 // Output not read would stop a process writing it.
-                drain(milliseconds: 20)
+                await drain()
                 guard waitpid(pid, &status, WNOHANG) == pid else { continue }
-                drain(milliseconds: 0)
+                readAvailable()
                 let signal = status & 0x7F
                 return signal == 0 ? ((status >> 8) & 0xFF, nil) : (nil, signal)
             }
@@ -98,12 +101,19 @@ import Testing
             return mode.c_lflag & tcflag_t(ICANON) != 0 && mode.c_lflag & tcflag_t(ECHO) != 0
         }
 
-        private func drain(milliseconds: Int32) {
+        /// Reads what output there is, or sleeps a little when there is none.
+        private func drain() async {
+            if !readAvailable() { try? await Task.sleep(for: .milliseconds(20)) }
+        }
+
+        /// Reads what output there is; whether there was any.
+        @discardableResult private func readAvailable() -> Bool {
             var ready = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
-            guard poll(&ready, 1, milliseconds) > 0 else { return }
+            guard poll(&ready, 1, 0) > 0 else { return false }
             var buffer = [UInt8](repeating: 0, count: 4096)
             let count = read(controller, &buffer, buffer.count)
             if count > 0 { output += String(decoding: buffer[..<count], as: UTF8.self) }
+            return count > 0
         }
     }
 
@@ -123,29 +133,29 @@ import Testing
     }
 
     @Test(arguments: [SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGABRT])
-    func aProcessEndedAtThePromptLeavesTheTerminalInLineMode(signal: Int32) throws {
+    func aProcessEndedAtThePromptLeavesTheTerminalInLineMode(signal: Int32) async throws {
         let file = try Self.longRecording(steps: 1_000)
         defer { try? FileManager.default.removeItem(atPath: file) }
         let session = try TerminalSession(step: file)
         #expect(session.isInLineMode, "a new terminal")
-        try #require(session.waitFor("(redux-inspect) "), "no prompt: \(session.output)")
+        try #require(await session.waitFor("(redux-inspect) "), "no prompt: \(session.output)")
         #expect(!session.isInLineMode, "raw mode while the prompt waits")
         kill(session.pid, signal)
-        let end = try #require(session.end(), "still running: \(session.output)")
+        let end = try #require(await session.end(), "still running: \(session.output)")
         #expect(end.signal == signal, "\(end)")
         #expect(session.isInLineMode)
     }
 
     /// The replay reads the mapped file, and the fault there ends the process with the guard's
     /// one-line error, written to a terminal already back in line mode.
-    @Test func aRecordingCutShortWhileThePromptWaitsLeavesTheTerminalInLineMode() throws {
+    @Test func aRecordingCutShortWhileThePromptWaitsLeavesTheTerminalInLineMode() async throws {
         let file = try Self.longRecording(steps: 1_000_000)
         defer { try? FileManager.default.removeItem(atPath: file) }
         let session = try TerminalSession(step: file)
-        try #require(session.waitFor("(redux-inspect) "), "no prompt: \(session.output)")
+        try #require(await session.waitFor("(redux-inspect) "), "no prompt: \(session.output)")
         #expect(!session.isInLineMode, "raw mode while the prompt waits")
         #expect(truncate(file, 0) == 0)
-        let end = try #require(session.end(seconds: 10), "the replay ended before the file was cut: \(session.output)")
+        let end = try #require(await session.end(seconds: 10), "the replay ended before the file was cut: \(session.output)")
         #expect(end.exitCode == 66, "\(end): \(session.output)")
         #expect(session.output.contains("Error: \(file): the file was cut short while being read; run the command again\r\n"))
         #expect(session.isInLineMode)
@@ -153,36 +163,36 @@ import Testing
 
     /// Keys typed while the replay runs are read between its slices: a jump typed at once is
     /// made, and the session ends as told.
-    @Test func commandsTypedWhileThePromptReplaysAreRun() throws {
+    @Test func commandsTypedWhileThePromptReplaysAreRun() async throws {
         let file = try Self.longRecording(steps: 1_000_000)
         defer { try? FileManager.default.removeItem(atPath: file) }
         let session = try TerminalSession(step: file)
-        try #require(session.waitFor("(redux-inspect) "), "no prompt: \(session.output)")
+        try #require(await session.waitFor("(redux-inspect) "), "no prompt: \(session.output)")
         session.type("goto 500000\r")
-        #expect(session.waitFor("seq 500000/1000000"), "\(session.output)")
-        #expect(session.waitFor("count: 499999 → 500000"), "\(session.output)")
+        #expect(await session.waitFor("seq 500000/1000000"), "\(session.output)")
+        #expect(await session.waitFor("count: 499999 → 500000"), "\(session.output)")
         session.type("quit\r")
-        let end = try #require(session.end(), "still running: \(session.output)")
+        let end = try #require(await session.end(), "still running: \(session.output)")
         #expect(end.exitCode == 0, "\(end): \(session.output)")
         #expect(session.isInLineMode)
     }
 
     /// Where the terminal reads whole lines, a `SIGINT` from another process drops the line
     /// typed so far, as Ctrl-C does, and as it does on a terminal that draws the line.
-    @Test(arguments: ["dumb", "xterm"]) func anInterruptSentAtThePromptDropsTheLineTyped(term: String) throws {
+    @Test(arguments: ["dumb", "xterm"]) func anInterruptSentAtThePromptDropsTheLineTyped(term: String) async throws {
         let file = try Self.longRecording(steps: 1_000)
         defer { try? FileManager.default.removeItem(atPath: file) }
         let session = try TerminalSession(step: file, term: term)
-        try #require(session.waitFor("(redux-inspect) "), "no prompt: \(session.output)")
+        try #require(await session.waitFor("(redux-inspect) "), "no prompt: \(session.output)")
         session.type("goto 5")
-        #expect(session.waitFor("goto 5"), "echoed")
+        #expect(await session.waitFor("goto 5"), "echoed")
         kill(session.pid, SIGINT)
         // A prompt drawn again below the line, by the signal's handler or the line editor.
-        #expect(session.waitFor(term == "dumb" ? "goto 5\r\n(redux-inspect) " : "goto 5^C\r\n"), "\(session.output)")
+        #expect(await session.waitFor(term == "dumb" ? "goto 5\r\n(redux-inspect) " : "goto 5^C\r\n"), "\(session.output)")
         session.type("0\rgoto 7\r")
-        #expect(session.waitFor("seq 7/1000"), "\(session.output)")
+        #expect(await session.waitFor("seq 7/1000"), "\(session.output)")
         session.type("quit\r")
-        #expect(try #require(session.end()).exitCode == 0)
+        #expect(try #require(await session.end()).exitCode == 0)
         #expect(!session.output.contains("seq 50/1000"), "the line dropped was run: \(session.output)")
         #expect(!session.output.contains("seq 5/1000"), "the line dropped was run: \(session.output)")
     }
