@@ -160,6 +160,21 @@ import Testing
         #expect(try filled.state(after: 4_000) == ["count": 4_001])
     }
 
+    /// The replay goes on from the recorded state after an action that cannot be replayed.
+    @Test(arguments: [2_000, 65_536]) func aFailingActionEndsTheFillingUpToTheNextRecordedState(slice: Int) throws {
+        let calls = Calls()
+        let lines = [
+            5_001: #"{"seq":5001,"action":{"explode":{}}}"#,
+            5_002: #"{"seq":5002,"action":{"increment":{}},"state":{"count":5002}}"#,
+        ]
+        let timeline = try Self.timeline(steps: 20_000, calls: calls, lines: lines)
+        _ = Self.fillAll(timeline, slice: slice)
+        #expect(calls.take() >= 20_000 - 5_002, "the stretch after the recorded state")
+        #expect(try timeline.state(after: 19_998) == ["count": 19_999])
+        #expect(calls.take() <= timeline.checkpointInterval)
+        #expect(throws: InspectorError.self) { try timeline.state(after: 5_000) }
+    }
+
     @Test func statesAfterFillingAreTheRecordedOnes() throws {
         let (text, states) = try TimelineTests.shopWithoutStates()
         let timeline = Timeline(recording: try Recording(text: text), reducer: try TimelineTests.reducer("shop"))

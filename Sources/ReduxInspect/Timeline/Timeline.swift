@@ -318,11 +318,12 @@ public final class Timeline {
     ///
     /// Stretches whose states are recorded, or which a replay has already passed, are stepped
     /// over. A replay that fails (a malformed line, an action the reducer cannot decode) ends
-    /// the filling without a word: the command that needs that step says what is wrong there.
-    /// The replay neither reports progress nor looks at ``isInterrupted``.
+    /// the filling of its stretch without a word, up to the next recorded state: the command
+    /// that needs such a step says what is wrong there. The replay neither reports progress
+    /// nor looks at ``isInterrupted``.
     ///
     /// - Parameter limit: The most actions to replay in this call.
-    /// - Returns: Whether there is more to fill.
+    /// - Returns: Whether there may be more to fill; once `false`, a call does nothing.
     public func fillCheckpoints(replaying limit: Int) -> Bool {
         guard replayer != nil else { return false }
         // Stepping over what is at hand is bounded too, as a call must be short.
@@ -351,7 +352,9 @@ public final class Timeline {
                     _ = try replay(through: target)
                     filledThrough = target
                 } catch {
-                    filledThrough = count
+                    // Nothing can be replayed past the failure up to the next recorded state,
+                    // from which the replay goes on.
+                    filledThrough = end
                 }
                 return filledThrough < count - 1
             }
