@@ -96,9 +96,9 @@ enum MappedFileGuard {
     /// The `SIGBUS` handler.
     private static let handle: SignalHandler.WithInformation = {
         _, info, _ in
-        // Only a fault (a positive code) has a faulting address; a signal sent by `kill` has
+        // Only a fault has a faulting address; a signal sent by `kill` has
         // the sender's process id there.
-        if let info, info.pointee.si_code > 0 {
+        if let info, !SignalHandler.wasSent(info) {
             #if canImport(Darwin)
                 let address = UInt(bitPattern: info.pointee.si_addr)
             #elseif canImport(Glibc)
@@ -117,6 +117,6 @@ enum MappedFileGuard {
         // Not a recording's page: the action from before. A fault happens again when the
         // access is retried on return; a sent signal is sent again.
         sigaction(SIGBUS, &previous, nil)
-        if info.map({ $0.pointee.si_code <= 0 }) ?? true { raise(SIGBUS) }
+        if SignalHandler.wasSent(info) { raise(SIGBUS) }
     }
 }

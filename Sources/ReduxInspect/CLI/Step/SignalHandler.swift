@@ -12,7 +12,7 @@ import Foundation
 /// Ctrl-C and for putting the terminal's mode back, or one that is also told how the signal
 /// came (`SA_SIGINFO`), to tell a fault from a signal sent by `kill`.
 enum SignalHandler {
-    /// A handler that is told how the signal came: its `si_code` is positive for a fault.
+    /// A handler that is told how the signal came (``wasSent(_:)``).
     typealias WithInformation = @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void
 
     /// Makes `handler` the action of `signal`, with `flags` (`SA_RESTART`, say), and returns
@@ -31,7 +31,8 @@ enum SignalHandler {
     }
 
     /// Makes `handler` the action of `signal`, told how the signal came, and returns the
-    /// action it replaces.
+    /// action it replaces. It runs on the thread's alternate signal stack when there is one
+    /// (``ensureAlternateStack()``), as a handler for a stack overflow must.
     static func install(_ handler: WithInformation, for signal: Int32) -> sigaction {
         var action = sigaction()
         #if canImport(Darwin)
@@ -39,8 +40,36 @@ enum SignalHandler {
         #else
             action.__sigaction_handler.sa_sigaction = handler
         #endif
-        action.sa_flags = SA_SIGINFO
+        action.sa_flags = SA_SIGINFO | Int32(SA_ONSTACK)
         return install(action, for: signal)
+    }
+
+    /// Whether the signal a handler was told of was sent (by `kill`, `raise`, `abort`) rather
+    /// than raised by a fault of the thread, which happens again when the faulting instruction
+    /// is retried. Safe in a signal handler.
+    static func wasSent(_ information: UnsafeMutablePointer<siginfo_t>?) -> Bool {
+        guard let code = information?.pointee.si_code else { return true }
+        #if canImport(Darwin)
+            // Darwin numbers the codes of sent signals from `SI_USER`, 0x10001.
+            return code <= 0 || code >= 0x10001
+        #else
+            return code <= 0
+        #endif
+    }
+
+    /// Gives the calling thread an alternate signal stack, unless it has one (the Swift
+    /// runtime's backtracer sets its own): a handler for a stack overflow has no room to run
+    /// on the stack that overflowed. The stack is kept for the life of the process.
+    static func ensureAlternateStack() {
+        var current = stack_t()
+        guard sigaltstack(nil, &current) == 0, current.ss_flags & Int32(SS_DISABLE) != 0 else { return }
+        let size = 256 << 10
+        guard let memory = malloc(size) else { return }
+        var stack = stack_t()
+        stack.ss_sp = memory
+        stack.ss_size = size
+        stack.ss_flags = 0
+        if sigaltstack(&stack, nil) != 0 { free(memory) }
     }
 
     private static func install(_ action: sigaction, for signal: Int32) -> sigaction {

@@ -13,8 +13,9 @@ import Foundation
 /// back, instead of ending the session and losing its place and watchpoints. At the prompt
 /// it drops the line being typed (the terminal does that) and shows the prompt again.
 ///
-/// The handler only does what is safe in a signal handler: it sets a flag, or writes the
-/// prompt, prepared beforehand, with `write(2)`. Replays and walks look at the flag through
+/// The handler only does what is safe in a signal handler: it sets a flag, or drops what the
+/// terminal holds of the line (`tcflush(3)`) and writes the prompt, prepared beforehand, with
+/// `write(2)`. Replays and walks look at the flag through
 /// ``Timeline/isInterrupted`` (every 1,024 steps, or once a window). It is installed with `SA_RESTART`, so that
 /// reading the next command goes on after it.
 enum StepInterrupt {
@@ -35,7 +36,8 @@ enum StepInterrupt {
     ///
     /// - Parameters:
     ///   - prompt: The prompt to show again after an interrupt at the prompt.
-    ///   - descriptor: Where the prompt goes, or `nil` for nowhere.
+    ///   - descriptor: Where the prompt goes, or `nil` for nowhere (a ``TerminalLineReader``
+    ///     draws it).
     static func install(prompt text: String, descriptor: Int32?) {
         #if canImport(Glibc) || canImport(Darwin)
             prompt = strdup("\n" + text)

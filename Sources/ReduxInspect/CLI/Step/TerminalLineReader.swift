@@ -52,10 +52,16 @@ final class TerminalLineReader {
         var byte: UInt8 = 0
         var interrupts = StepInterrupt.interruptsAtPrompt
         while true {
+            if TerminalModeRestorer.takeModePutBack() {
+                enterRawMode(from: saved)
+                write("\n" + editor.drawing(after: prompt, width: width))
+            }
             let current = interrupts
-            if let idleReplay, !idleReplay.run(untilReadable: 0, orUntil: { StepInterrupt.interruptsAtPrompt != current }) {
+            let stop = { StepInterrupt.interruptsAtPrompt != current || TerminalModeRestorer.modeWasPutBack }
+            if let idleReplay, !idleReplay.run(untilReadable: 0, orUntil: stop) {
                 self.idleReplay = nil
             }
+            if TerminalModeRestorer.modeWasPutBack { continue }
             // An interrupt that stopped the replay is seen at once, not after the next key.
             let interruptedWhileIdle = StepInterrupt.interruptsAtPrompt != interrupts
             let count = interruptedWhileIdle ? -1 : read(0, &byte, 1)

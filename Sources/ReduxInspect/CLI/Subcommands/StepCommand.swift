@@ -126,9 +126,10 @@ struct StepCommand: Subcommand {
         if interactive, context.output as? StandardStream === StandardStream.output {
             let descriptor: Int32? =
                 promptSink === context.output ? 1 : promptSink === context.error ? 2 : nil
-            StepInterrupt.install(prompt: Self.prompt, descriptor: descriptor)
-            timeline.isInterrupted = { StepInterrupt.isRequested }
             if let descriptor, !context.isDumbTerminal { lineReader = TerminalLineReader(drawingOn: descriptor) }
+            // A line reader draws the prompt itself, and again after an interrupt.
+            StepInterrupt.install(prompt: Self.prompt, descriptor: lineReader == nil ? descriptor : nil)
+            timeline.isInterrupted = { StepInterrupt.isRequested }
             idleReplay = IdleReplay(timeline)
             lineReader?.idleReplay = idleReplay
         }
