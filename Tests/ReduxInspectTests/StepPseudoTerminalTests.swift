@@ -19,7 +19,9 @@ import Testing
         /// The terminal's side, kept open to read its mode after the process has ended.
         private let terminal: Int32
         let pid: pid_t
-        private(set) var output = ""
+        private var bytes: [UInt8] = []
+        /// All the output so far; decoded whole, as a read may end inside a character.
+        var output: String { String(decoding: bytes, as: UTF8.self) }
 
         init(step file: String, term: String = "xterm") throws {
             let (controller, path) = try Self.openPseudoTerminal()
@@ -112,7 +114,7 @@ import Testing
             guard poll(&ready, 1, 0) > 0 else { return false }
             var buffer = [UInt8](repeating: 0, count: 4096)
             let count = read(controller, &buffer, buffer.count)
-            if count > 0 { output += String(decoding: buffer[..<count], as: UTF8.self) }
+            if count > 0 { bytes += buffer[..<count] }
             return count > 0
         }
     }
