@@ -13,15 +13,19 @@ import Testing
 /// found it, echoing and reading lines (``TerminalModeRestorer``).
 @Suite struct StepPseudoTerminalTests {
     /// `redux-inspect step FILE` on a pseudo-terminal of its own.
-    final class TerminalSession {
+    ///
+    /// Unchecked `Sendable`: a test and the thread it waits on take turns, and the output,
+    /// which both touch, is behind a lock.
+    final class TerminalSession: @unchecked Sendable {
         /// The controlling side, which the test reads the session's output from.
         private let controller: Int32
         /// The terminal's side, kept open to read its mode after the process has ended.
         private let terminal: Int32
         let pid: pid_t
         private var bytes: [UInt8] = []
+        private let lock = NSLock()
         /// All the output so far; decoded whole, as a read may end inside a character.
-        var output: String { String(decoding: bytes, as: UTF8.self) }
+        var output: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
 
         init(step file: String, term: String = "xterm") throws {
             let (controller, path) = try Self.openPseudoTerminal()
@@ -64,14 +68,24 @@ import Testing
             close(terminal)
         }
 
-        /// Reads output until it holds `text`; whether it came within `seconds`.
-        ///
-        /// The waits between reads sleep rather than block, leaving the test runner's few
-        /// threads to the tests that run meanwhile.
-        func waitFor(_ text: String, seconds: Double = 30) async -> Bool {
-            let deadline = Date(timeIntervalSinceNow: seconds)
-            while !output.contains(text), Date() < deadline { await drain() }
-            return output.contains(text)
+        /// Reads output until it holds `text`, then runs `action` at once; whether the text
+        /// came within `seconds`.
+        func waitFor(_ text: String, seconds: Double = 30, then action: (@Sendable () -> Void)? = nil) async -> Bool {
+            await onThread {
+                let deadline = Date(timeIntervalSinceNow: seconds)
+                while !self.output.contains(text), Date() < deadline { self.collect(waitingMilliseconds: 20) }
+                let found = self.output.contains(text)
+                if found { action?() }
+                return found
+            }
+        }
+
+        /// Runs `body` on a thread of its own, not one of the test runner's few: the tests
+        /// running meanwhile need them, and a test may wait seconds to get one back.
+        private func onThread<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
+            await withCheckedContinuation { continuation in
+                Thread { continuation.resume(returning: body()) }.start()
+            }
         }
 
         /// Types `keys`, as on a keyboard.
@@ -80,20 +94,28 @@ import Testing
             _ = keys.withUTF8 { write(controller, $0.baseAddress, $0.count) }
         }
 
+        /// The exit code of a process, or the signal that ended it.
+        typealias Ending = (exitCode: Int32?, signal: Int32?)
+
         /// How the process ended, once it has (within `seconds`): its exit code, or the
         /// signal that ended it.
-        func end(seconds: Double = 30) async -> (exitCode: Int32?, signal: Int32?)? {
+        func end(seconds: Double = 30) async -> Ending? {
+            await onThread { self.blockingEnd(seconds: seconds) }
+        }
+
+        private func blockingEnd(seconds: Double) -> Ending? {
             let deadline = Date(timeIntervalSinceNow: seconds)
             var status: Int32 = 0
-            while Date() < deadline {
+            var ended = false
+            while !ended, Date() < deadline {
                 // Output not read would stop a process writing it.
-                await drain()
-                guard waitpid(pid, &status, WNOHANG) == pid else { continue }
-                readAvailable()
-                let signal = status & 0x7F
-                return signal == 0 ? ((status >> 8) & 0xFF, nil) : (nil, signal)
+                collect(waitingMilliseconds: 20)
+                ended = waitpid(pid, &status, WNOHANG) == pid
             }
-            return nil
+            collect(waitingMilliseconds: 0)
+            guard ended else { return nil }
+            let signal = status & 0x7F
+            return signal == 0 ? ((status >> 8) & 0xFF, nil) : (nil, signal)
         }
 
         /// Whether the terminal reads lines and echoes them, as a shell leaves it.
@@ -103,20 +125,22 @@ import Testing
             return mode.c_lflag & tcflag_t(ICANON) != 0 && mode.c_lflag & tcflag_t(ECHO) != 0
         }
 
-        /// Reads what output there is, or sleeps a little when there is none.
-        private func drain() async {
-            if !readAvailable() { try? await Task.sleep(for: .milliseconds(20)) }
-        }
-
-        /// Reads what output there is; whether there was any.
-        @discardableResult private func readAvailable() -> Bool {
+        /// Reads what output comes within `milliseconds`.
+        private func collect(waitingMilliseconds milliseconds: Int32) {
             var ready = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
-            guard poll(&ready, 1, 0) > 0 else { return false }
+            guard poll(&ready, 1, milliseconds) > 0 else { return }
             var buffer = [UInt8](repeating: 0, count: 4096)
             let count = read(controller, &buffer, buffer.count)
-            if count > 0 { bytes += buffer[..<count] }
-            return count > 0
+            if count > 0 { lock.withLock { bytes += buffer[..<count] } }
         }
+    }
+
+    /// A flag set on one thread and read on another.
+    final class LockedFlag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var flag = false
+        func set(_ value: Bool) { lock.withLock { flag = value } }
+        var value: Bool { lock.withLock { flag } }
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -154,9 +178,12 @@ import Testing
         let file = try Self.longRecording(steps: 1_000_000)
         defer { try? FileManager.default.removeItem(atPath: file) }
         let session = try TerminalSession(step: file)
-        try #require(await session.waitFor("(redux-inspect) "), "no prompt: \(session.output)")
-        #expect(!session.isInLineMode, "raw mode while the prompt waits")
-        #expect(truncate(file, 0) == 0)
+        // Cut as soon as the prompt shows, while the replay has seconds to go.
+        let cut = LockedFlag()
+        try #require(
+            await session.waitFor("(redux-inspect) ") { cut.set(!session.isInLineMode && truncate(file, 0) == 0) },
+            "no prompt: \(session.output)")
+        #expect(cut.value, "in raw mode, the file was cut")
         let end = try #require(await session.end(seconds: 10), "the replay ended before the file was cut: \(session.output)")
         #expect(end.exitCode == 66, "\(end): \(session.output)")
         #expect(session.output.contains("Error: \(file): the file was cut short while being read; run the command again\r\n"))
