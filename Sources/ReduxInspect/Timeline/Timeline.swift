@@ -333,31 +333,34 @@ public final class Timeline {
             let mark = (filledThrough + checkpointInterval) / checkpointInterval * checkpointInterval
             if hasRecordedState(at: filledThrough + 1) {
                 filledThrough += 1
-            } else if mark < count, checkpoints[mark] != nil {
-                filledThrough = mark
-            } else if let recorded = nextRecordedStep(after: filledThrough),
-                recorded - filledThrough <= Self.shortStretch
-            {
-                filledThrough = recorded
-            } else {
-                // Never into a recorded state: a replay there would start from that state,
-                // leaving the stretch before it without checkpoints, and a replay through it
-                // would check the steps after it against a replayed state, not the recording's.
-                let end = nextRecordedStep(after: filledThrough).map { $0 - 1 } ?? count - 1
-                let target = min(filledThrough + max(1, limit), end)
-                let (progress, isInterrupted) = (replayProgress, self.isInterrupted)
-                (replayProgress, self.isInterrupted) = (nil, nil)
-                defer { (replayProgress, self.isInterrupted) = (progress, isInterrupted) }
-                do {
-                    _ = try replay(through: target)
-                    filledThrough = target
-                } catch {
-                    // Nothing can be replayed past the failure up to the next recorded state,
-                    // from which the replay goes on.
-                    filledThrough = end
-                }
-                return filledThrough < count - 1
+                continue
             }
+            if mark < count, checkpoints[mark] != nil {
+                filledThrough = mark
+                continue
+            }
+            let recorded = nextRecordedStep(after: filledThrough)
+            if let recorded, recorded - filledThrough <= Self.shortStretch {
+                filledThrough = recorded
+                continue
+            }
+            // Never into a recorded state: a replay there would start from that state, leaving
+            // the stretch before it without checkpoints, and a replay through it would check
+            // the steps after it against a replayed state, not the recording's.
+            let end = recorded.map { $0 - 1 } ?? count - 1
+            let target = min(filledThrough + max(1, limit), end)
+            let (progress, isInterrupted) = (replayProgress, self.isInterrupted)
+            (replayProgress, self.isInterrupted) = (nil, nil)
+            defer { (replayProgress, self.isInterrupted) = (progress, isInterrupted) }
+            do {
+                _ = try replay(through: target)
+                filledThrough = target
+            } catch {
+                // Nothing can be replayed past the failure up to the next recorded state, from
+                // which the replay goes on.
+                filledThrough = end
+            }
+            return filledThrough < count - 1
         }
         return filledThrough < count - 1
     }
