@@ -135,23 +135,6 @@ import Testing
     }
 }
 
-/// A value shared between threads, guarded by a lock.
-private final class LockedBox<Value>: @unchecked Sendable {
-    // Unchecked Sendable: `stored` is only touched under `lock`.
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) {
-        stored = value
-    }
-
-    var value: Value { lock.withLock { stored } }
-
-    func append<Element>(_ element: Element) where Value == [Element] {
-        lock.withLock { stored.append(element) }
-    }
-}
-
 extension Array where Element: Equatable {
     /// Whether `run` appears in this array as consecutive elements.
     fileprivate func containsRun(_ run: [Element]) -> Bool {

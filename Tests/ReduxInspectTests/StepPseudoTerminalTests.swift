@@ -15,17 +15,16 @@ import Testing
     /// `redux-inspect step FILE` on a pseudo-terminal of its own.
     ///
     /// Unchecked `Sendable`: a test and the thread it waits on take turns, and the output,
-    /// which both touch, is behind a lock.
+    /// which both touch, is in a ``LockedBox``.
     final class TerminalSession: @unchecked Sendable {
         /// The controlling side, which the test reads the session's output from.
         private let controller: Int32
         /// The terminal's side, kept open to read its mode after the process has ended.
         private let terminal: Int32
         let pid: pid_t
-        private var bytes: [UInt8] = []
-        private let lock = NSLock()
+        private let bytes = LockedBox<[UInt8]>([])
         /// All the output so far; decoded whole, as a read may end inside a character.
-        var output: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
+        var output: String { String(decoding: bytes.value, as: UTF8.self) }
 
         init(step file: String, term: String = "xterm") throws {
             let (controller, path) = try Self.openPseudoTerminal()
@@ -131,16 +130,8 @@ import Testing
             guard poll(&ready, 1, milliseconds) > 0 else { return }
             var buffer = [UInt8](repeating: 0, count: 4096)
             let count = read(controller, &buffer, buffer.count)
-            if count > 0 { lock.withLock { bytes += buffer[..<count] } }
+            if count > 0 { bytes.update { $0 += buffer[..<count] } }
         }
-    }
-
-    /// A flag set on one thread and read on another.
-    final class LockedFlag: @unchecked Sendable {
-        private let lock = NSLock()
-        private var flag = false
-        func set(_ value: Bool) { lock.withLock { flag = value } }
-        var value: Bool { lock.withLock { flag } }
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -179,9 +170,12 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: file) }
         let session = try TerminalSession(step: file)
         // Cut as soon as the prompt shows, while the replay has seconds to go.
-        let cut = LockedFlag()
+        let cut = LockedBox(false)
         try #require(
-            await session.waitFor("(redux-inspect) ") { cut.set(!session.isInLineMode && truncate(file, 0) == 0) },
+            await session.waitFor("(redux-inspect) ") {
+                let raw = !session.isInLineMode
+                cut.update { $0 = raw && truncate(file, 0) == 0 }
+            },
             "no prompt: \(session.output)")
         #expect(cut.value, "in raw mode, the file was cut")
         let end = try #require(await session.end(seconds: 10), "the replay ended before the file was cut: \(session.output)")
