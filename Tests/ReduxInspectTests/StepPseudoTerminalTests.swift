@@ -26,13 +26,15 @@ import Testing
         /// All the output so far; decoded whole, as a read may end inside a character.
         var output: String { String(decoding: bytes.value, as: UTF8.self) }
 
-        init(step file: String, term: String = "xterm") throws {
+        /// `shell` runs first in the shell that starts the process (`trap "" HUP` starts it
+        /// ignoring `SIGHUP`).
+        init(step file: String, term: String = "xterm", shell: String = "") throws {
             let (controller, path) = try Self.openPseudoTerminal()
             self.controller = controller
             terminal = open(path, O_RDWR | O_NOCTTY)
             // No core dump for the crashes sent, and no backtrace to wait for.
             pid = try ChildProcess.spawn(
-                "/bin/sh", arguments: ["-c", #"ulimit -c 0; exec "$0" "$@""#, try EndToEndTests.binary().path, "step", file],
+                "/bin/sh", arguments: ["-c", shell + #"ulimit -c 0; exec "$0" "$@""#, try EndToEndTests.binary().path, "step", file],
                 environment: ["TERM=\(term)", "SWIFT_BACKTRACE=enable=no", "PATH=/usr/bin:/bin"],
                 opening: (0...2).map { ($0, path, O_RDWR) })
         }
@@ -117,6 +119,19 @@ import Testing
             return signal == 0 ? ((status >> 8) & 0xFF, nil) : (nil, signal)
         }
 
+        /// Whether the process has stopped, within `seconds`.
+        func stopped(seconds: Double = 30) async -> Bool {
+            await onThread {
+                let deadline = Date(timeIntervalSinceNow: seconds)
+                var status: Int32 = 0
+                while Date() < deadline {
+                    self.collect(waitingMilliseconds: 20)
+                    if waitpid(self.pid, &status, WNOHANG | WUNTRACED) == self.pid { return status & 0xFF == 0x7F }
+                }
+                return false
+            }
+        }
+
         /// Whether the terminal reads lines and echoes them, as a shell leaves it.
         var isInLineMode: Bool {
             var mode = termios()
@@ -149,7 +164,7 @@ import Testing
         return file.path
     }
 
-    @Test(arguments: [SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGABRT])
+    @Test(arguments: [SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGALRM, SIGXCPU, SIGSEGV, SIGABRT])
     func aProcessEndedAtThePromptLeavesTheTerminalInLineMode(signal: Int32) async throws {
         let file = try Self.longRecording(steps: 1_000)
         defer { try? FileManager.default.removeItem(atPath: file) }
@@ -160,6 +175,41 @@ import Testing
         kill(session.pid, signal)
         let end = try #require(await session.end(), "still running: \(session.output)")
         #expect(end.signal == signal, "\(end)")
+        #expect(session.isInLineMode)
+    }
+
+    /// `nohup` starts a process ignoring `SIGHUP`: the prompt does not make it end on one.
+    @Test func aSignalIgnoredFromTheStartStaysIgnoredAtThePrompt() async throws {
+        let file = try Self.longRecording(steps: 1_000)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try TerminalSession(step: file, shell: #"trap "" HUP; "#)
+        try #require(await session.waitFor("(redux-inspect) "), "no prompt: \(session.output)")
+        kill(session.pid, SIGHUP)
+        session.type("goto 7\r")
+        #expect(await session.waitFor("seq 7/1000"), "\(session.output)")
+        session.type("quit\r")
+        #expect(try #require(await session.end()).exitCode == 0)
+    }
+
+    /// A `SIGTSTP` from another process stops the session with the terminal in line mode,
+    /// and once continued, the prompt is drawn again in raw mode and reads commands.
+    @Test func aProcessStoppedAtThePromptLeavesTheTerminalInLineModeUntilContinued() async throws {
+        let file = try Self.longRecording(steps: 1_000)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try TerminalSession(step: file)
+        try #require(await session.waitFor("(redux-inspect) "), "no prompt: \(session.output)")
+        kill(session.pid, SIGTSTP)
+        try #require(await session.stopped(), "not stopped: \(session.output)")
+        #expect(session.isInLineMode)
+        kill(session.pid, SIGCONT)
+        // The line drawn, then a new line for the prompt drawn again.
+        #expect(await session.waitFor("(redux-inspect) \u{1B}[K\r\n"), "no prompt drawn again: \(session.output)")
+        #expect(await session.waitFor("\r\n\r(redux-inspect) "), "no prompt drawn again: \(session.output)")
+        #expect(!session.isInLineMode, "raw mode again")
+        session.type("goto 7\r")
+        #expect(await session.waitFor("seq 7/1000"), "\(session.output)")
+        session.type("quit\r")
+        #expect(try #require(await session.end()).exitCode == 0)
         #expect(session.isInLineMode)
     }
 

@@ -72,6 +72,33 @@ enum SignalHandler {
         if sigaltstack(&stack, nil) != 0 { free(memory) }
     }
 
+    /// The action `signal` has now.
+    static func current(for signal: Int32) -> sigaction {
+        var current = sigaction()
+        sigaction(signal, nil, &current)
+        return current
+    }
+
+    /// Whether `action` is its signal's default one (`SIG_DFL`): neither ignored nor handled.
+    static func isDefault(_ action: sigaction) -> Bool {
+        handlerAddress(action) == unsafeBitCast(SIG_DFL, to: Int.self)
+    }
+
+    /// Whether `action` ignores its signal (`SIG_IGN`).
+    static func isIgnoring(_ action: sigaction) -> Bool {
+        handlerAddress(action) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
+    /// The address of `action`'s plain handler, or `nil` for a handler taking information.
+    private static func handlerAddress(_ action: sigaction) -> Int? {
+        guard action.sa_flags & SA_SIGINFO == 0 else { return nil }
+        #if canImport(Darwin)
+            return unsafeBitCast(action.__sigaction_u.__sa_handler, to: Int.self)
+        #else
+            return unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
+        #endif
+    }
+
     private static func install(_ action: sigaction, for signal: Int32) -> sigaction {
         var action = action
         sigemptyset(&action.sa_mask)

@@ -92,8 +92,12 @@ final class TerminalLineReader {
             case .suspend:
                 tcsetattr(0, TCSANOW, &saved)
                 write("\n")
-                kill(getpid(), SIGTSTP)
-                // Continued: the shell may have changed the mode meanwhile.
+                // This thread's: the handler that stops the process runs here, before the line
+                // is drawn again, not on another thread meanwhile.
+                raise(SIGTSTP)
+                // Continued: the shell may have changed the mode meanwhile. The handler that
+                // stopped the process asks for raw mode and the line, which this does already.
+                _ = TerminalModeRestorer.takeModePutBack()
                 enterRawMode(from: saved)
                 write(editor.drawing(after: prompt, width: width))
             case .clearScreen:
