@@ -111,7 +111,7 @@ import Testing
         for line in result.err.split(separator: "\n") where line.hasPrefix("warning: ") {
             #expect(warning.contains { line.contains("/\($0):") }, "\(line)")
         }
-        #expect(result.outLines.last == "\(Corpus.cases.count - rejected.count) passed, \(rejected.count) failed")
+        #expect(result.outLines.last == "\(Corpus.cases.count - rejected.count) passed, 0 failed, \(rejected.count) errors")
         Expect.clean(result.out, result.err, "verify Fixtures/bad")
     }
 

@@ -65,7 +65,45 @@ import Testing
         #expect(passed.count == 2, "a link to a regular file is still followed")
         #expect(result.outLines.contains("ERROR \(fifo): is a FIFO, not a recording file"))
         #expect(result.err.contains("Error: \(fifo): is a FIFO, not a recording file\n"))
-        #expect(result.outLines.last == "2 passed, 1 failed")
+        #expect(result.outLines.last == "2 passed, 0 failed, 1 error")
+    }
+
+    /// A CI checkout may link its folder of recordings from elsewhere.
+    @Test(arguments: [false, true]) func aFolderGivenThroughALinkIsWalked(recursive: Bool) throws {
+        let directory = try CLITemporaryDirectory()
+        let text = try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: directory.path("real/nested"), withIntermediateDirectories: true)
+        try directory.file("real/a.jsonl", text)
+        try directory.file("real/nested/b.jsonl", text)
+        let link = directory.path("link")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: directory.path("real"))
+        let result = CLI.run(["verify", link + "/"] + (recursive ? ["--recursive"] : []))
+        #expect(result.code == 0, "\(result)")
+        let passed = result.outLines.filter { $0.hasPrefix("PASS") }.map { String($0.split(separator: " ")[1]) }
+        #expect(passed == [link + "/a.jsonl"] + (recursive ? [link + "/nested/b.jsonl"] : []))
+    }
+
+    /// With `--recursive`, a folder named like a recording is walked into like any other;
+    /// links to folders inside are not followed, so a link back up makes no loop; hidden
+    /// files (an editor's lock, a dangling link) are left out as a shell's `*.jsonl` leaves
+    /// them.
+    @Test func aRecursiveWalkTakesFoldersNamedLikeRecordingsAndSkipsLinkedFoldersAndHiddenFiles() throws {
+        let directory = try CLITemporaryDirectory()
+        let text = try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: directory.path("old.jsonl"), withIntermediateDirectories: true)
+        try directory.file("old.jsonl/c.jsonl", text)
+        try directory.file("a.jsonl", text)
+        try FileManager.default.createSymbolicLink(atPath: directory.path("up"), withDestinationPath: directory.url.path)
+        try FileManager.default.createSymbolicLink(atPath: directory.path(".#a.jsonl"), withDestinationPath: "/nonexistent")
+        try FileManager.default.createDirectory(atPath: directory.path(".hidden"), withIntermediateDirectories: true)
+        try directory.file(".hidden/d.jsonl", text)
+        let result = CLI.run(["verify", "--recursive", directory.url.path])
+        #expect(result.code == 0, "\(result)")
+        #expect(result.outLines.last == "2 passed, 0 failed", "\(result)")
+        let flat = CLI.run(["verify", directory.url.path])
+        #expect(flat.code == 66, "\(flat)")
+        #expect(flat.outLines.contains("ERROR \(directory.path("old.jsonl")): is a directory, not a recording file"))
+        #expect(flat.outLines.last == "1 passed, 0 failed, 1 error", "\(flat)")
     }
 
     @Test func aFIFONamedOnTheCommandLineIsStillRead() throws {

@@ -83,18 +83,35 @@ public struct RecordingFiles: Sendable, Equatable {
         self.refused = refused
     }
 
+    /// The `*.jsonl` files of `directory` (a link to one is followed), and with `recursive`
+    /// those of its subdirectories (links to directories there are not followed, as `grep -r`
+    /// does not, so a link back up cannot make a loop). Names starting with a dot are left
+    /// out, as a shell's `*.jsonl` leaves them: an editor's lock or backup file is not a
+    /// recording. A subdirectory named `*.jsonl` is walked into with `recursive`, and taken
+    /// (and refused as a directory) without.
     private static func recordings(under directory: String, recursive: Bool) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var base = directory
+        while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
         var result: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            if !recursive, (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory {
-                enumerator.skipDescendants()
+        var pending = [base]
+        while let folder = pending.popLast() {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+            for name in names where !name.hasPrefix(".") {
+                let path = folder == "/" ? "/" + name : folder + "/" + name
+                if recursive && isDirectory(path) {
+                    pending.append(path)
+                } else if name.hasSuffix(".jsonl") {
+                    result.append(path)
+                }
             }
-            guard relative.hasSuffix(".jsonl") else { continue }
-            let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-            result.append(base + "/" + relative)
         }
         return result
+    }
+
+    /// Whether `path` is a directory itself, not a link to one.
+    private static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Why a file found in a directory is not a recording to open, or `nil` for a regular

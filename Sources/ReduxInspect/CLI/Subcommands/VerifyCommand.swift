@@ -168,7 +168,11 @@ struct VerifyCommand: Subcommand {
         let updatedText = updated > 0 ? ", \(updated) updated" : ""
         context.print(
             "verified \(results.count) recording\(results.count == 1 ? "" : "s")\(shardText), \(steps) step\(steps == 1 ? "" : "s"), in \(String(format: "%.2f", seconds)) s\(updatedText)")
-        context.print("\(passed) passed, \(results.count - passed) failed")
+        // As the JUnit report counts them: a file that could not be verified is an error, not a
+        // failure.
+        let errors = results.filter { if case .error = $0.0.outcome { true } else { false } }.count
+        let errorText = errors > 0 ? ", \(errors) error\(errors == 1 ? "" : "s")" : ""
+        context.print("\(passed) passed, \(results.count - passed - errors) failed\(errorText)")
         if let reportError {
             // Standard output is buffered and errors are not: flush, so that in a terminal or a
             // CI log the error comes after the summary.
