@@ -41,6 +41,24 @@ import Testing
         #expect(result.out.contains("\"count\": 9\n"), "the state after seq 12: \(result)")
     }
 
+    /// `--at` a step whose state cannot be had is no place to start, as `goto` would not go
+    /// there: it fails as `show --at` does, before any command runs.
+    @Test func startingAtAStepThatCannotBeReplayedFailsAsShowDoes() throws {
+        let path = try counterWithABadAction()
+        let step = Support.run(["step", path, "--at", "4"], input: "where\nback\nquit\n")
+        let show = Support.run(["show", path, "--at", "4"])
+        #expect(step.code == 65 && show.code == 65, "\(step) \(show)")
+        #expect(step.out.isEmpty, "no command ran: \(step)")
+        #expect(step.err == show.err, "\(step) \(show)")
+        #expect(step.err.hasPrefix("Error: \(path):5:"), "\(step)")
+        // Seq 5 has a recorded state, but the state before it, which its diff shows, is seq
+        // 4's: as `goto 5` does, starting there fails.
+        let after = Support.run(["step", path, "--at", "5"], input: "where\nquit\n")
+        #expect(after.code == 65 && after.out.isEmpty && after.err == step.err, "\(after)")
+        // The step before is a place to start.
+        #expect(Support.run(["step", path, "--at", "3"], input: "where\nquit\n").code == 0)
+    }
+
     @Test func withJSONTheFailureIsAnErrorReply() throws {
         let path = try counterWithABadAction()
         let result = Support.run(["step", path, "--json"], input: "goto 4\ngoto 12\n")

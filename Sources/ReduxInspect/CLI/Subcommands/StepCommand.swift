@@ -90,7 +90,12 @@ struct StepCommand: Subcommand {
         let timeline = try session.open(file, reducerName: reducerName)
         timeline.showsReplayProgress(in: session.context)
         try requireStates(timeline, available: session.inspector.reducers.map(\.name))
-        let steps = StepSession(timeline: timeline, position: try timeline.index(ofSeq: startSeq))
+        let start = try timeline.index(ofSeq: startSeq)
+        let steps = StepSession(timeline: timeline, position: start)
+        // A step that cannot be shown (its state, or the one before it, needs an action that no
+        // longer decodes) is no place to start, as `goto` would not go there: the session would
+        // stand where no command works. The states shown are kept for the first command.
+        if start >= 0 { _ = try steps.view() }
         let context = session.context
         steps.makeProgress = { label, total in StepProgress(context, label: label, total: total) }
         steps.program = session.inspector.program
