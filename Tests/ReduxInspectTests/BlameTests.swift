@@ -340,4 +340,24 @@ struct BlameCase: CustomTestStringConvertible, Sendable {
         #expect(short == "\"ab\"")
         #expect(longer == "\"ab" + String(repeating: "ç", count: 6) + "…")
     }
+
+    /// A cut inside an escape sequence would leave its tail (`01` of `\u0001`) or a lone
+    /// backslash to be read as other text: it comes before the sequence, at either end.
+    @Test func cutsFallBetweenEscapeSequences() {
+        let controls = String(repeating: "\u{1}", count: 30)
+        let (old, new) = BlameCommand.abbreviate(.string(controls + "X"), .string(controls + "Y"), width: 60)
+        // 15 characters before the difference would begin inside a `\u0001`; three whole ones fit.
+        #expect(old == "…" + String(repeating: "\\u0001", count: 3) + "X\"", "\(old)")
+        #expect(new == "…" + String(repeating: "\\u0001", count: 3) + "Y\"", "\(new)")
+        let backslashes = String(repeating: "\\", count: 60)
+        let (before, after) = BlameCommand.abbreviate(.string(backslashes + "AX"), .string(backslashes + "AY"), width: 64)
+        #expect(before.hasSuffix("AX\"") && after.hasSuffix("AY\""))
+        for text in [before, after] {
+            let run = text.dropFirst().prefix { $0 == "\\" }
+            #expect(run.count.isMultiple(of: 2), "\(text)")
+        }
+        // Cut at its end: whole sequences, then `…`.
+        let (_, added) = BlameCommand.abbreviate(.null, .string(controls), width: 22)
+        #expect(added == "\"" + String(repeating: "\\u0001", count: 3) + "…", "\(added)")
+    }
 }

@@ -41,7 +41,8 @@ extension DiffTextFormatter {
         // Below 4 characters there is no room for `…` and a character before the difference.
         let long = context > 0 && old.index(old.startIndex, offsetBy: width / 2 + 1, limitedBy: oldEnd) != nil
         func cut(_ text: String, _ end: String.Index) -> String {
-            let start = long ? text.index(end, offsetBy: -context) : text.startIndex
+            // Not inside an escape sequence: its tail would read as other text.
+            let start = long ? escapeStart(containing: text.index(end, offsetBy: -context), in: text[...]) : text.startIndex
             return (long ? "…" : "") + abbreviate(text[start...], width: long ? width - 1 : width)
         }
         return (cut(old, oldEnd), cut(new, newEnd))

@@ -136,12 +136,15 @@ public struct DiffTextFormatter: Sendable {
         output.append(utf8: text)
     }
 
-    /// Shortens text longer than `width` characters to its first `width - 1` and `…`.
+    /// Shortens text longer than `width` characters to its first `width - 1` and `…`. The
+    /// text is JSON: the cut never falls inside an escape sequence (`\u0001`, `\\`), which
+    /// would leave its tail or a lone backslash to be read as other text; it comes before it.
     ///
     /// - Parameters:
-    ///   - text: The text to shorten.
+    ///   - text: The JSON text to shorten.
     ///   - width: The most characters the result may have; at least 1 is used.
-    /// - Returns: `text` when it fits, else a prefix ending in `…` exactly `width` long.
+    /// - Returns: `text` when it fits, else a prefix ending in `…` at most `width` long
+    ///   (shorter by the part of an escape sequence left out with it).
     public static func abbreviate(_ text: String, width: Int) -> String {
         abbreviate(text[...], width: width)
     }
@@ -154,6 +157,35 @@ public struct DiffTextFormatter: Sendable {
             let cut = text.index(text.startIndex, offsetBy: width - 1, limitedBy: text.endIndex),
             text.index(cut, offsetBy: 1, limitedBy: text.endIndex).map({ $0 < text.endIndex }) ?? false
         else { return String(text) }
-        return text[..<cut] + "…"
+        return text[..<escapeStart(containing: cut, in: text)] + "…"
+    }
+
+    /// Where the escape sequence `index` falls inside begins, or `index` when it falls
+    /// inside none. The text around is JSON (whose whole text, `text.base`, begins outside
+    /// any escape): a backslash starts one, two characters long, or six for `\uXXXX`, so
+    /// only the five bytes before `index` are looked at, and the run of backslashes that
+    /// ends with one found there, whose length says whether it starts a sequence.
+    static func escapeStart(containing index: Substring.Index, in text: Substring) -> Substring.Index {
+        let bytes = text.base.utf8
+        let backslash = UInt8(ascii: "\\")
+        var before = index
+        for distance in 1...5 {
+            guard before > bytes.startIndex else { return index }
+            bytes.formIndex(before: &before)
+            guard bytes[before] == backslash else { continue }
+            // The backslashes in a row that end here: an even count is escaped backslashes,
+            // the last of them ending at or before `index`.
+            var run = 1
+            var first = before
+            while first > bytes.startIndex, bytes[bytes.index(before: first)] == backslash {
+                bytes.formIndex(before: &first)
+                run += 1
+            }
+            guard run % 2 == 1 else { return index }
+            let next = bytes.index(after: before)
+            let length = next < bytes.endIndex && bytes[next] == UInt8(ascii: "u") ? 6 : 2
+            return distance < length ? before : index
+        }
+        return index
     }
 }
