@@ -1,8 +1,10 @@
 import Foundation
 
 /// The top-level members of a line that the indexer looks at: the value of the first member
-/// with each of these keys (written without escapes), found in one skim of the line by
-/// ``TopLevelMembers/scan(_:_:)``, which also decides whether the line is well formed.
+/// with each of these keys, found in one skim of the line by ``TopLevelMembers/scan(_:_:)``,
+/// which also decides whether the line is well formed. A key written with escapes
+/// (`"st\u0061te"`) is decoded, as the parser decodes it, so that every command finds the
+/// members the parser finds.
 struct KnownMembers {
     var action: Range<Int>?
     var format: Range<Int>?
@@ -101,9 +103,29 @@ struct KnownMembers {
 
     private init() {}
 
-    /// Keeps `value` when `key` is one of the names and the first with it.
+    /// Keeps `value` when `key` (its bytes between the quotes) is one of the names and the
+    /// first with it.
     @inline(__always)
     private mutating func note(key: UnsafeBufferPointer<UInt8>, _ value: Range<Int>) {
+        // The shortest escaped spelling of a name is 8 bytes (`s\u0065q`).
+        guard key.count < 8 || memchr(key.baseAddress!, Int32(UInt8(ascii: "\\")), key.count) == nil else {
+            noteEscaped(key: key, value)
+            return
+        }
+        note(name: key, value)
+    }
+
+    /// ``note(key:_:)`` for a key written with escapes: decoded first. One that does not
+    /// decode is no name of the format (the skim has let it by; the parser names the error).
+    @inline(never)
+    private mutating func noteEscaped(key: UnsafeBufferPointer<UInt8>, _ value: Range<Int>) {
+        guard var name = TopLevelMembers.decodedKey(key) else { return }
+        name.withUTF8 { note(name: $0, value) }
+    }
+
+    /// Keeps `value` when `name`, decoded, is one of the names and the first with it.
+    @inline(__always)
+    private mutating func note(name key: UnsafeBufferPointer<UInt8>, _ value: Range<Int>) {
         @inline(__always)
         func matches(_ name: StaticString) -> Bool {
             memcmp(key.baseAddress!, name.utf8Start, name.utf8CodeUnitCount) == 0

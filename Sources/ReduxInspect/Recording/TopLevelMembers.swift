@@ -104,13 +104,26 @@ struct TopLevelMembers {
         return skim.skipSpace(index) == count
     }
 
-    /// The first member whose key is exactly `name` (keys with escapes never match).
+    /// The first member whose key is `name`, also when it is written with escapes
+    /// (`"st\u0061te"`), as the parser reads it.
     func member(_ name: StaticString, in line: UnsafeBufferPointer<UInt8>) -> Member? {
         let nameBuffer = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
         return members.first { member in
-            member.key.count == nameBuffer.count
-                && zip(member.key, nameBuffer).allSatisfy { line[$0] == $1 }
+            if member.key.count == nameBuffer.count && zip(member.key, nameBuffer).allSatisfy({ line[$0] == $1 }) {
+                return true
+            }
+            // An escape spells one character with at least two bytes, `\u0065` with six.
+            guard member.key.count > nameBuffer.count else { return false }
+            let key = UnsafeBufferPointer(rebasing: line[member.key])
+            return key.contains(UInt8(ascii: "\\")) && Self.decodedKey(key) == name.description
         }
+    }
+
+    /// A key's bytes between its quotes, decoded; `nil` when they are no JSON string.
+    static func decodedKey(_ key: UnsafeBufferPointer<UInt8>) -> String? {
+        let quoted = [UInt8(ascii: "\"")] + Array(key) + [UInt8(ascii: "\"")]
+        guard case .string(let name)? = try? JSONParser.parse(quoted) else { return nil }
+        return name
     }
 
     /// The value of `range` as a non-negative decimal integer, or `nil`.
