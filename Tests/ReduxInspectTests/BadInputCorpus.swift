@@ -138,6 +138,7 @@ enum BadInputCorpus {
         Case("header-version-missing.jsonl", ":1:1: expected the header's \"version\" to be an integer"),
         Case("header-wrong-format.jsonl", ":1:11: expected \"format\" to be \"redux-inspect\", found \"redux-devtools\""),
         Case("header-not-first.jsonl", ":2:1: a header is allowed only on the first line"),
+        Case("header-after-gap-marker.jsonl", ":2:1: a header is allowed only on the first line"),
         Case(
             "header-initial-state-undecodable.jsonl",
             ":1:83: cannot decode the state as ReduxExamples.Counter.State: at count: expected Int, found a string (\"zero\")"),

@@ -196,7 +196,9 @@ struct RecordingIndexer {
         if members.action != nil {
             try indexEntry(seq: members.seq, state: members.state, line, lineIndex: lineIndex)
         } else if members.format != nil || members.version != nil {
-            guard header == nil, steps.isEmpty else {
+            // Nothing before it: no entry, and no gap marker either (nothing may follow an end
+            // marker).
+            guard header == nil, steps.isEmpty, gaps.isEmpty, marked == nil else {
                 throw RecordingError(
                     .malformed, path: path, line: lineNumber, column: 1,
                     message: "a header is allowed only on the first line")
