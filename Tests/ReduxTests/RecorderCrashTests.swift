@@ -37,9 +37,9 @@ import Testing
     ]
 
     @Test(.timeLimit(.minutes(1)), arguments: badArguments)
-    func soakToolRefusesBadArgumentsWithoutRecording(arguments: [String], status: Int32) async throws {
+    func soakToolRefusesBadArgumentsWithoutRecording(arguments: [String], status: Int32) throws {
         let executable = try Self.soakExecutable()
-        try await withAsyncTemporaryDirectory { directory in
+        try withTemporaryDirectory { directory in
             let process = Process()
             process.executableURL = executable
             process.arguments = arguments
@@ -56,9 +56,9 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func recorderKilledMidSessionLeavesOnlyCompleteParsableLines() async throws {
+    func recorderKilledMidSessionLeavesOnlyCompleteParsableLines() throws {
         let executable = try Self.soakExecutable()
-        try await withAsyncTemporaryDirectory { directory in
+        try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("soak.jsonl").path
             let process = Process()
             process.executableURL = executable
@@ -68,7 +68,7 @@ import Testing
             defer { if process.isRunning { kill(pid, SIGKILL) } }
 
             // About a hundred lines of the soak tool's session.
-            let recording = try await poll(timeout: .seconds(30)) { Self.fileSize(path) >= 1 << 20 }
+            let recording = poll(timeout: .seconds(30)) { Self.fileSize(path) >= 1 << 20 }
             kill(pid, SIGKILL)
             process.waitUntilExit()
 

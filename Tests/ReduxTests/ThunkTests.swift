@@ -8,7 +8,12 @@ enum AsyncAction: Sendable {
 }
 
 @Suite struct ThunkTests {
-    @Test(.timeLimit(.minutes(1)))
+    // The thunk runs in a task of its own, and the test waits for it three times (its start,
+    // its `Task.yield()`, the test's own resumption). Swift Testing starts every test of a run
+    // at once, so each wait may last until the tests queued before it have run: a minute was
+    // once not enough on two cores. The limit only has to turn a thunk that never ends into a
+    // failure, so it is longer than a whole run.
+    @Test(.timeLimit(.minutes(5)))
     func thunkDispatchesPlainActionsThatReachTheReducerInOrder() async {
         let reduced = LockedBox<[String]>([])
         let reducer = Reducer<CounterState, AsyncAction> { state, action in

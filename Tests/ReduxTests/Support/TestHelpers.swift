@@ -39,14 +39,21 @@ func runOnThreads(_ count: Int, _ body: @escaping @Sendable (_ index: Int) -> Vo
     group.wait()
 }
 
-/// Polls `condition` every few milliseconds until it holds or `timeout` passes.
+/// Polls `condition` every few milliseconds until it holds or `timeout` passes, blocking the
+/// calling thread meanwhile.
+///
+/// It blocks rather than awaiting `Task.sleep` on purpose. Swift Testing starts every test of a
+/// run at once, so a test that suspends is resumed only once the tests queued before it have
+/// run: up to the length of the whole run on two cores, which once exceeded a test's one-minute
+/// time limit in a clean clone's CI run although the test needed a second. A test that does
+/// not suspend runs to its end once started.
 ///
 /// - Returns: Whether the condition held in time.
-func poll(timeout: Duration, _ condition: () -> Bool) async throws -> Bool {
+func poll(timeout: Duration, _ condition: () -> Bool) -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if condition() { return true }
-        try await Task.sleep(for: .milliseconds(5))
+        Thread.sleep(forTimeInterval: 0.005)
     }
     return condition()
 }
@@ -56,13 +63,6 @@ func withTemporaryDirectory<Result>(_ body: (URL) throws -> Result) throws -> Re
     let url = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: url) }
     return try body(url)
-}
-
-/// A fresh directory under the system's temporary directory, removed by `body`'s end.
-func withAsyncTemporaryDirectory<Result>(_ body: (URL) async throws -> Result) async throws -> Result {
-    let url = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: url) }
-    return try await body(url)
 }
 
 private func makeTemporaryDirectory() throws -> URL {
