@@ -106,6 +106,65 @@ import Testing
         #expect(flat.outLines.last == "1 passed, 0 failed, 1 error", "\(flat)")
     }
 
+    /// Where `setpriv` is, to run the binary as `nobody` when the tests run as root, who may
+    /// read any folder.
+    static let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// Runs `verify` as a user that permissions apply to: in-process, or, as root, the built
+    /// binary as `nobody` through `setpriv`.
+    static func verifyUnprivileged(_ arguments: [String]) throws -> (code: Int32, outLines: [String], err: String) {
+        guard geteuid() == 0 else {
+            let result = CLI.run(["verify"] + arguments)
+            return (result.code, result.outLines, result.err)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(setpriv))
+        process.arguments =
+            ["--reuid", "65534", "--regid", "65534", "--clear-groups", try EndToEndTests.binary().path, "verify"] + arguments
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let errorData = EndToEndTests.ReadAll(error.fileHandleForReading)
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let out = String(decoding: outputData, as: UTF8.self)
+        return (process.terminationStatus, out.split(separator: "\n").map(String.init), String(decoding: errorData.wait(), as: UTF8.self))
+    }
+
+    /// A folder the run cannot read is an error, not a folder without recordings, whether it
+    /// is the one named or one a recursive walk meets: a CI job must not pass over recordings
+    /// it could not verify. A folder that can be listed but not searched (`r` without `x`)
+    /// holds nothing that can be opened either.
+    @Test(
+        .enabled(if: geteuid() != 0 || setpriv != nil, "as root, needs setpriv to run as another user"),
+        arguments: [0o000, 0o644] as [mode_t])
+    func aFolderThatCannotBeReadIsAnError(mode: mode_t) throws {
+        let directory = try CLITemporaryDirectory()
+        let text = try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8)
+        try directory.file("a.jsonl", text)
+        try FileManager.default.createDirectory(atPath: directory.path("sub"), withIntermediateDirectories: true)
+        try directory.file("sub/b.jsonl", text)
+        let sub = directory.path("sub")
+        try #require(chmod(sub, mode) == 0)
+        defer { chmod(sub, 0o755) }
+
+        let deep = try Self.verifyUnprivileged(["--recursive", directory.url.path])
+        #expect(deep.code == 66, "\(deep)")
+        #expect(deep.outLines.contains { $0.hasPrefix("PASS  \(directory.path("a.jsonl"))") }, "\(deep)")
+        #expect(deep.outLines.contains("ERROR \(sub): cannot read the directory: Permission denied"), "\(deep)")
+        #expect(deep.outLines.last == "1 passed, 0 failed, 1 error", "\(deep)")
+
+        // Without `--recursive`, a folder that can be listed shows its recordings, which then
+        // cannot be opened.
+        let named = try Self.verifyUnprivileged([sub])
+        #expect(named.code == 66, "\(named)")
+        let reason = mode == 0 ? "\(sub): cannot read the directory" : "\(sub)/b.jsonl: Permission denied"
+        #expect(named.err.contains(reason), "\(named)")
+    }
+
     @Test func aFIFONamedOnTheCommandLineIsStillRead() throws {
         let directory = try CLITemporaryDirectory()
         let fifo = directory.path("piped.jsonl")

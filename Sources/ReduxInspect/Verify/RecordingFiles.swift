@@ -17,7 +17,8 @@ public struct RecordingFiles: Sendable, Equatable {
     /// a socket, a device, a directory named like a recording), each with the error to
     /// report for it. They are never opened: opening a FIFO waits for a writer, so one stray
     /// FIFO would stall the whole run. They stay in `paths` so that each is reported in its
-    /// place and counted as failed.
+    /// place and counted as an error. A subdirectory a recursive walk cannot read is here too:
+    /// recordings it may hold would otherwise go unverified without a word.
     public let refused: [String: RecordingError]
 
     /// Collects recordings.
@@ -29,8 +30,9 @@ public struct RecordingFiles: Sendable, Equatable {
     ///   - recursive: Whether directories also contribute the `*.jsonl` files of their
     ///     subdirectories. Off by default, so a folder of recordings can keep other material
     ///     (such as a corpus of deliberately broken files) in a subfolder.
-    /// - Throws: ``RecordingError`` when an argument does not exist, or is a directory that
-    ///   holds no recording (a CI job pointed at the wrong folder must not pass).
+    /// - Throws: ``RecordingError`` when an argument does not exist, is a directory that
+    ///   cannot be read, or is one that holds no recording (a CI job pointed at the wrong
+    ///   folder must not pass).
     public init(_ arguments: [String], recursive: Bool = false) throws(RecordingError) {
         var found: [String] = []
         var refused: [String: RecordingError] = [:]
@@ -40,8 +42,8 @@ public struct RecordingFiles: Sendable, Equatable {
                 throw RecordingError(.notFound, path: argument, message: "no such file or directory")
             }
             if isDirectory.boolValue {
-                let recordings = Self.recordings(under: argument, recursive: recursive)
-                guard !recordings.isEmpty else {
+                let (recordings, unreadable) = try Self.recordings(under: argument, recursive: recursive)
+                guard !recordings.isEmpty || !unreadable.isEmpty else {
                     throw RecordingError(
                         .notFound, path: argument, message: "no recordings: expected *.jsonl files in this directory")
                 }
@@ -49,6 +51,8 @@ public struct RecordingFiles: Sendable, Equatable {
                 for path in recordings {
                     if let refusal = Self.refusal(of: path) { refused[path] = refusal }
                 }
+                found += unreadable.keys
+                refused.merge(unreadable) { first, _ in first }
             } else {
                 found.append(argument)
             }
@@ -89,29 +93,54 @@ public struct RecordingFiles: Sendable, Equatable {
     /// out, as a shell's `*.jsonl` leaves them: an editor's lock or backup file is not a
     /// recording. A subdirectory named `*.jsonl` is walked into with `recursive`, and taken
     /// (and refused as a directory) without.
-    private static func recordings(under directory: String, recursive: Bool) -> [String] {
+    ///
+    /// - Returns: The files found, and the subdirectories that could not be read, each with
+    ///   its error.
+    /// - Throws: ``RecordingError`` when `directory` itself cannot be read.
+    private static func recordings(
+        under directory: String, recursive: Bool
+    ) throws(RecordingError) -> (files: [String], unreadable: [String: RecordingError]) {
         var base = directory
         while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
-        var result: [String] = []
+        var files: [String] = []
+        var unreadable: [String: RecordingError] = [:]
         var pending = [base]
-        while let folder = pending.popLast() {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+        walk: while let folder = pending.popLast() {
+            let names: [String]
+            do {
+                names = try DirectoryListing.names(in: folder)
+            } catch {
+                if folder == base { throw error }
+                unreadable[folder] = error
+                continue
+            }
+            var subfolders: [String] = []
+            var recordings: [String] = []
             for name in names where !name.hasPrefix(".") {
                 let path = folder == "/" ? "/" + name : folder + "/" + name
-                if recursive && isDirectory(path) {
-                    pending.append(path)
-                } else if name.hasSuffix(".jsonl") {
-                    result.append(path)
+                if recursive {
+                    var info = stat()
+                    guard lstat(path, &info) == 0 else {
+                        // Gone since the listing: nothing to verify. Otherwise (a folder that
+                        // can be listed but not searched) nothing in it can be opened, and
+                        // whether an entry is a folder of recordings cannot be told.
+                        if errno == ENOENT { continue }
+                        let error = DirectoryListing.cannotRead(folder, code: errno)
+                        if folder == base { throw error }
+                        unreadable[folder] = error
+                        continue walk
+                    }
+                    if info.st_mode & S_IFMT == S_IFDIR {
+                        subfolders.append(path)
+                        continue
+                    }
                 }
+                if name.hasSuffix(".jsonl") { recordings.append(path) }
             }
+            files += recordings
+            pending += subfolders
         }
-        return result
-    }
-
-    /// Whether `path` is a directory itself, not a link to one.
-    private static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        return (files, unreadable)
     }
 
     /// Why a file found in a directory is not a recording to open, or `nil` for a regular
