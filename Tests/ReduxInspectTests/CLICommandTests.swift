@@ -245,6 +245,15 @@ import Testing
             none.err == "warning: no action of type 'reset' in \(file); its types are: increment, incrementBy, decrement\n")
         let shop = Support.run(["log", Support.fixture("shop.jsonl"), "--type", "logout"])
         #expect(shop.out == "   21  10:00:05.250  logout  {\"logout\":{}}\n")
+        // Nor is a text found nowhere; when a type is missing too, its warning is the one shown.
+        let nowhere = Support.run(["log", file, "--grep", "reset", "--grep", #""n":6"#])
+        #expect(nowhere.code == 0 && nowhere.out == "")
+        #expect(nowhere.err == "warning: no action in \(file) contains 'reset' or '\"n\":6'\n")
+        let ofType = Support.run(["log", file, "--type", "decrement", "--grep", "5"])
+        #expect(ofType.out == "" && ofType.err == "warning: no action of type 'decrement' in \(file) contains '5'\n")
+        let missingType = Support.run(["log", file, "--type", "reset", "--grep", "5"])
+        #expect(missingType.err.hasPrefix("warning: no action of type 'reset' in \(file); its types are:"))
+        #expect(missingType.err.split(separator: "\n").count == 1)
     }
 
     @Test func logShowsGaps() throws {

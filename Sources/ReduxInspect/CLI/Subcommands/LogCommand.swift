@@ -40,6 +40,7 @@ struct LogCommand: Subcommand {
         // would otherwise look like a recording without such actions).
         var seenTypes: [String] = []
         var seen: Set<String> = []
+        var shownCount = 0
         for index in recording.steps.indices {
             let entry = try recording.readListedAction(at: index)
             if !types.isEmpty, seen.insert(entry.type).inserted { seenTypes.append(entry.type) }
@@ -55,11 +56,19 @@ struct LogCommand: Subcommand {
             let shown = full ? action : DiffTextFormatter.abbreviate(action, width: 120)
             session.context.print(
                 Self.line(entry, action: shown, seqWidth: seqWidth, colors: session.context.colorsOutput))
+            shownCount += 1
         }
         if let gap = recording.gapAtEnd { session.context.print(gap.notice) }
         for type in types where !seen.contains(type) {
             let listed = seenTypes.prefix(12).joined(separator: ", ") + (seenTypes.count > 12 ? ", …" : "")
             session.warn("no action of type '\(TerminalText.echo(type))' in \(file); its types are: \(listed.isEmpty ? "none" : listed)")
+        }
+        // A text found nowhere (a typo, a value spelt otherwise in JSON) is not silent either,
+        // unless a type found nowhere already explains the empty list.
+        if shownCount == 0, !searches.isEmpty, types.allSatisfy(seen.contains) {
+            let texts = grep.map { "'\(TerminalText.echo($0))'" }.joined(separator: " or ")
+            let among = types.isEmpty ? "" : " of type " + types.map { "'\(TerminalText.echo($0))'" }.joined(separator: " or ")
+            session.warn("no action\(among) in \(file) contains \(texts)")
         }
         return .success
     }
