@@ -178,6 +178,22 @@ import Testing
         #expect(session.isInLineMode)
     }
 
+    /// Tab completes a command's name, and a path from the state here, in the line drawn.
+    @Test func tabCompletesCommandsAndPaths() async throws {
+        let file = try Self.longRecording(steps: 1_000)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try TerminalSession(step: file)
+        try #require(await session.waitFor("(redux-inspect) "), "no prompt: \(session.output)")
+        session.type("go\t3\r")
+        #expect(await session.waitFor("seq 3/1000"), "\(session.output)")
+        session.type("p co\t")
+        #expect(await session.waitFor("(redux-inspect) p count"), "\(session.output)")
+        session.type("\r")
+        #expect(await session.waitFor("\n3\r\n"), "\(session.output)")
+        session.type("quit\r")
+        #expect(try #require(await session.end()).exitCode == 0)
+    }
+
     /// `nohup` starts a process ignoring `SIGHUP`: the prompt does not make it end on one.
     @Test func aSignalIgnoredFromTheStartStaysIgnoredAtThePrompt() async throws {
         let file = try Self.longRecording(steps: 1_000)

@@ -31,6 +31,7 @@ struct KeyDecoder {
         case 0x04: return .endOfInput
         case 0x1A: return .suspend
         case 0x0C: return .clearScreen
+        case 0x09: return .complete
         case 0x20..<0x7F: return .insert(Unicode.Scalar(byte))
         case 0xC2...0xDF: expected = 2
         case 0xE0...0xEF: expected = 3

@@ -2,7 +2,8 @@
 /// arrows move along the line and through the commands typed before (with Ctrl or Alt, or
 /// Alt-b and Alt-f, a word at a time), Backspace and Delete remove a character, Ctrl-A /
 /// Ctrl-E go to the start and the end, Ctrl-U, Ctrl-K and Ctrl-W remove what is before the
-/// cursor, after it, or the word before it.
+/// cursor, after it, or the word before it, and Tab completes the word before the cursor
+/// (from what ``StepCompletion`` offers).
 ///
 /// Only the text and the cursor are kept here, as a value that keys change one at a time;
 /// ``TerminalLineReader`` reads the keys (``KeyDecoder``) and draws the line.
@@ -25,7 +26,9 @@ struct LineEditor {
         case suspend
         /// Ctrl-L: clear the screen and draw the line again.
         case clearScreen
-        /// A key that does nothing here (Tab, an unknown escape sequence).
+        /// Tab: complete the word before the cursor.
+        case complete
+        /// A key that does nothing here (an unknown escape sequence).
         case ignored
     }
 
@@ -43,8 +46,23 @@ struct LineEditor {
         case ended
         case suspend
         case clearScreen
+        /// Tab: the reader asks what the word before the cursor may become, and passes it to
+        /// ``complete(with:)``.
+        case completionRequested
+        /// Several words fit and none is longer in common: show them, then the line again.
+        case listed([String])
         /// Nothing to do.
         case unchanged
+    }
+
+    /// What the word before the cursor may become.
+    struct Completion: Equatable {
+        /// Where the word starts, in characters of the line.
+        let start: Int
+        /// The words it may become, whole; none when nothing fits.
+        let words: [String]
+        /// What follows a word that is the only one to fit (a space after a command's name).
+        let suffix: String
     }
 
     /// The characters typed, and where the cursor is among them.
@@ -62,6 +80,9 @@ struct LineEditor {
 
     /// The line as text.
     var text: String { String(line) }
+
+    /// The line up to the cursor: what Tab completes.
+    var textBeforeCursor: String { String(line[..<cursor]) }
 
     /// Starts a new, empty line; the history stays.
     mutating func startLine() {
@@ -148,8 +169,36 @@ struct LineEditor {
             return .cancelled
         case .suspend: return .suspend
         case .clearScreen: return .clearScreen
+        case .complete: return .completionRequested
         case .ignored: return .unchanged
         }
+        return .edited
+    }
+
+    /// Puts in what the completion offers: the only word that fits, with its suffix, or as
+    /// much as all the words that fit have in common, as a shell does.
+    ///
+    /// - Returns: `.edited` when the line changed; `.listed` when several words fit and
+    ///   nothing more can be put in; `.unchanged` when nothing fits or the word is complete.
+    mutating func complete(with completion: Completion) -> Outcome {
+        guard completion.start <= cursor, !completion.words.isEmpty else { return .unchanged }
+        let typed = line[completion.start..<cursor]
+        let replacement: [Character]
+        if completion.words.count == 1 {
+            replacement = Array(completion.words[0] + completion.suffix)
+            // Already there, suffix and all: nothing to add.
+            if line[completion.start...].starts(with: replacement) { return .unchanged }
+        } else {
+            var common = Array(completion.words[0])
+            for word in completion.words.dropFirst() {
+                common = Array(zip(common, word).prefix { $0 == $1 }.map(\.0))
+            }
+            guard common.count > typed.count, common.starts(with: typed) else { return .listed(completion.words) }
+            replacement = common
+        }
+        browsing = nil
+        line.replaceSubrange(completion.start..<cursor, with: replacement)
+        cursor = completion.start + replacement.count
         return .edited
     }
 

@@ -22,6 +22,8 @@ final class TerminalLineReader {
     private var decoder = KeyDecoder()
     /// Replays ahead while no key has come, until it has caught up with the recording.
     var idleReplay: IdleReplay?
+    /// What Tab offers for the line up to the cursor; Tab does nothing without it.
+    var completer: ((String) -> LineEditor.Completion)?
 
     /// A reader for the terminal on standard input, drawing on `descriptor`; `nil` when
     /// standard input is not a terminal whose mode can be read.
@@ -102,6 +104,16 @@ final class TerminalLineReader {
                 write(editor.drawing(after: prompt, width: width))
             case .clearScreen:
                 write("\u{1B}[H\u{1B}[2J" + editor.drawing(after: prompt, width: width))
+            case .completionRequested:
+                let offered = completer?(editor.textBeforeCursor) ?? LineEditor.Completion(start: 0, words: [], suffix: "")
+                switch editor.complete(with: offered) {
+                case .edited: write(editor.drawing(after: prompt, width: width))
+                case .listed(let words):
+                    write("\n" + StepCompletion.listing(words, width: width) + editor.drawing(after: prompt, width: width))
+                default: write("\u{07}")  // nothing fits: the bell, as a shell rings it
+                }
+            case .listed:
+                continue  // only `complete(with:)` lists
             }
         }
     }

@@ -137,6 +137,10 @@ struct StepCommand: Subcommand {
             timeline.isInterrupted = { StepInterrupt.isRequested }
             idleReplay = IdleReplay(timeline)
             lineReader?.idleReplay = idleReplay
+            // Paths complete from the state the session shows, which it has read already.
+            lineReader?.completer = { [steps] text in
+                StepCompletion.completion(for: text) { try? steps.state(at: steps.cursor.position) }
+            }
         }
         defer {
             if timeline.isInterrupted != nil {
