@@ -254,6 +254,9 @@ import Testing
         let missingType = Support.run(["log", file, "--type", "reset", "--grep", "5"])
         #expect(missingType.err.hasPrefix("warning: no action of type 'reset' in \(file); its types are:"))
         #expect(missingType.err.split(separator: "\n").count == 1)
+        // With another type that is there, both are said.
+        let oneMissing = Support.run(["log", file, "--type", "reset", "--type", "decrement", "--grep", "5"])
+        #expect(oneMissing.err.split(separator: "\n").last == "warning: no action of type 'decrement' in \(file) contains '5'")
     }
 
     @Test func logShowsGaps() throws {

@@ -64,10 +64,12 @@ struct LogCommand: Subcommand {
             session.warn("no action of type '\(TerminalText.echo(type))' in \(file); its types are: \(listed.isEmpty ? "none" : listed)")
         }
         // A text found nowhere (a typo, a value spelt otherwise in JSON) is not silent either,
-        // unless a type found nowhere already explains the empty list.
-        if shownCount == 0, !searches.isEmpty, types.allSatisfy(seen.contains) {
+        // unless types found nowhere already explain the empty list; it names the types that
+        // are there.
+        let typesThere = types.filter(seen.contains)
+        if shownCount == 0, !searches.isEmpty, types.isEmpty || !typesThere.isEmpty {
             let texts = grep.map { "'\(TerminalText.echo($0))'" }.joined(separator: " or ")
-            let among = types.isEmpty ? "" : " of type " + types.map { "'\(TerminalText.echo($0))'" }.joined(separator: " or ")
+            let among = types.isEmpty ? "" : " of type " + typesThere.map { "'\(TerminalText.echo($0))'" }.joined(separator: " or ")
             session.warn("no action\(among) in \(file) contains \(texts)")
         }
         return .success
