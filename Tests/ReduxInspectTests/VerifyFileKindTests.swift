@@ -134,19 +134,34 @@ import Testing
         return (process.terminationStatus, out.split(separator: "\n").map(String.init), String(decoding: errorData.wait(), as: UTF8.self))
     }
 
+    /// Whether `verifyUnprivileged` can run here: always when the tests do not run as root;
+    /// as root, when `nobody` can run the built binary and reach the temporary directory (a
+    /// checkout or `TMPDIR` under `/root` is out of its reach).
+    static let canVerifyUnprivileged: Bool = {
+        guard geteuid() == 0 else { return true }
+        guard setpriv != nil, let directory = try? CLITemporaryDirectory(),
+            let text = try? String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8),
+            let file = try? directory.file("a.jsonl", text),
+            chmod(directory.url.path, 0o755) == 0, chmod(file, 0o644) == 0
+        else { return false }
+        return (try? verifyUnprivileged([file]))?.code == 0
+    }()
+
     /// A folder the run cannot read is an error, not a folder without recordings, whether it
     /// is the one named or one a recursive walk meets: a CI job must not pass over recordings
     /// it could not verify. A folder that can be listed but not searched (`r` without `x`)
     /// holds nothing that can be opened either.
     @Test(
-        .enabled(if: geteuid() != 0 || setpriv != nil, "as root, needs setpriv to run as another user"),
+        .enabled(if: canVerifyUnprivileged, "as root, needs setpriv, and nobody to reach the binary and the temporary directory"),
         arguments: [0o000, 0o644] as [mode_t])
     func aFolderThatCannotBeReadIsAnError(mode: mode_t) throws {
         let directory = try CLITemporaryDirectory()
         let text = try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8)
-        try directory.file("a.jsonl", text)
+        // Whatever the umask, as `nobody` may need to read them.
+        try #require(chmod(directory.url.path, 0o755) == 0)
+        try #require(chmod(try directory.file("a.jsonl", text), 0o644) == 0)
         try FileManager.default.createDirectory(atPath: directory.path("sub"), withIntermediateDirectories: true)
-        try directory.file("sub/b.jsonl", text)
+        try #require(chmod(try directory.file("sub/b.jsonl", text), 0o644) == 0)
         let sub = directory.path("sub")
         try #require(chmod(sub, mode) == 0)
         defer { chmod(sub, 0o755) }
@@ -154,7 +169,8 @@ import Testing
         let deep = try Self.verifyUnprivileged(["--recursive", directory.url.path])
         #expect(deep.code == 66, "\(deep)")
         #expect(deep.outLines.contains { $0.hasPrefix("PASS  \(directory.path("a.jsonl"))") }, "\(deep)")
-        #expect(deep.outLines.contains("ERROR \(sub): cannot read the directory: Permission denied"), "\(deep)")
+        let verb = mode == 0 ? "read" : "search"
+        #expect(deep.outLines.contains("ERROR \(sub): cannot \(verb) the directory: Permission denied"), "\(deep)")
         #expect(deep.outLines.last == "1 passed, 0 failed, 1 error", "\(deep)")
 
         // Without `--recursive`, a folder that can be listed shows its recordings, which then
@@ -163,6 +179,38 @@ import Testing
         #expect(named.code == 66, "\(named)")
         let reason = mode == 0 ? "\(sub): cannot read the directory" : "\(sub)/b.jsonl: Permission denied"
         #expect(named.err.contains(reason), "\(named)")
+
+        // A folder out of reach is not said not to exist.
+        try #require(chmod(directory.url.path, 0o700) == 0)
+        defer { chmod(directory.url.path, 0o755) }
+        let unreachable = try Self.verifyUnprivileged([sub])
+        #expect(unreachable.code == 66, "\(unreachable)")
+        #expect(unreachable.err.contains("\(sub): Permission denied"), "\(unreachable)")
+    }
+
+    /// A name that is not UTF-8 cannot be opened by a path made of it: it is an error in its
+    /// place, not a file skipped without a word (nor one said not to exist). With `--recursive`
+    /// any such name is, as it may be a folder of recordings.
+    @Test func aNameThatIsNotUTF8IsAnError() throws {
+        let directory = try CLITemporaryDirectory()
+        let text = try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8)
+        try directory.file("ok.jsonl", text)
+        let base = Array(directory.url.path.utf8)
+        let file = base + Array("/caf".utf8) + [0xE9] + Array(".jsonl".utf8) + [0]
+        let folder = base + Array("/d".utf8) + [0xFF, 0]
+        let descriptor = file.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        try #require(descriptor >= 0)
+        close(descriptor)
+        try #require(folder.withUnsafeBufferPointer { mkdir(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 0o755) } == 0)
+        let reason = "the name is not UTF-8, so it cannot be opened; rename it to verify it"
+
+        let flat = CLI.run(["verify", directory.url.path])
+        #expect(flat.code == 66, "\(flat)")
+        #expect(flat.outLines.contains("ERROR \(directory.path("caf\u{FFFD}.jsonl")): \(reason)"), "\(flat)")
+        #expect(flat.outLines.last == "1 passed, 0 failed, 1 error", "\(flat)")
+        let deep = CLI.run(["verify", "--recursive", directory.url.path])
+        #expect(deep.outLines.contains("ERROR \(directory.path("d\u{FFFD}")): \(reason)"), "\(deep)")
+        #expect(deep.outLines.last == "1 passed, 0 failed, 2 errors", "\(deep)")
     }
 
     @Test func aFIFONamedOnTheCommandLineIsStillRead() throws {

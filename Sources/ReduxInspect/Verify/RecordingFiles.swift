@@ -37,11 +37,17 @@ public struct RecordingFiles: Sendable, Equatable {
         var found: [String] = []
         var refused: [String: RecordingError] = [:]
         for argument in arguments {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+            // `stat`, not `FileManager.fileExists`, which takes a folder that cannot be
+            // searched for one that does not exist.
+            var info = stat()
+            guard stat(argument, &info) == 0 else {
+                let code = errno
+                guard code == ENOENT || code == ENOTDIR else {
+                    throw RecordingError(.unreadable, path: argument, message: String(cString: strerror(code)))
+                }
                 throw RecordingError(.notFound, path: argument, message: "no such file or directory")
             }
-            if isDirectory.boolValue {
+            if info.st_mode & S_IFMT == S_IFDIR {
                 let (recordings, unreadable) = try Self.recordings(under: argument, recursive: recursive)
                 guard !recordings.isEmpty || !unreadable.isEmpty else {
                     throw RecordingError(
@@ -106,18 +112,24 @@ public struct RecordingFiles: Sendable, Equatable {
         var unreadable: [String: RecordingError] = [:]
         var pending = [base]
         walk: while let folder = pending.popLast() {
-            let names: [String]
+            let listing: DirectoryListing.Names
             do {
-                names = try DirectoryListing.names(in: folder)
+                listing = try DirectoryListing.names(in: folder)
             } catch {
                 if folder == base { throw error }
                 unreadable[folder] = error
                 continue
             }
+            func path(of name: String) -> String { folder == "/" ? "/" + name : folder + "/" + name }
+            // A name that is not UTF-8 may be a recording, or with `recursive` a folder of
+            // them: neither can be reached by a path made of it.
+            for name in listing.undecodable where !name.hasPrefix(".") && (recursive || name.hasSuffix(".jsonl")) {
+                unreadable[path(of: name)] = DirectoryListing.undecodableName(path(of: name))
+            }
             var subfolders: [String] = []
             var recordings: [String] = []
-            for name in names where !name.hasPrefix(".") {
-                let path = folder == "/" ? "/" + name : folder + "/" + name
+            for name in listing.names where !name.hasPrefix(".") {
+                let path = path(of: name)
                 if recursive {
                     var info = stat()
                     guard lstat(path, &info) == 0 else {
@@ -125,7 +137,7 @@ public struct RecordingFiles: Sendable, Equatable {
                         // can be listed but not searched) nothing in it can be opened, and
                         // whether an entry is a folder of recordings cannot be told.
                         if errno == ENOENT { continue }
-                        let error = DirectoryListing.cannotRead(folder, code: errno)
+                        let error = DirectoryListing.cannotSearch(folder, code: errno)
                         if folder == base { throw error }
                         unreadable[folder] = error
                         continue walk
