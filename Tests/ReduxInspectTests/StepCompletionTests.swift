@@ -43,7 +43,10 @@ import Testing
         // Nothing to offer: not a member, not an object, a predicate's value, a command
         // without a path, no state to read.
         #expect(Self.tab("p cart.x").listed == nil && Self.tab("p cart.x").line == "p cart.x")
-        #expect(Self.tab("p catalog.").line == "p catalog.")
+        // After an array, its size.
+        #expect(Self.tab("p catalog.").line == "p catalog.count")
+        #expect(Self.tab("watch cart.items.c").line == "watch cart.items.count")
+        #expect(Self.tab("p catalog.x").line == "p catalog.x")
         #expect(Self.tab("break cart.total > t").line == "break cart.total > t")
         #expect(Self.tab("goto c").line == "goto c")
         #expect(Self.tab("p ca", state: nil).line == "p ca")

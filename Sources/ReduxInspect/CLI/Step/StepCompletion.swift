@@ -1,6 +1,6 @@
 /// What Tab offers at `step`'s prompt: the names of the commands for the first word, and for
 /// the path a command takes (`state`, `p`, `watch`, `unwatch`, the first word of `break`'s
-/// predicate) the members of the state at the cursor.
+/// predicate) the members of the state at the cursor, and `.count` after an array.
 ///
 /// Only the text before the cursor is looked at, and only the state the session shows, so a
 /// Tab costs no replay.
@@ -55,8 +55,15 @@ enum StepCompletion {
             guard let parsed = try? JSONPath(parsing: String(parentText)) else { return [] }
             parent = parsed
         }
-        guard case .object(let object)? = state.value(at: parent) else { return [] }
-        return Set(object.keys.filter { $0.hasPrefix(partial) }).sorted().map { parent.appending(.key($0)).description }
+        switch state.value(at: parent) {
+        case .object(let object)?:
+            return Set(object.keys.filter { $0.hasPrefix(partial) }).sorted().map { parent.appending(.key($0)).description }
+        case .array? where !parent.isRoot && "count".hasPrefix(partial):
+            // An array's size, as `state` and `watch` read a last `.count`.
+            return [parentText + ".count"]
+        default:
+            return []
+        }
     }
 
     /// The words Tab found, in columns across `width` (80 when unknown), a line each row,
