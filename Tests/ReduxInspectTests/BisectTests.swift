@@ -298,6 +298,16 @@ struct BisectCase: CustomTestStringConvertible, Sendable {
                 See 'redux-inspect bisect --help' for more information.
 
                 """)
+        // A predicate of values alone reads no state: most often a path written as diff
+        // prints a key that is not a name, `["a.b"]`, which reads as an array here.
+        for (predicate, message) in [
+            (#" !(["content-type"] == 2)"#, #"expected a path of the state; one that starts with a bracket takes a dot first (' !(.["content-type"] == 2)') at column 4"#),
+            ("1 < 2", "expected a path of the state: with values alone it holds at every step or at none at column 1"),
+        ] {
+            let constant = InspectorRun(["bisect", BisectTestSupport.fixture("shop.jsonl"), "--until", predicate])
+            #expect(constant.code == 64)
+            #expect(constant.err.hasPrefix("Error: invalid predicate '\(predicate)': \(message)\n"), "\(constant.err)")
+        }
         let missing = InspectorRun(["bisect", BisectTestSupport.fixture("shop.jsonl")])
         #expect(missing.code == 64)
         #expect(missing.err.hasPrefix("Error: missing option '--until <predicate>'\n"))

@@ -308,6 +308,9 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
             line: "break count >",
             message: #"invalid predicate 'count >': expected a path or a JSON value after ">" at column 8"#),
         StepFailureCase(
+            line: "break true == true",
+            message: "invalid predicate 'true == true': expected a path of the state: with values alone it holds at every step or at none at column 1"),
+        StepFailureCase(
             line: "c", message: "no watchpoints or breakpoints: set one with 'watch PATH' or 'break PREDICATE'"),
         StepFailureCase(
             line: "rc", message: "no watchpoints or breakpoints: set one with 'watch PATH' or 'break PREDICATE'"),

@@ -163,7 +163,7 @@ enum StepCommandParser {
                 throw StepInputError("'break' expects a predicate, such as cart.total > 50")
             }
             do {
-                return .breakpoint(try Predicate(parsing: argument))
+                return .breakpoint(try Predicate(parsingSearch: argument))
             } catch {
                 throw StepInputError("invalid predicate '\(TerminalText.echo(argument))': \(error)")
             }

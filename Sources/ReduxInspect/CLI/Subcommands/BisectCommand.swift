@@ -57,7 +57,7 @@ struct BisectCommand: Subcommand {
             throw Self.usage("missing option '--until <predicate>'")
         }
         do {
-            predicate = try Predicate(parsing: text)
+            predicate = try Predicate(parsingSearch: text)
         } catch {
             throw Self.usage("invalid predicate '\(TerminalText.echo(text))': \(error)")
         }
