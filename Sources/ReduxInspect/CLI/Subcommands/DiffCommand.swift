@@ -42,6 +42,12 @@ struct DiffCommand: Subcommand {
         if arguments.positionals.count > 1 {
             let text = arguments.positionals[1]
             let parts = text.components(separatedBy: "..")
+            // `diff 0`, `diff 0..3`: the initial state is where changes start, not one made.
+            if parts.count <= 2, Int(parts[0]) == 0, let to = Int(parts.last!) {
+                let range = parts.count == 2 && to > 1 ? " (a range from it: 1..\(to))" : ""
+                throw Self.usage(
+                    "invalid step '\(TerminalText.echo(text))': seq 0 is the initial state, which no step made; the first step's change is 'diff FILE 1'\(range)")
+            }
             guard parts.count <= 2, let from = Int(parts[0]), let to = Int(parts.last!), from >= 1, to >= 1 else {
                 throw Self.usage("invalid step '\(TerminalText.echo(text))': expected a seq such as 5, or a range such as 3..9")
             }
