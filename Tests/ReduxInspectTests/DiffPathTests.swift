@@ -64,7 +64,12 @@ import Testing
     @Test(arguments: [
         ErrorCase(text: "cart.", message: #"expected a key or "[" at column 6"#),
         ErrorCase(text: "cart..total", message: #"expected a key or "[" at column 6"#),
-        ErrorCase(text: "cart-items", message: #"expected "." or "[" at column 5"#),
+        ErrorCase(
+            text: "cart-items",
+            message: #"expected "." or "[" (a key with characters other than ASCII letters, digits and _ is written in brackets: ["cart-items"]) at column 5"#),
+        ErrorCase(
+            text: "cart.é",
+            message: #"expected a key or "[" (a key with characters other than ASCII letters, digits and _ is written in brackets: ["é"]) at column 6"#),
         ErrorCase(text: "items[2", message: #"expected "]" at column 8"#),
         ErrorCase(text: "items[02]", message: "expected an index without leading zeros at column 7"),
         ErrorCase(text: "items[id=]", message: "expected a JSON scalar at column 10"),

@@ -106,7 +106,9 @@ struct PredicateNestingCase: CustomTestStringConvertible, Sendable {
         .init(text: "count(a) > ", error: #"expected a path or a JSON value after ">" at column 12"#),
         .init(text: "cart..total > 1", error: #"invalid path: expected a key or "[" at column 6"#),
         .init(text: "cart.items[id=] > 1", error: "invalid path: expected a JSON scalar at column 15"),
-        .init(text: "cart.tötal > 1", error: #"invalid path: expected "." or "[" at column 7"#),
+        .init(
+            text: "cart.tötal > 1",
+            error: #"invalid path: expected "." or "[" (a key with characters other than ASCII letters, digits and _ is written in brackets: ["tötal"]) at column 7"#),
         .init(text: "a == [1, 2", error: "invalid JSON value: unexpected end of input at column 11"),
         .init(text: "a == [1,]", error: "invalid JSON value: trailing comma is not allowed at column 8"),
         .init(text: #"a == "x"#, error: "invalid JSON value: unterminated string at column 6"),

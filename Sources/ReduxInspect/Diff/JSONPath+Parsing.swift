@@ -50,18 +50,31 @@ private struct PathReader {
         if text.isEmpty || text == "." || text == JSONPath.rootText { return [] }
         var components: [JSONPath.Component] = []
         if current == "." { position += 1 }
+        var stepStart = position
         components.append(try readStep(afterDot: true))
         while let scalar = current {
             if scalar == "." {
                 position += 1
+                stepStart = position
                 components.append(try readStep(afterDot: true))
             } else if scalar == "[" {
+                stepStart = position
                 components.append(try readStep(afterDot: false))
             } else {
-                throw failure("\".\" or \"[\"")
+                throw failure("\".\" or \"[\"" + bracketHint(from: stepStart))
             }
         }
         return components
+    }
+
+    /// For a key written bare with characters a bare key cannot have (`café`, `content-type`),
+    /// how to write it: diff prints such keys in brackets, and one typed as read is the usual
+    /// mistake.
+    func bracketHint(from start: Int) -> String {
+        guard start < scalars.count, scalars[start] != "[" else { return "" }
+        let end = scalars[start...].firstIndex { $0 == "." || $0 == "[" } ?? scalars.count
+        let key = String(String.UnicodeScalarView(scalars[start..<end]))
+        return " (a key with characters other than ASCII letters, digits and _ is written in brackets: [\(JSONValue.string(key).compactText)])"
     }
 
     /// Reads an identifier key or, when not just after a dot, a bracketed step.
@@ -74,7 +87,10 @@ private struct PathReader {
         {
             position += 1
         }
-        guard position > start else { throw failure("a key or \"[\"") }
+        guard position > start else {
+            let bare = current.map { !$0.isASCII || $0 == "-" } ?? false
+            throw failure("a key or \"[\"" + (bare ? bracketHint(from: start) : ""))
+        }
         return .key(String(String.UnicodeScalarView(scalars[start..<position])))
     }
 
