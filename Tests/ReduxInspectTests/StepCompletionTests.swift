@@ -6,14 +6,15 @@ import Testing
 /// for the commands that take a path.
 @Suite struct StepCompletionTests {
     static let state = try! JSONParser.parse(
-        #"{"cart":{"items":[{"id":1,"quantity":2}],"total":3},"catalog":[],"content-type":"a","isLoggedIn":true}"#)
+        #"{"cart":{"items":[{"id":1,"quantity":2}],"total":3},"catalog":[],"content-type":"a","isLoggedIn":true,"#
+            + #""content-length":1,"true":5,"x-y":{"alpha":1},"with space":{"a":1}}"#)
 
     /// Types `text`, presses Tab, and returns the line and what was listed.
     static func tab(_ text: String, state: JSONValue? = state) -> (line: String, listed: [String]?) {
         var editor = LineEditor()
         for scalar in text.unicodeScalars { _ = editor.handle(.insert(scalar)) }
         #expect(editor.handle(.complete) == .completionRequested)
-        let completion = StepCompletion.completion(for: editor.textBeforeCursor) { state }
+        let completion = StepCompletion.completion(for: editor.charactersBeforeCursor) { state }
         if case .listed(let words) = editor.complete(with: completion) { return (editor.text, words) }
         return (editor.text, nil)
     }
@@ -38,8 +39,24 @@ import Testing
         #expect(Self.tab("watch count cart.i").line == "watch count cart.items")
         #expect(Self.tab("p cart.items[id=1].q").line == "p cart.items[id=1].quantity")
         #expect(Self.tab("break is").line == "break isLoggedIn")
-        // A key that is not a name is written as paths write it.
-        #expect(Self.tab("p con").line == #"p ["content-type"]"#)
+        // In a predicate, a path starts with a dot before a bracket or a literal's name, and
+        // a dot typed first is kept.
+        #expect(Self.tab("break content-t").line == #"break .["content-type"]"#)
+        #expect(Self.tab("break tr").line == "break .true")
+        #expect(Self.tab("break x-").line == #"break .["x-y"]"#)
+        #expect(Self.tab(#"break .["x-y"].al"#).line == #"break .["x-y"].alpha"#)
+        #expect(Self.tab("break .ca").listed == [".cart", ".catalog"])
+        #expect(Self.tab("p tr").line == "p true")
+        // A key that is not a name is written as paths write it, and completed from there.
+        #expect(Self.tab("p content-t").line == #"p ["content-type"]"#)
+        #expect(Self.tab("p con").line == #"p ["content-"#)
+        #expect(Self.tab(#"p ["content-"#).listed == [#"["content-length"]"#, #"["content-type"]"#])
+        #expect(Self.tab(#"p ["content-t"#).line == #"p ["content-type"]"#)
+        #expect(Self.tab(#"watch ["x-y"].al"#).line == #"watch ["x-y"].alpha"#)
+        #expect(Self.tab(#"watch cart["to"#).line == #"watch cart["total"]"#)
+        // A blank inside a quoted key does not start a word.
+        #expect(Self.tab(#"p ["with space"].a"#).line == #"p ["with space"].a"#)
+        #expect(Self.tab(#"p ["with space"]."#).line == #"p ["with space"].a"#)
         // Nothing to offer: not a member, not an object, a predicate's value, a command
         // without a path, no state to read.
         #expect(Self.tab("p cart.x").listed == nil && Self.tab("p cart.x").line == "p cart.x")
@@ -57,10 +74,39 @@ import Testing
         var editor = LineEditor()
         for scalar in "p car.total".unicodeScalars { _ = editor.handle(.insert(scalar)) }
         for _ in 0..<6 { _ = editor.handle(.left) }
-        let completion = StepCompletion.completion(for: editor.textBeforeCursor) { Self.state }
+        let completion = StepCompletion.completion(for: editor.charactersBeforeCursor) { Self.state }
         #expect(completion == LineEditor.Completion(start: 2, words: ["cart"], suffix: ""))
         #expect(editor.complete(with: completion) == .edited)
         #expect(editor.text == "p cart.total" && editor.cursor == 6)
+    }
+
+    /// Completing a line recalled from the history keeps the place in it, as other edits do.
+    @Test func completingARecalledLineKeepsThePlaceInTheHistory() {
+        var editor = LineEditor()
+        for line in ["p cart", "where", "p isLoggedIn"] {
+            for scalar in line.unicodeScalars { _ = editor.handle(.insert(scalar)) }
+            _ = editor.handle(.enter)
+        }
+        _ = editor.handle(.up)
+        _ = editor.handle(.up)
+        for _ in 0..<3 { _ = editor.handle(.backspace) }
+        #expect(editor.complete(with: StepCompletion.completion(for: editor.charactersBeforeCursor) { Self.state }) == .edited)
+        #expect(editor.text == "where ")
+        _ = editor.handle(.up)
+        #expect(editor.text == "p cart")
+    }
+
+    /// The word starts where the editor's own characters say: a character typed just before
+    /// a combining mark or half a flag is not joined to it again.
+    @Test func theWordStartsAtTheEditorsCharacters() {
+        var editor = LineEditor()
+        for scalar in "watch \u{1F1F8}".unicodeScalars { _ = editor.handle(.insert(scalar)) }
+        _ = editor.handle(.left)
+        _ = editor.handle(.insert("\u{1F1FA}"))
+        _ = editor.handle(.end)
+        for scalar in " cat".unicodeScalars { _ = editor.handle(.insert(scalar)) }
+        _ = editor.complete(with: StepCompletion.completion(for: editor.charactersBeforeCursor) { Self.state })
+        #expect(editor.text.hasSuffix(" catalog"), "\(editor.text)")
     }
 
     @Test func listedWordsAreLaidOutInColumnsAndEscaped() {

@@ -81,8 +81,9 @@ struct LineEditor {
     /// The line as text.
     var text: String { String(line) }
 
-    /// The line up to the cursor: what Tab completes.
-    var textBeforeCursor: String { String(line[..<cursor]) }
+    /// The line up to the cursor, as its characters are held here: what Tab completes. (Made
+    /// into a `String` again, a character typed before a combining mark could join it.)
+    var charactersBeforeCursor: [Character] { Array(line[..<cursor]) }
 
     /// Starts a new, empty line; the history stays.
     mutating func startLine() {
@@ -193,10 +194,11 @@ struct LineEditor {
             for word in completion.words.dropFirst() {
                 common = Array(zip(common, word).prefix { $0 == $1 }.map(\.0))
             }
-            guard common.count > typed.count, common.starts(with: typed) else { return .listed(completion.words) }
+            // More in common than typed (`rev` → `reverse-`), or the words' common start in
+            // another form (`con` → `["content-`, for keys that are not names).
+            guard !common.isEmpty, !typed.starts(with: common) else { return .listed(completion.words) }
             replacement = common
         }
-        browsing = nil
         line.replaceSubrange(completion.start..<cursor, with: replacement)
         cursor = completion.start + replacement.count
         return .edited

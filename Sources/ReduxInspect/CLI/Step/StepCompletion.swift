@@ -3,7 +3,10 @@
 /// predicate) the members of the state at the cursor, and `.count` after an array.
 ///
 /// Only the text before the cursor is looked at, and only the state the session shows, so a
-/// Tab costs no replay.
+/// Tab costs no replay. What the user typed of a path is kept as typed; a member is added in
+/// the form the command reads (`["content-type"]` for a key that is not a name, and in a
+/// predicate `.["content-type"]` or `.true` at the start, where a bracket would begin an array
+/// and `true` a literal).
 enum StepCompletion {
     /// The commands whose argument is a path of the state, or (`break`) starts with one.
     static let pathCommands: Set<String> = ["state", "p", "print", "watch", "unwatch", "break"]
@@ -11,59 +14,132 @@ enum StepCompletion {
     /// What the word before the cursor may become.
     ///
     /// - Parameters:
-    ///   - text: The line up to the cursor.
+    ///   - characters: The line up to the cursor, as the editor holds it.
     ///   - state: The state at the cursor; asked for only when a path is completed, `nil`
     ///     when it cannot be had.
     /// - Returns: The completion, whose `words` are empty when nothing fits.
-    static func completion(for text: String, state: () -> JSONValue?) -> LineEditor.Completion {
-        let characters = Array(text)
-        // The word being typed: from after the last blank to the cursor.
-        let start = characters.lastIndex(where: \.isWhitespace).map { $0 + 1 } ?? 0
+    static func completion(for characters: [Character], state: () -> JSONValue?) -> LineEditor.Completion {
+        let words = wordStarts(in: characters)
+        let start = words.last ?? characters.count
         let typed = String(characters[start...])
-        let earlier: [String] = String(characters[..<start]).split(whereSeparator: { $0.isWhitespace }).map { String($0) }
-        guard let command = earlier.first else {
+        guard let first = words.first, first < start else {
             let names = StepCommandParser.verbs.filter(\.available).flatMap(\.names)
-            let words = Set(names.filter { $0.hasPrefix(typed) }).sorted()
-            return LineEditor.Completion(start: start, words: words, suffix: " ")
+            let matching = Set(names.filter { $0.hasPrefix(typed) }).sorted()
+            return LineEditor.Completion(start: start, words: matching, suffix: " ")
         }
+        let command = String(characters[first...].prefix { !$0.isWhitespace })
         // `break`'s predicate starts with a path; what follows it is an operator or a value.
-        guard pathCommands.contains(command), command != "break" || earlier.count == 1, let state = state() else {
+        let inPredicate = command == "break"
+        guard pathCommands.contains(command), !inPredicate || words.count == 2, let state = state() else {
             return LineEditor.Completion(start: start, words: [], suffix: "")
         }
-        return LineEditor.Completion(start: start, words: paths(completing: typed, in: state), suffix: "")
+        return LineEditor.Completion(
+            start: start, words: paths(completing: typed, in: state, inPredicate: inPredicate), suffix: "")
     }
 
-    /// The paths of members that `typed` may be the start of: the members of the object its
-    /// text up to the last `.` names (the root's without a `.`) whose keys start with what
-    /// follows, written as paths are (`["content-type"]` for a key that is not a name).
-    static func paths(completing typed: String, in state: JSONValue) -> [String] {
-        let parentText: Substring
-        let partial: Substring
-        if let dot = typed.lastIndex(of: ".") {
-            parentText = typed[..<dot]
-            partial = typed[typed.index(after: dot)...]
-        } else {
-            parentText = ""
-            partial = typed[...]
+    /// Where the words of `characters` start: blanks separate them, except inside a JSON
+    /// string (`["with space"]`); a last blank starts an empty word at the end.
+    static func wordStarts(in characters: [Character]) -> [Int] {
+        var starts: [Int] = []
+        var inString = false
+        var escaped = false
+        var inWord = false
+        for (index, character) in characters.enumerated() {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                }
+                continue
+            }
+            if character.isWhitespace {
+                inWord = false
+                continue
+            }
+            if !inWord {
+                starts.append(index)
+                inWord = true
+            }
+            if character == "\"" { inString = true }
         }
-        // Inside brackets (`items[id=`) there is no member name to offer.
-        guard !partial.contains("["), !partial.contains("\"") else { return [] }
+        if !inWord { starts.append(characters.count) }
+        return starts
+    }
+
+    /// The paths `typed` may become, each `typed`'s parent as typed followed by a member
+    /// whose key starts with what follows it: after a `.`, or inside `["` (bracket form).
+    static func paths(completing typed: String, in state: JSONValue, inPredicate: Bool = false) -> [String] {
+        let characters = Array(typed)
+        let parentTyped: String
+        let partial: String
+        let bracketed: Bool
+        if let open = openBracketString(in: characters) {
+            parentTyped = String(characters[..<open])
+            partial = String(characters[(open + 2)...])
+            bracketed = true
+        } else {
+            // The last `.` outside brackets: `items[id=1.5].q` ends with `q`.
+            var dot: Int?
+            var depth = 0
+            for (index, character) in characters.enumerated() {
+                if character == "[" { depth += 1 } else if character == "]" { depth -= 1 } else if character == ".", depth == 0 { dot = index }
+            }
+            if let dot {
+                // A leading dot alone (`.tr`, in a predicate) stays with the member.
+                parentTyped = dot == 0 ? "." : String(characters[..<dot])
+                partial = String(characters[(dot + 1)...])
+            } else {
+                parentTyped = ""
+                partial = typed
+            }
+            // Inside brackets (`items[id=`) there is no member name to offer.
+            guard !partial.contains("["), !partial.contains("\"") else { return [] }
+            bracketed = false
+        }
         let parent: JSONPath
-        if parentText.isEmpty {
+        if parentTyped.isEmpty || parentTyped == "." {
             parent = .root
         } else {
-            guard let parsed = try? JSONPath(parsing: String(parentText)) else { return [] }
+            guard let parsed = try? JSONPath(parsing: parentTyped) else { return [] }
             parent = parsed
         }
         switch state.value(at: parent) {
         case .object(let object)?:
-            return Set(object.keys.filter { $0.hasPrefix(partial) }).sorted().map { parent.appending(.key($0)).description }
-        case .array? where !parent.isRoot && "count".hasPrefix(partial):
+            return Set(object.keys.filter { $0.hasPrefix(partial) }).sorted().map { key in
+                parentTyped + member(key, after: parentTyped, bracketed: bracketed, inPredicate: inPredicate)
+            }
+        case .array? where !parent.isRoot && !bracketed && "count".hasPrefix(partial):
             // An array's size, as `state` and `watch` read a last `.count`.
-            return [parentText + ".count"]
+            return [parentTyped + ".count"]
         default:
             return []
         }
+    }
+
+    /// Where a `["` that no `"` closes begins: the user is typing a quoted key there.
+    private static func openBracketString(in characters: [Character]) -> Int? {
+        guard let quote = characters.lastIndex(of: "\""), quote > 0, characters[quote - 1] == "[" else { return nil }
+        let rest = characters[(quote + 1)...]
+        guard !rest.contains("\""), !rest.contains("\\") else { return nil }
+        return quote - 1
+    }
+
+    /// A member's key as it follows `parentTyped`: `.key`, or `["key"]` for a key that is
+    /// not a name or when the user began a bracket; at the start of a predicate, with the dot
+    /// a bracket or a literal's name needs there.
+    private static func member(_ key: String, after parentTyped: String, bracketed: Bool, inPredicate: Bool) -> String {
+        var text = ""
+        if bracketed {
+            text = "[" + JSONValue.string(key).compactText + "]"
+        } else {
+            JSONPath.write(.key(key), first: parentTyped.isEmpty || parentTyped == ".", to: &text)
+        }
+        let literalWords: Set<String> = ["true", "false", "null"]
+        if inPredicate, parentTyped.isEmpty, text.hasPrefix("[") || literalWords.contains(text) { text = "." + text }
+        return text
     }
 
     /// The words Tab found, in columns across `width` (80 when unknown), a line each row,

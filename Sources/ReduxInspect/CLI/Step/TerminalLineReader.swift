@@ -23,7 +23,7 @@ final class TerminalLineReader {
     /// Replays ahead while no key has come, until it has caught up with the recording.
     var idleReplay: IdleReplay?
     /// What Tab offers for the line up to the cursor; Tab does nothing without it.
-    var completer: ((String) -> LineEditor.Completion)?
+    var completer: (([Character]) -> LineEditor.Completion)?
 
     /// A reader for the terminal on standard input, drawing on `descriptor`; `nil` when
     /// standard input is not a terminal whose mode can be read.
@@ -105,7 +105,7 @@ final class TerminalLineReader {
             case .clearScreen:
                 write("\u{1B}[H\u{1B}[2J" + editor.drawing(after: prompt, width: width))
             case .completionRequested:
-                let offered = completer?(editor.textBeforeCursor) ?? LineEditor.Completion(start: 0, words: [], suffix: "")
+                let offered = completer?(editor.charactersBeforeCursor) ?? LineEditor.Completion(start: 0, words: [], suffix: "")
                 switch editor.complete(with: offered) {
                 case .edited: write(editor.drawing(after: prompt, width: width))
                 case .listed(let words):

@@ -138,8 +138,8 @@ struct StepCommand: Subcommand {
             idleReplay = IdleReplay(timeline)
             lineReader?.idleReplay = idleReplay
             // Paths complete from the state the session shows, which it has read already.
-            lineReader?.completer = { [steps] text in
-                StepCompletion.completion(for: text) { try? steps.state(at: steps.cursor.position) }
+            lineReader?.completer = { [steps] characters in
+                StepCompletion.completion(for: characters) { try? steps.state(at: steps.cursor.position) }
             }
         }
         defer {
