@@ -61,6 +61,22 @@ import Testing
         #expect(DiffTextFormatter().format(changes) == "+ log[1]: 2\n+ log[2]: 3")
     }
 
+    /// Removing an array position that others follow would move the next element there:
+    /// when the array itself is gone or replaced, the patch removes or replaces it instead,
+    /// so that the path holds nothing afterwards, as in the new state (adversarial finding).
+    @Test func movesUpFromAPositionOthersFollowWhenItsArrayGoes() throws {
+        let gone = JSONDiff.changes(from: ["tags": ["a", "b"]], to: [:], under: try JSONPath(parsing: "tags[0]"))
+        #expect(JSONPatchFormatter().format(gone) == #"[{"op":"remove","path":"/tags"}]"#)
+        let replaced = JSONDiff.changes(from: ["q": [1, 2]], to: ["q": ["0": 7]], under: try JSONPath(parsing: "q[0]"))
+        #expect(JSONPatchFormatter().format(replaced) == #"[{"op":"replace","path":"/q","value":{"0":7}}]"#)
+        // The last position, and any position as text, is still the value at the path.
+        let last = JSONDiff.changes(from: ["tags": ["a", "b"]], to: [:], under: try JSONPath(parsing: "tags[1]"))
+        #expect(JSONPatchFormatter().format(last) == #"[{"op":"remove","path":"/tags/1"}]"#)
+        let text = JSONDiff.changes(
+            from: ["tags": ["a", "b"]], to: [:], under: try JSONPath(parsing: "tags[0]"), asPatch: false)
+        #expect(DiffTextFormatter().format(text) == #"- tags[0]: "a""#)
+    }
+
     @Test func withoutAsPatchAddsTheValueAtThePath() throws {
         let replaced = JSONDiff.changes(
             from: ["cart": .null], to: ["cart": ["total": 1]], under: try JSONPath(parsing: "cart.total"),

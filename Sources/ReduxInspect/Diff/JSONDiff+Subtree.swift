@@ -13,6 +13,11 @@ extension JSONDiff {
     /// to the start), which is where ``MovePlan`` puts it, and the changes inside it follow at
     /// its new place. Moves of its ancestors are not at or under `prefix`, so not listed.
     ///
+    /// When `prefix` exists only in `old`, the change is its removal, unless it is an array
+    /// position that other elements follow (its array gone or replaced in `new`): removing
+    /// it would move the next one there, so with `asPatch` the comparison moves up to the
+    /// parent, as for an addition below.
+    ///
     /// When `prefix` exists only in `new`, the change is its addition: at its key; for an id
     /// step, just after the element it follows in `new` that `old` has too (or at the start)
     /// when the arrays are matched by id, else at the end of the old array; or at its index
@@ -48,6 +53,14 @@ extension JSONDiff {
             walker.diff(oldValue, newValue)
             return walker.changes
         case (let oldValue?, nil):
+            // Removing an element that others follow moves the next one to its index, where
+            // `new` has nothing (its array gone, or no longer an array): a patch removes or
+            // replaces the parent instead, as it adds one.
+            if asPatch, case .index(let index) = prefix.components.last,
+                case .array(let elements) = old.value(at: JSONPath(prefix.components.dropLast())), index + 1 < elements.count
+            {
+                return changes(from: old, to: new, under: JSONPath(prefix.components.dropLast()))
+            }
             return [JSONChange(path: prefix, kind: .removed(oldValue), pointer: old.pointer(to: prefix)!)]
         case (nil, let newValue?):
             // `prefix` is not the root, which always exists on both sides.
