@@ -80,7 +80,7 @@ import Testing
         Case(arguments: ["diff", shop, "x"], message: "invalid step 'x': expected a seq such as 5, or a range such as 3..9"),
         Case(
             arguments: ["diff", shop, "0..3"],
-            message: "invalid step '0..3': seq 0 is the initial state, which no step made; the first step's change is 'diff FILE 1' (a range from it: 1..3)"),
+            message: "invalid step '0..3': seq 0 is the initial state, which no step made; start from the first step's seq instead, such as 1..3"),
         Case(arguments: ["step", shop, "--bogus"], message: "unknown option '--bogus'"),
         Case(arguments: ["check", shop, "-x"], message: "unknown option '-x'"),
     ]

@@ -66,7 +66,7 @@ import Testing
         ErrorCase(text: "cart..total", message: #"expected a key or "[" at column 6"#),
         ErrorCase(
             text: "cart-items",
-            message: #"expected "." or "[" (a key with characters other than ASCII letters, digits and _ is written in brackets: ["cart-items"]) at column 5"#),
+            message: #"expected "." or "[" (a key with characters other than ASCII letters, digits and _ is written in brackets: .["cart-items"]) at column 5"#),
         ErrorCase(
             text: "cart.é",
             message: #"expected a key or "[" (a key with characters other than ASCII letters, digits and _ is written in brackets: ["é"]) at column 6"#),

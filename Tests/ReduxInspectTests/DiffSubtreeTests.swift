@@ -69,6 +69,9 @@ import Testing
         #expect(JSONPatchFormatter().format(gone) == #"[{"op":"remove","path":"/tags"}]"#)
         let replaced = JSONDiff.changes(from: ["q": [1, 2]], to: ["q": ["0": 7]], under: try JSONPath(parsing: "q[0]"))
         #expect(JSONPatchFormatter().format(replaced) == #"[{"op":"replace","path":"/q","value":{"0":7}}]"#)
+        // A shorter array keeps the elements before the position.
+        let shorter = JSONDiff.changes(from: ["a": [1, 2, 3]], to: ["a": [7]], under: try JSONPath(parsing: "a[1]"))
+        #expect(JSONPatchFormatter().format(shorter) == #"[{"op":"remove","path":"/a/2"},{"op":"remove","path":"/a/1"}]"#)
         // The last position, and any position as text, is still the value at the path.
         let last = JSONDiff.changes(from: ["tags": ["a", "b"]], to: [:], under: try JSONPath(parsing: "tags[1]"))
         #expect(JSONPatchFormatter().format(last) == #"[{"op":"remove","path":"/tags/1"}]"#)

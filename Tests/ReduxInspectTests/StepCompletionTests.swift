@@ -47,6 +47,13 @@ import Testing
         #expect(Self.tab(#"break .["x-y"].al"#).line == #"break .["x-y"].alpha"#)
         #expect(Self.tab("break .ca").listed == [".cart", ".catalog"])
         #expect(Self.tab("p tr").line == "p true")
+        // Choices with less in common than typed are listed, not put in for what was typed.
+        #expect(Self.tab("break t").line == "break .true")
+        let other = try! JSONParser.parse(#"{"true":1,"t-x":2,"zzz":3,"a]b":{"c":1}}"#)
+        #expect(Self.tab("break t", state: other) == ("break t", [#".["t-x"]"#, ".true"]))
+        // A bracket inside a quoted key does not hide the dot after it.
+        #expect(Self.tab(#"p ["a]b"].c"#, state: other).line == #"p ["a]b"].c"#)
+        #expect(Self.tab(#"p ["a]b"]."#, state: other).line == #"p ["a]b"].c"#)
         // A key that is not a name is written as paths write it, and completed from there.
         #expect(Self.tab("p content-t").line == #"p ["content-type"]"#)
         #expect(Self.tab("p con").line == #"p ["content-"#)

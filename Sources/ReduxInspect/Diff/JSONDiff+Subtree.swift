@@ -14,9 +14,10 @@ extension JSONDiff {
     /// its new place. Moves of its ancestors are not at or under `prefix`, so not listed.
     ///
     /// When `prefix` exists only in `old`, the change is its removal, unless it is an array
-    /// position that other elements follow (its array gone or replaced in `new`): removing
-    /// it would move the next one there, so with `asPatch` the comparison moves up to the
-    /// parent, as for an addition below.
+    /// position that other elements follow: removing it would move the next one there, so
+    /// with `asPatch` the list removes the elements from the last down to it when `new` has
+    /// a shorter array, and otherwise (its array gone or replaced) the comparison moves up to
+    /// the parent, as for an addition below.
     ///
     /// When `prefix` exists only in `new`, the change is its addition: at its key; for an id
     /// step, just after the element it follows in `new` that `old` has too (or at the start)
@@ -54,12 +55,21 @@ extension JSONDiff {
             return walker.changes
         case (let oldValue?, nil):
             // Removing an element that others follow moves the next one to its index, where
-            // `new` has nothing (its array gone, or no longer an array): a patch removes or
-            // replaces the parent instead, as it adds one.
+            // `new` has nothing. A patch removes the elements from the last down to it when
+            // the array is shorter in `new`, and removes or replaces the array when it is
+            // gone or no longer an array, as it adds one.
+            let parent = JSONPath(prefix.components.dropLast())
             if asPatch, case .index(let index) = prefix.components.last,
-                case .array(let elements) = old.value(at: JSONPath(prefix.components.dropLast())), index + 1 < elements.count
+                case .array(let elements) = old.value(at: parent), index + 1 < elements.count
             {
-                return changes(from: old, to: new, under: JSONPath(prefix.components.dropLast()))
+                guard case .array = new.value(at: parent), let parentPointer = old.pointer(to: parent) else {
+                    return changes(from: old, to: new, under: parent)
+                }
+                return (index..<elements.count).reversed().map { position in
+                    JSONChange(
+                        path: parent.appending(.index(position)), kind: .removed(elements[position]),
+                        pointer: parentPointer.appending(String(position)))
+                }
             }
             return [JSONChange(path: prefix, kind: .removed(oldValue), pointer: old.pointer(to: prefix)!)]
         case (nil, let newValue?):

@@ -74,7 +74,10 @@ private struct PathReader {
         guard start < scalars.count, scalars[start] != "[" else { return "" }
         let end = scalars[start...].firstIndex { $0 == "." || $0 == "[" } ?? scalars.count
         let key = String(String.UnicodeScalarView(scalars[start..<end]))
-        return " (a key with characters other than ASCII letters, digits and _ is written in brackets: [\(JSONValue.string(key).compactText)])"
+        // First in the path, with the dot that a predicate needs there (a bracket would begin
+        // an array) and that a path takes too.
+        let dot = start == 0 || (start == 1 && scalars[0] == ".") ? "." : ""
+        return " (a key with characters other than ASCII letters, digits and _ is written in brackets: \(dot)[\(JSONValue.string(key).compactText)])"
     }
 
     /// Reads an identifier key or, when not just after a dot, a bracketed step.

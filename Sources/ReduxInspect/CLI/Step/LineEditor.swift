@@ -196,7 +196,7 @@ struct LineEditor {
             }
             // More in common than typed (`rev` → `reverse-`), or the words' common start in
             // another form (`con` → `["content-`, for keys that are not names).
-            guard !common.isEmpty, !typed.starts(with: common) else { return .listed(completion.words) }
+            guard common.count > typed.count, !typed.starts(with: common) else { return .listed(completion.words) }
             replacement = common
         }
         line.replaceSubrange(completion.start..<cursor, with: replacement)

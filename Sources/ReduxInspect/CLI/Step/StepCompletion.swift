@@ -81,11 +81,24 @@ enum StepCompletion {
             partial = String(characters[(open + 2)...])
             bracketed = true
         } else {
-            // The last `.` outside brackets: `items[id=1.5].q` ends with `q`.
+            // The last `.` outside brackets and strings: `items[id=1.5].q` and `["a.b"].q`
+            // end with `q`.
             var dot: Int?
             var depth = 0
+            var inString = false
+            var escaped = false
             for (index, character) in characters.enumerated() {
-                if character == "[" { depth += 1 } else if character == "]" { depth -= 1 } else if character == ".", depth == 0 { dot = index }
+                if inString {
+                    if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                    continue
+                }
+                switch character {
+                case "\"": inString = true
+                case "[": depth += 1
+                case "]": depth -= 1
+                case "." where depth == 0: dot = index
+                default: break
+                }
             }
             if let dot {
                 // A leading dot alone (`.tr`, in a predicate) stays with the member.

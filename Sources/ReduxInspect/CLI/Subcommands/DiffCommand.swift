@@ -44,9 +44,9 @@ struct DiffCommand: Subcommand {
             let parts = text.components(separatedBy: "..")
             // `diff 0`, `diff 0..3`: the initial state is where changes start, not one made.
             if parts.count <= 2, Int(parts[0]) == 0, let to = Int(parts.last!) {
-                let range = parts.count == 2 && to > 1 ? " (a range from it: 1..\(to))" : ""
+                let instead = parts.count == 2 && to > 1 ? "such as 1..\(to)" : "usually 1"
                 throw Self.usage(
-                    "invalid step '\(TerminalText.echo(text))': seq 0 is the initial state, which no step made; the first step's change is 'diff FILE 1'\(range)")
+                    "invalid step '\(TerminalText.echo(text))': seq 0 is the initial state, which no step made; start from the first step's seq instead, \(instead)")
             }
             guard parts.count <= 2, let from = Int(parts[0]), let to = Int(parts.last!), from >= 1, to >= 1 else {
                 throw Self.usage("invalid step '\(TerminalText.echo(text))': expected a seq such as 5, or a range such as 3..9")
