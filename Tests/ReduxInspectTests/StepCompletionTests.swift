@@ -64,6 +64,9 @@ import Testing
         // A blank inside a quoted key does not start a word.
         #expect(Self.tab(#"p ["with space"].a"#).line == #"p ["with space"].a"#)
         #expect(Self.tab(#"p ["with space"]."#).line == #"p ["with space"].a"#)
+        let ids = try! JSONParser.parse(#"{"items":[{"id":"a b","v":1}]}"#)
+        #expect(Self.tab(#"watch items[id="a b"]."#, state: ids).listed == [#"items[id="a b"].id"#, #"items[id="a b"].v"#])
+        #expect(Self.tab(#"watch x items[id="a b"].v"#, state: ids).line == #"watch x items[id="a b"].v"#)
         // Nothing to offer: not a member, not an object, a predicate's value, a command
         // without a path, no state to read.
         #expect(Self.tab("p cart.x").listed == nil && Self.tab("p cart.x").line == "p cart.x")

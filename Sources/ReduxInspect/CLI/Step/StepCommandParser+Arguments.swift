@@ -20,35 +20,34 @@ extension StepCommandParser {
 
     /// Splits at white space that is outside brackets and JSON strings.
     static func words(_ text: String) -> [String] {
-        var words: [String] = []
-        var word = String.UnicodeScalarView()
+        let characters = Array(text)
+        return wordRanges(in: characters).map { String(characters[$0]) }
+    }
+
+    /// Where the words of `characters` are: white space outside brackets and JSON strings
+    /// separates them (`watch items[id="a b"] total` has two). Tab's completion reads the
+    /// line the same way.
+    static func wordRanges(in characters: [Character]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start: Int?
         var depth = 0
-        var inString = false
-        var escaped = false
-        for scalar in text.unicodeScalars {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if scalar == "\\" {
-                    escaped = true
-                } else if scalar == "\"" {
-                    inString = false
-                }
-            } else if scalar == "\"" {
-                inString = true
-            } else if scalar == "[" {
+        var strings = JSONStringTracker()
+        for (index, character) in characters.enumerated() {
+            if strings.take(character) {
+                // In a string, or its quotes: part of the word.
+            } else if character == "[" {
                 depth += 1
-            } else if scalar == "]" {
+            } else if character == "]" {
                 depth = max(0, depth - 1)
-            } else if depth == 0 && scalar.properties.isWhitespace {
-                if !word.isEmpty { words.append(String(word)) }
-                word = String.UnicodeScalarView()
+            } else if depth == 0 && character.isWhitespace {
+                if let begun = start { ranges.append(begun..<index) }
+                start = nil
                 continue
             }
-            word.append(scalar)
+            if start == nil { start = index }
         }
-        if !word.isEmpty { words.append(String(word)) }
-        return words
+        if let begun = start { ranges.append(begun..<characters.count) }
+        return ranges
     }
 
     /// Watchpoint and breakpoint numbers, separated by white space; none is allowed.
@@ -75,5 +74,31 @@ extension StepCommandParser {
             throw StepInputError("'\(command)' expects a positive number of steps, found '\(TerminalText.echo(text))'")
         }
         return Int.max
+    }
+}
+
+/// Whether a scan of a command line is inside a JSON string (a quoted key or id), fed one
+/// character at a time, so that brackets, dots and blanks there are taken as text.
+struct JSONStringTracker {
+    private var inString = false
+    private var escaped = false
+
+    /// Takes the next character; returns whether it belongs to a string, its quotes included.
+    mutating func take(_ character: Character) -> Bool {
+        if inString {
+            if escaped {
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                inString = false
+            }
+            return true
+        }
+        if character == "\"" {
+            inString = true
+            return true
+        }
+        return false
     }
 }

@@ -37,36 +37,12 @@ enum StepCompletion {
             start: start, words: paths(completing: typed, in: state, inPredicate: inPredicate), suffix: "")
     }
 
-    /// Where the words of `characters` start: blanks separate them, except inside a JSON
-    /// string (`["with space"]`); a last blank starts an empty word at the end.
+    /// Where the words of `characters` start, as the commands split them
+    /// (``StepCommandParser/wordRanges(in:)``); after a last blank, an empty word at the end.
     static func wordStarts(in characters: [Character]) -> [Int] {
-        var starts: [Int] = []
-        var inString = false
-        var escaped = false
-        var inWord = false
-        for (index, character) in characters.enumerated() {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if character == "\\" {
-                    escaped = true
-                } else if character == "\"" {
-                    inString = false
-                }
-                continue
-            }
-            if character.isWhitespace {
-                inWord = false
-                continue
-            }
-            if !inWord {
-                starts.append(index)
-                inWord = true
-            }
-            if character == "\"" { inString = true }
-        }
-        if !inWord { starts.append(characters.count) }
-        return starts
+        let ranges = StepCommandParser.wordRanges(in: characters)
+        let starts = ranges.map(\.lowerBound)
+        return ranges.last?.upperBound == characters.count ? starts : starts + [characters.count]
     }
 
     /// The paths `typed` may become, each `typed`'s parent as typed followed by a member
@@ -85,15 +61,9 @@ enum StepCompletion {
             // end with `q`.
             var dot: Int?
             var depth = 0
-            var inString = false
-            var escaped = false
-            for (index, character) in characters.enumerated() {
-                if inString {
-                    if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
-                    continue
-                }
+            var strings = JSONStringTracker()
+            for (index, character) in characters.enumerated() where !strings.take(character) {
                 switch character {
-                case "\"": inString = true
                 case "[": depth += 1
                 case "]": depth -= 1
                 case "." where depth == 0: dot = index
