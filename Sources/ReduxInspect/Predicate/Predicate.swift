@@ -164,8 +164,14 @@ public indirect enum Predicate: Sendable, Hashable, CustomStringConvertible {
         } else {
             JSONPath.write(last, first: path.components.count == 1, to: &text)
         }
+        return operandText(text, startingWith: path.components[0])
+    }
+
+    /// A path's text, whose first step is `first`, as it starts an operand: with a leading
+    /// dot before a bracket, which would begin an array, or before a first key spelt like a
+    /// literal (`true`, `false`, `null`).
+    static func operandText(_ text: String, startingWith first: JSONPath.Component) -> String {
         let literalWords: Set<JSONPath.Component> = [.key("true"), .key("false"), .key("null")]
-        if text.hasPrefix("[") || literalWords.contains(path.components[0]) { text = "." + text }
-        return text
+        return text.hasPrefix("[") || literalWords.contains(first) ? "." + text : text
     }
 }

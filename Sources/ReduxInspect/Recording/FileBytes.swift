@@ -23,12 +23,7 @@ final class FileBytes: @unchecked Sendable {
     /// - Throws: ``RecordingError`` of kind `.notFound` or `.unreadable`.
     convenience init(path: String) throws(RecordingError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            let kind: RecordingError.Kind = code == ENOENT || code == ENOTDIR ? .notFound : .unreadable
-            let reason = code == ENOENT || code == ENOTDIR ? "no such file" : String(cString: strerror(code))
-            throw RecordingError(kind, path: path, message: reason)
-        }
+        guard descriptor >= 0 else { throw Self.cannotReach(path, code: errno, missing: "no such file") }
         defer { close(descriptor) }
         try self.init(descriptor: descriptor, path: path, isStandardInput: false)
     }
@@ -149,6 +144,16 @@ final class FileBytes: @unchecked Sendable {
     /// - Parameters:
     ///   - path: The file.
     ///   - mode: Its `st_mode`, or just its type bits.
+    /// The error for a path that `open` or `stat` failed on with `code`: not found (saying
+    /// `missing`) when nothing is there, else unreadable with the system's reason (no
+    /// permission, a loop of links, a name too long).
+    static func cannotReach(_ path: String, code: Int32, missing: String) -> RecordingError {
+        guard code == ENOENT || code == ENOTDIR else {
+            return RecordingError(.unreadable, path: path, message: String(cString: strerror(code)))
+        }
+        return RecordingError(.notFound, path: path, message: missing)
+    }
+
     static func notARecording(_ path: String, mode: mode_t) -> RecordingError {
         let what: String
         switch mode & S_IFMT {

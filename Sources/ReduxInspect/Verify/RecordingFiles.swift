@@ -41,11 +41,7 @@ public struct RecordingFiles: Sendable, Equatable {
             // searched for one that does not exist.
             var info = stat()
             guard stat(argument, &info) == 0 else {
-                let code = errno
-                guard code == ENOENT || code == ENOTDIR else {
-                    throw RecordingError(.unreadable, path: argument, message: String(cString: strerror(code)))
-                }
-                throw RecordingError(.notFound, path: argument, message: "no such file or directory")
+                throw FileBytes.cannotReach(argument, code: errno, missing: "no such file or directory")
             }
             if info.st_mode & S_IFMT == S_IFDIR {
                 let (recordings, unreadable) = try Self.recordings(under: argument, recursive: recursive)
@@ -112,12 +108,16 @@ public struct RecordingFiles: Sendable, Equatable {
         var unreadable: [String: RecordingError] = [:]
         var pending = [base]
         walk: while let folder = pending.popLast() {
+            // The folder named stops the run; one met on the way is reported in its place.
+            func refuse(_ error: RecordingError) throws(RecordingError) {
+                if folder == base { throw error }
+                unreadable[folder] = error
+            }
             let listing: DirectoryListing.Names
             do {
                 listing = try DirectoryListing.names(in: folder)
             } catch {
-                if folder == base { throw error }
-                unreadable[folder] = error
+                try refuse(error)
                 continue
             }
             func path(of name: String) -> String { folder == "/" ? "/" + name : folder + "/" + name }
@@ -137,9 +137,7 @@ public struct RecordingFiles: Sendable, Equatable {
                         // can be listed but not searched) nothing in it can be opened, and
                         // whether an entry is a folder of recordings cannot be told.
                         if errno == ENOENT { continue }
-                        let error = DirectoryListing.cannotSearch(folder, code: errno)
-                        if folder == base { throw error }
-                        unreadable[folder] = error
+                        try refuse(DirectoryListing.cannotSearch(folder, code: errno))
                         continue walk
                     }
                     if info.st_mode & S_IFMT == S_IFDIR {

@@ -82,13 +82,8 @@ enum StepCompletion {
             guard !partial.contains("["), !partial.contains("\"") else { return [] }
             bracketed = false
         }
-        let parent: JSONPath
-        if parentTyped.isEmpty || parentTyped == "." {
-            parent = .root
-        } else {
-            guard let parsed = try? JSONPath(parsing: parentTyped) else { return [] }
-            parent = parsed
-        }
+        // "" and "." are the root.
+        guard let parent = try? JSONPath(parsing: parentTyped) else { return [] }
         switch state.value(at: parent) {
         case .object(let object)?:
             return Set(object.keys.filter { $0.hasPrefix(partial) }).sorted().map { key in
@@ -120,21 +115,20 @@ enum StepCompletion {
         } else {
             JSONPath.write(.key(key), first: parentTyped.isEmpty || parentTyped == ".", to: &text)
         }
-        let literalWords: Set<String> = ["true", "false", "null"]
-        if inPredicate, parentTyped.isEmpty, text.hasPrefix("[") || literalWords.contains(text) { text = "." + text }
-        return text
+        return inPredicate && parentTyped.isEmpty ? Predicate.operandText(text, startingWith: .key(key)) : text
     }
 
     /// The words Tab found, in columns across `width` (80 when unknown), a line each row,
     /// escaped as everything from a recording is; at most ``listedWords`` of them.
     static func listing(_ words: [String], width: Int?) -> String {
         let shown = words.prefix(listedWords).map(TerminalText.escape)
-        let widest = shown.map { LineEditor.columns(Array($0)[...]) }.max() ?? 0
+        let columns = shown.map { LineEditor.columns(Array($0)[...]) }
+        let widest = columns.max() ?? 0
         let perRow = max(1, ((width ?? 80) + 2) / (widest + 2))
         var text = ""
         for (index, word) in shown.enumerated() {
             let last = index + 1 == shown.count || (index + 1) % perRow == 0
-            text += last ? word + "\n" : word + String(repeating: " ", count: widest + 2 - LineEditor.columns(Array(word)[...]))
+            text += last ? word + "\n" : word + String(repeating: " ", count: widest + 2 - columns[index])
         }
         if words.count > listedWords { text += "… and \(words.count - listedWords) more\n" }
         return text
