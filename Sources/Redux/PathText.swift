@@ -22,13 +22,33 @@ package enum PathText {
             || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
-    /// Line and paragraph separators, and the bidirectional embedding, override and isolate
-    /// controls, which can make a terminal show text in another order than it is written.
+    /// Line and paragraph separators, the bidirectional embedding, override and isolate
+    /// controls and marks, which can make a terminal show text in another order than it is
+    /// written, and the format characters that show as nothing, which make two different keys
+    /// or values look the same (`name` and `name` followed by a zero width space).
+    ///
+    /// The zero width joiner and non-joiner (U+200D, U+200C) show as nothing too, but are kept:
+    /// emoji sequences and Persian words are written with them, and would read as escapes.
     @inlinable
     package static func isLayoutControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x061C,  // arabic letter mark
+            0x200B,  // zero width space
+            0x200E, 0x200F,  // left-to-right and right-to-left marks
+            0x2028, 0x2029, 0x202A...0x202E,
+            0x2060...0x2064,  // word joiner and the invisible operators
+            0x2066...0x2069,
+            0xFEFF:  // zero width no-break space (a byte order mark)
+            true
         default: false
         }
+    }
+
+    /// Whether a scalar whose UTF-8 starts with `byte` may be one of ``isLayoutControl(_:)``'s:
+    /// they all start with 0xD8, 0xE2 or 0xEF, so a scan of text for them decodes only the
+    /// scalars that start with one of these bytes.
+    @inlinable
+    package static func mayStartLayoutControl(_ byte: UInt8) -> Bool {
+        byte == 0xE2 || byte == 0xD8 || byte == 0xEF
     }
 }

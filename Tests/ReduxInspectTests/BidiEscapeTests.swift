@@ -5,13 +5,16 @@ import Testing
 @testable import ReduxInspect
 
 /// Bidirectional controls in a recording ("Trojan Source" style) must not reorder what the
-/// terminal shows: they are printed as escapes, in plain text and in JSON.
+/// terminal shows, and characters that show as nothing must not make two different keys or
+/// values look the same: they are printed as escapes, in plain text and in JSON.
 @Suite struct BidiEscapeTests {
     static let controls: [Unicode.Scalar] = [
         "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}",
+        "\u{200E}", "\u{200F}", "\u{061C}",
     ]
+    static let invisible: [Unicode.Scalar] = ["\u{200B}", "\u{2060}", "\u{2064}", "\u{FEFF}"]
 
-    @Test(arguments: controls)
+    @Test(arguments: controls + invisible)
     func escapedInTextAndJSON(_ control: Unicode.Scalar) throws {
         let text = "total \(Character(control))0.99"
         #expect(!TerminalText.escape(text).unicodeScalars.contains(control))
@@ -33,5 +36,22 @@ import Testing
             let printed = result.out + result.err
             #expect(!printed.unicodeScalars.contains { Self.controls.contains($0) }, "\(arguments)")
         }
+    }
+
+    @Test func keysThatDifferByAnInvisibleCharacterPrintDifferently() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("invisible.jsonl", lines: [
+            #"{"format":"redux-inspect","version":1,"initialState":{"name":"a","name\u200b":"a"}}"#,
+            #"{"seq":1,"type":"rename","action":{"rename":{}},"state":{"name":"a","name\u200b":"b"}}"#,
+        ])
+        for arguments in [["diff", file], ["diff", file, "--format", "json"], ["show", file, "--at", "1"]] {
+            let result = CLITestSupport.run(arguments)
+            #expect(result.code == 0, "\(arguments): \(result)")
+            #expect(!result.out.unicodeScalars.contains("\u{200B}"), "\(arguments): \(result.out)")
+            // In JSON, the path's escape is itself escaped: `\\u200b`.
+            #expect(result.out.contains(#"name\u200b"#) || result.out.contains(#"name\\u200b"#), "\(arguments): \(result.out)")
+        }
+        let diff = CLITestSupport.run(["diff", file])
+        #expect(diff.out.contains(#"["name\u200b"]: "a" → "b""#), "\(diff.out)")
     }
 }

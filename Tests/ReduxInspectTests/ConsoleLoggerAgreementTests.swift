@@ -26,9 +26,11 @@ import Testing
     }
 
     /// Ids and keys that a path must quote or escape: a space, a dot, a quote, a backslash, a
-    /// digit first, and characters that would reorder or break a console line.
+    /// digit first, characters that would reorder or break a console line, and one that shows
+    /// as nothing.
     static let oddTexts = [
         "plain", "a b", "x.y", "q\"uote", "back\\slash", "0digit", "\u{202E}evil", "line\u{2028}sep", "c\u{85}",
+        "name\u{200B}",
     ]
 
     enum Edit: Codable, Sendable {
@@ -127,7 +129,9 @@ import Testing
             moves += fromLogger.filter { $0.hasPrefix("↕") }.count
         }
         #expect(moves > 0, "the edits moved some rows")
-        #expect(diff.out.contains(#"\u202e"#), "an id or key with a bidirectional control came up")
+        #expect(
+            diff.out.contains(#"\u202e"#) || diff.out.contains(#"\u200b"#),
+            "an id or key with a bidirectional control or an invisible character came up")
         #expect(
             diff.out.unicodeScalars.map(\.value).containsRun(
                 "cafe\u{301}\"]: \"respelled 1\" → \"respelled 2\"".unicodeScalars.map(\.value)),

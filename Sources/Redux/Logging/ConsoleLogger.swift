@@ -84,7 +84,8 @@ public struct ConsoleLogger<State: Encodable & Sendable, Action: Encodable & Sen
     }
 
     /// `text` with the characters that would make a console show it in another order or on
-    /// other lines (C1 controls, line and paragraph separators, bidirectional controls), which
+    /// other lines, or show as nothing (C1 controls, line and paragraph separators,
+    /// bidirectional controls, a zero width space: ``PathText/isLayoutControl(_:)``), which
     /// the recorder's JSON keeps as they are, written `\u202e`-style, as `redux-inspect` shows
     /// them. They occur only in strings and keys, where the escape means the same character.
     static func escapingLayoutControls(_ text: String) -> String {

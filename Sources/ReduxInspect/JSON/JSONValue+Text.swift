@@ -68,8 +68,9 @@ struct JSONTextWriter {
     /// is safe to print on a terminal and reads in the order it is written.
     ///
     /// Runs of bytes that need no escape are copied whole. Every scalar that must be escaped
-    /// is ASCII or starts with the byte 0xC2 (C1 controls) or 0xE2 (the separators and
-    /// bidirectional controls, U+2028 to U+2069), so only those bytes stop a run.
+    /// is ASCII or starts with the byte 0xC2 (C1 controls) or one of
+    /// ``PathText/mayStartLayoutControl(_:)``'s (the separators, bidirectional controls and
+    /// invisible characters), so only those bytes stop a run.
     static func writeQuoted(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var string = string
@@ -88,8 +89,9 @@ struct JSONTextWriter {
                     escaped = (UInt32(byte), 1)
                 } else if byte < 0x80 {
                     escaped = (UInt32(byte), 1)
-                } else if byte == 0xC2 || byte == 0xE2 {
-                    let length = byte == 0xC2 ? 2 : 3
+                } else if byte == 0xC2 || PathText.mayStartLayoutControl(byte) {
+                    // 0xC2 and 0xD8 start scalars of two bytes, 0xE2 and 0xEF of three.
+                    let length = byte < 0xE0 ? 2 : 3
                     let scalar = decode(bytes, at: offset, length: length)
                     guard scalar < 0xA0 || PathText.isLayoutControl(Unicode.Scalar(scalar)!) else {
                         offset += length
