@@ -108,4 +108,55 @@ import Testing
         _ = Self.type("\u{1B}[F", into: &editor)
         #expect(editor.drawing(after: "> ") == "\r> 中a\u{1B}[K")
     }
+
+    /// Commands typed before the searches below, oldest first.
+    static let typed = "show --at 5\rdiff\rgoto 10\rstate cart\r"
+
+    @Test func ctrlRFindsTheNewestCommandHoldingWhatIsTyped() {
+        let ctrlR = "\u{12}"
+        // Enter runs the line found.
+        #expect(Self.type(Self.typed + "\(ctrlR)go\r") == Self.lines(Self.typed) + ["goto 10"])
+        // Each character narrows the search; Ctrl-R again goes to an older line, Ctrl-S back
+        // to a newer one.
+        #expect(Self.type(Self.typed + "\(ctrlR)s\r").last == "state cart")
+        #expect(Self.type(Self.typed + "\(ctrlR)s\(ctrlR)\r").last == "show --at 5")
+        #expect(Self.type(Self.typed + "\(ctrlR)s\(ctrlR)\u{13}\r").last == "state cart")
+        #expect(Self.type(Self.typed + "\(ctrlR)s\(ctrlR)-\r").last == "show --at 5")
+        // Backspace widens it again, from the newest line.
+        #expect(Self.type(Self.typed + "\(ctrlR)show\u{7F}\u{7F}\u{7F}\r").last == "state cart")
+        // Ctrl-R twice looks for the text of the last search.
+        #expect(Self.type(Self.typed + "\(ctrlR)dif\r\(ctrlR)\(ctrlR)\r").suffix(2) == ["diff", "diff"])
+    }
+
+    @Test func aKeyThatDoesNotSearchEditsTheLineFound() {
+        let ctrlR = "\u{12}"
+        // End, then typing: the line found is edited, not searched.
+        #expect(Self.type(Self.typed + "\(ctrlR)dif\u{1B}[Fx\r").last == "diffx")
+        // The cursor is where the text was found.
+        // Backspace shortens what is looked for: all of it gives back the line typed before.
+        #expect(Self.type(Self.typed + "draft\(ctrlR)10\u{7F}\r").last == "goto 10")
+        #expect(Self.type(Self.typed + "draft\(ctrlR)10\u{7F}\u{7F}\r").last == "draft")
+        #expect(Self.type(Self.typed + "\(ctrlR)10\(Self.left)\u{7F}\r").last == "got 10")
+        // Ctrl-G gives back the line being typed before; Ctrl-C drops it.
+        #expect(Self.type(Self.typed + "draft\(ctrlR)go\u{07}!\r").last == "draft!")
+        #expect(Self.type(Self.typed + "draft\(ctrlR)go\u{03}next\r").last == "next")
+        // Nothing found: the line before stays, and the search says it failed.
+        var editor = LineEditor()
+        _ = Self.type(Self.typed + "draft\(ctrlR)zz", into: &editor)
+        #expect(editor.text == "draft")
+        #expect(editor.drawing(after: "> ") == "\r(failed reverse-i-search)`zz': draft\u{1B}[K")
+        #expect(Self.type(Self.typed + "draft\(ctrlR)zz\r").last == "draft")
+    }
+
+    @Test func theSearchIsDrawnInThePrompt() {
+        var editor = LineEditor()
+        _ = Self.type(Self.typed + "\u{12}car", into: &editor)
+        #expect(editor.drawing(after: "> ") == "\r(reverse-i-search)`car': state cart\u{1B}[K\u{1B}[4D")
+        _ = Self.type("\u{1B}[F", into: &editor)
+        #expect(editor.drawing(after: "> ") == "\r> state cart\u{1B}[K")
+    }
+
+    private static func lines(_ typed: String) -> [String?] {
+        typed.split(separator: "\r").map(String.init)
+    }
 }

@@ -178,8 +178,9 @@ import Testing
         #expect(session.isInLineMode)
     }
 
-    /// Tab completes a command's name, and a path from the state here, in the line drawn.
-    @Test func tabCompletesCommandsAndPaths() async throws {
+    /// Tab completes a command's name, and a path from the state here, in the line drawn;
+    /// Ctrl-R searches the commands typed.
+    @Test func tabCompletesCommandsAndPathsAndCtrlRSearches() async throws {
         let file = try Self.longRecording(steps: 1_000)
         defer { try? FileManager.default.removeItem(atPath: file) }
         let session = try TerminalSession(step: file)
@@ -190,6 +191,13 @@ import Testing
         #expect(await session.waitFor("(redux-inspect) p count"), "\(session.output)")
         session.type("\r")
         #expect(await session.waitFor("\n3\r\n"), "\(session.output)")
+        // Ctrl-R finds an earlier command by what it holds, in the prompt; Enter runs it.
+        session.type("goto 7\r")
+        #expect(await session.waitFor("seq 7/1000"), "\(session.output)")
+        session.type("\u{12}co")
+        #expect(await session.waitFor("(reverse-i-search)`co': p count"), "\(session.output)")
+        session.type("\r")
+        #expect(await session.waitFor("\n7\r\n"), "\(session.output)")
         session.type("quit\r")
         #expect(try #require(await session.end()).exitCode == 0)
     }

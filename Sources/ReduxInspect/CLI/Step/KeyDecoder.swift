@@ -32,6 +32,9 @@ struct KeyDecoder {
         case 0x1A: return .suspend
         case 0x0C: return .clearScreen
         case 0x09: return .complete
+        case 0x12: return .searchBackward
+        case 0x13: return .searchForward
+        case 0x07: return .abort
         case 0x20..<0x7F: return .insert(Unicode.Scalar(byte))
         case 0xC2...0xDF: expected = 2
         case 0xE0...0xEF: expected = 3

@@ -2,8 +2,9 @@
 /// arrows move along the line and through the commands typed before (with Ctrl or Alt, or
 /// Alt-b and Alt-f, a word at a time), Backspace and Delete remove a character, Ctrl-A /
 /// Ctrl-E go to the start and the end, Ctrl-U, Ctrl-K and Ctrl-W remove what is before the
-/// cursor, after it, or the word before it, and Tab completes the word before the cursor
-/// (from what ``StepCompletion`` offers).
+/// cursor, after it, or the word before it, Tab completes the word before the cursor
+/// (from what ``StepCompletion`` offers), and Ctrl-R searches the commands typed before for a
+/// text, as a shell does (``HistorySearch``).
 ///
 /// Only the text and the cursor are kept here, as a value that keys change one at a time;
 /// ``TerminalLineReader`` reads the keys (``KeyDecoder``) and draws the line.
@@ -28,6 +29,12 @@ struct LineEditor {
         case clearScreen
         /// Tab: complete the word before the cursor.
         case complete
+        /// Ctrl-R: search the history for an older line holding a text, or the next older one.
+        case searchBackward
+        /// Ctrl-S, while searching: the next newer line holding the text.
+        case searchForward
+        /// Ctrl-G: stop searching and give back the line as it was before.
+        case abort
         /// A key that does nothing here (an unknown escape sequence).
         case ignored
     }
@@ -75,6 +82,10 @@ struct LineEditor {
     /// typed before browsing began, given back when browsing goes past the newest.
     private var browsing: Int?
     private var draft: [Character] = []
+    /// The search of the history under way, begun with Ctrl-R; `nil` while editing.
+    private(set) var search: HistorySearch?
+    /// The text the last search looked for, which Ctrl-R looks for again when typed twice.
+    var lastSearched = ""
 
     static let historyLimit = 1000
 
@@ -91,10 +102,14 @@ struct LineEditor {
         cursor = 0
         browsing = nil
         draft = []
+        search = nil
     }
 
     /// Applies one key.
     mutating func handle(_ key: Key) -> Outcome {
+        // A key that does not search ends the search, keeping the line found, and then does
+        // what it does, as in a shell: Enter runs the line found, an arrow starts editing it.
+        if search != nil, let outcome = handleSearching(key) { return outcome }
         switch key {
         case .insert(let scalar):
             // A combining mark joins the character before it, as the terminal shows it.
@@ -171,7 +186,8 @@ struct LineEditor {
         case .suspend: return .suspend
         case .clearScreen: return .clearScreen
         case .complete: return .completionRequested
-        case .ignored: return .unchanged
+        case .searchBackward: beginSearch()
+        case .searchForward, .abort, .ignored: return .unchanged
         }
         return .edited
     }
@@ -210,6 +226,72 @@ struct LineEditor {
         browsing = index
     }
 
+    private mutating func beginSearch() {
+        search = HistorySearch(original: line, cursor: cursor)
+    }
+
+    /// Applies a key while searching the history; `nil` when the key ends the search, and is
+    /// then to do what it does while editing.
+    private mutating func handleSearching(_ key: Key) -> Outcome? {
+        guard var search else { return nil }
+        switch key {
+        case .insert(let scalar):
+            search.query.unicodeScalars.append(scalar)
+            // The line found may hold the longer text too.
+            showFound(search.find(in: history, from: search.match ?? history.count - 1))
+        case .backspace:
+            guard !search.query.isEmpty else { return .unchanged }
+            search.query.removeLast()
+            search.restart()
+            if search.query.isEmpty {
+                show(search.original, cursor: search.originalCursor)
+            } else {
+                showFound(search.find(in: history, from: history.count - 1))
+            }
+        case .searchBackward:
+            if search.query.isEmpty {
+                // Ctrl-R twice: the text looked for last time.
+                guard !lastSearched.isEmpty else { return .unchanged }
+                search.query = lastSearched
+                showFound(search.find(in: history, from: history.count - 1))
+            } else {
+                showFound(search.find(in: history, from: (search.match ?? history.count) - 1))
+            }
+        case .searchForward:
+            guard let match = search.match else { return .unchanged }
+            showFound(search.find(in: history, from: match + 1, forward: true))
+        case .abort:
+            show(search.original, cursor: search.originalCursor)
+            self.search = nil
+            return .edited
+        case .clearScreen:
+            return .clearScreen
+        case .ignored:
+            return .unchanged
+        default:
+            if !search.query.isEmpty { lastSearched = search.query }
+            self.search = nil
+            browsing = nil
+            return nil
+        }
+        self.search = search
+        return .edited
+    }
+
+    private mutating func showFound(_ found: (line: [Character], cursor: Int)?) {
+        if let found { show(found.line, cursor: found.cursor) }
+    }
+
+    private mutating func show(_ characters: [Character], cursor: Int) {
+        line = characters
+        self.cursor = cursor
+    }
+
+    /// The prompt shown before the line: `prompt`, or while searching the search's.
+    private func shownPrompt(_ prompt: String) -> String {
+        search?.prompt ?? prompt
+    }
+
     /// How many terminal columns the characters take: two for a wide (East Asian, emoji)
     /// character, one for the others.
     static func columns(_ characters: ArraySlice<Character>) -> Int {
@@ -237,6 +319,7 @@ struct LineEditor {
     /// shown in part, the part around the cursor, so that it never wraps: a wrapped line
     /// could not be drawn again from the start of its row.
     func drawing(after prompt: String, width: Int? = nil) -> String {
+        let prompt = shownPrompt(prompt)
         var start = 0
         var end = line.count
         if let width, case let room = width - prompt.count - 1, room >= 8, Self.columns(line[...]) > room {
@@ -256,6 +339,6 @@ struct LineEditor {
     /// Whether the line, after `prompt`, fits in a row of `width` columns (`nil`: any row).
     func fits(after prompt: String, width: Int?) -> Bool {
         guard let width else { return true }
-        return prompt.count + Self.columns(line[...]) < width
+        return shownPrompt(prompt).count + Self.columns(line[...]) < width
     }
 }

@@ -39,7 +39,8 @@ struct StepCommand: Subcommand {
             malformed recording, 64 for a step or reducer that does not exist). On a
             terminal there is a banner and the step the session starts at (not with --json),
             and a prompt whose line is edited as at a shell's (the arrows recall earlier
-            commands and move along the line; Ctrl-A, Ctrl-E, Ctrl-U, Ctrl-K, Ctrl-W), and an
+            commands and move along the line; Ctrl-A, Ctrl-E, Ctrl-U, Ctrl-K, Ctrl-W; Ctrl-R
+            searches the commands typed before; Tab completes), and an
             empty line repeats the last command; banner, step and prompt
             go to standard error when standard output is not the terminal, so that the output
             holds only the answers.
