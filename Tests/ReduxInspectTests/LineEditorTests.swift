@@ -68,9 +68,11 @@ import Testing
     }
 
     @Test func charactersOutsideASCII() {
-        // UTF-8, a combining accent joined to its letter, and no C1 control or bidi override.
+        // UTF-8, a combining accent joined to its letter, and no C1 control; a bidi override
+        // or a zero width space (pasted) is put in as its escape, visible.
         #expect(Self.type("caf\u{E9} 中 e\u{301}\u{7F}x\r") == ["café 中 x"])
-        #expect(Self.type("a\u{85}\u{202E}b\r") == ["ab"])
+        #expect(Self.type("a\u{85}\u{202E}b\r") == [#"a\u202eb"#])
+        #expect(Self.type("p [\"name\u{200B}\"]\r") == [#"p ["name\u200b"]"#])
         // A lone continuation byte, or a character cut short, is dropped, not the key after it.
         var editor = LineEditor()
         #expect(Self.type([0x61, 0xB8, 0xE4, 0xB8, 0x62, 0xFF, 0x0D], into: &editor) == ["ab"])
@@ -146,6 +148,43 @@ import Testing
         #expect(editor.text == "draft")
         #expect(editor.drawing(after: "> ") == "\r(failed reverse-i-search)`zz': draft\u{1B}[K")
         #expect(Self.type(Self.typed + "draft\(ctrlR)zz\r").last == "draft")
+    }
+
+    @Test func theSearchEndsAsAShellsDoes() {
+        let ctrlR = "\u{12}"
+        // Enter with nothing found and nothing typed runs nothing (an empty line would repeat
+        // the last command).
+        #expect(Self.type(Self.typed + "\(ctrlR)zz\r\(ctrlR)\r") == Self.lines(Self.typed))
+        // The arrows go on from the line found, and down to what was typed before.
+        #expect(Self.type(Self.typed + "\(ctrlR)goto\(Self.up)\r").last == "diff")
+        #expect(Self.type(Self.typed + "draft\(ctrlR)goto\(Self.down)\(Self.down)\r").last == "draft")
+        // A key that ends the search and changes nothing has the line drawn again, without
+        // the search's prompt; so has a character typed at the end.
+        var editor = LineEditor()
+        _ = Self.type(Self.typed + "\(ctrlR)dif", into: &editor)
+        #expect(editor.handle(.end) == .edited)
+        #expect(editor.drawing(after: "> ") == "\r> diff\u{1B}[K")
+        _ = Self.type(Self.typed + "\(ctrlR)dif", into: &editor)
+        #expect(editor.handle(.right) == .edited)
+        #expect(editor.drawing(after: "> ") == "\r> diff\u{1B}[K\u{1B}[3D")
+        // Ctrl-S says it looks forward.
+        _ = Self.type("\(ctrlR)go\(ctrlR)\u{13}\u{13}", into: &editor)
+        #expect(editor.drawing(after: "> ").hasPrefix("\r(failed i-search)`go': goto 10"))
+    }
+
+    @Test func aNarrowRowShowsTheEndOfWhatIsLookedFor() {
+        var editor = LineEditor()
+        let long = "print count + " + String(repeating: "a", count: 40)
+        _ = Self.type("\(long)\rnext\r\u{12}print count", into: &editor)
+        let drawn = editor.drawing(after: "> ", width: 40)
+        // The prompt keeps the end of the text, and the line is cut to what fits the row.
+        #expect(drawn.hasPrefix("\r(reverse-i-search)`…nt count': "), "\(drawn)")
+        let shown = drawn.dropFirst().prefix { $0 != "\u{1B}" }
+        #expect(LineEditor.columns(Array(shown)[...]) < 40, "\(drawn)")
+        // Wide characters count two columns each.
+        _ = Self.type("\u{07}日本語日本語日本語日本語\r\u{12}日本語日本語日本語", into: &editor)
+        let wide = editor.drawing(after: "> ", width: 40).dropFirst().prefix { $0 != "\u{1B}" }
+        #expect(LineEditor.columns(Array(wide)[...]) < 40, "\(wide)")
     }
 
     @Test func theSearchIsDrawnInThePrompt() {

@@ -35,6 +35,19 @@ import Testing
         #expect(!TextSearch("caf\u{E8}").isFound(in: decomposed))
     }
 
+    /// A character JSON text is printed with as an escape (a zero width space, a bidi
+    /// control), typed or pasted as it is, finds it in an action's text, where it is escaped,
+    /// as well as in a type, where it is not.
+    @Test func findsACharacterPrintedAsAnEscape() {
+        let action = JSONValue.object(["item": .string("Buy\u{200B}now \u{202E}x")]).compactText
+        #expect(action == #"{"item":"Buy\u200bnow \u202ex"}"#)
+        #expect(TextSearch("Buy\u{200B}").isFound(in: action))
+        #expect(TextSearch("\u{202E}x").isFound(in: action))
+        #expect(TextSearch(#"Buy\u200b"#).isFound(in: action))
+        #expect(TextSearch("Buy\u{200B}").isFound(in: "addBuy\u{200B}"))
+        #expect(!TextSearch("Buy\u{200B}").isFound(in: #"{"item":"Buynow"}"#))
+    }
+
     /// A pattern that almost matches everywhere: found, or not, without comparing it again
     /// from every position (a million positions of a 3,000-byte pattern would not finish here).
     @Test func aLongPatternThatAlmostMatchesEverywhere() {

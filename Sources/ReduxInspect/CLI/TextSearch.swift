@@ -3,7 +3,10 @@ import Foundation
 /// Text to find in text, as `log --grep` and `step`'s `find` do: its UTF-8 bytes inside the
 /// other's, as grep(1) matches, in the Unicode normal form it was typed in or in the other
 /// (`é` as one code point, or as `e` and a combining accent): a recording holds what the app
-/// was given, which a keyboard, a file name or a server may have written either way.
+/// was given, which a keyboard, a file name or a server may have written either way. A
+/// pattern holding a character that JSON text is printed with as an escape (a zero width
+/// space, a bidirectional control: see ``JSONTextWriter/escapesOutsideASCII(_:)``) is also
+/// looked for with it written so, as an action's text holds it.
 ///
 /// `String.contains` compares characters and, on a long pattern that almost matches
 /// everywhere (`aaa…ab` in `aaaa…`), takes time proportional to both lengths multiplied: a
@@ -11,7 +14,8 @@ import Foundation
 /// (Knuth–Morris–Pratt) takes time proportional to the text, once the pattern is prepared,
 /// times its forms: one for ASCII, at most three otherwise.
 struct TextSearch {
-    /// The pattern as typed, composed (NFC) and decomposed (NFD), each once.
+    /// The pattern as typed, composed (NFC) and decomposed (NFD), each once, and each as JSON
+    /// text writes it.
     private let patterns: [BytePattern]
 
     /// Prepares a search for `pattern`.
@@ -22,6 +26,10 @@ struct TextSearch {
             where !forms.contains(where: { $0.utf8.elementsEqual(form.utf8) }) {
                 forms.append(form)
             }
+        }
+        for form in forms where form.unicodeScalars.contains(where: JSONTextWriter.escapesOutsideASCII) {
+            let escaped = JSONTextWriter.escapingOutsideASCII(form)
+            if !forms.contains(where: { $0.utf8.elementsEqual(escaped.utf8) }) { forms.append(escaped) }
         }
         patterns = forms.map(BytePattern.init)
     }

@@ -11,6 +11,8 @@ struct HistorySearch: Equatable {
     private(set) var match: Int?
     /// Whether the last look found nothing; the line found before it stays shown.
     private(set) var failed = false
+    /// Whether the last look went to newer lines (Ctrl-S).
+    private(set) var forward = false
     /// The line being typed when the search began, and where its cursor was: what Ctrl-G
     /// gives back.
     let original: [Character]
@@ -21,9 +23,10 @@ struct HistorySearch: Equatable {
         originalCursor = cursor
     }
 
-    /// What the prompt shows while searching, as a shell shows it.
-    var prompt: String {
-        "(\(failed ? "failed " : "")reverse-i-search)`\(query)': "
+    /// What the prompt shows while searching, as a shell shows it, with `query` for the text
+    /// looked for (the end of it, where the whole would not leave room for the line).
+    func prompt(showing query: String) -> String {
+        "(\(failed ? "failed " : "")\(forward ? "" : "reverse-")i-search)`\(query)': "
     }
 
     /// Looks for ``query`` in the lines of `history` from position `start` on, going
@@ -35,6 +38,7 @@ struct HistorySearch: Equatable {
     mutating func find(in history: [String], from start: Int, forward: Bool = false) -> (
         line: [Character], cursor: Int
     )? {
+        self.forward = forward
         var index = start
         while history.indices.contains(index) {
             let line = history[index]

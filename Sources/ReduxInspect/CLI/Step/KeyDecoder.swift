@@ -1,3 +1,5 @@
+import Redux
+
 /// Turns the bytes a terminal sends for the keys typed at `step`'s prompt into
 /// ``LineEditor/Key``s: UTF-8 characters, control keys, and the escape sequences of the
 /// arrows, Home, End and Delete (`ESC [ A`, `ESC O H`, `ESC [ 3 ~`, …). A byte that completes
@@ -46,7 +48,9 @@ struct KeyDecoder {
     }
 
     /// The next byte of a UTF-8 character: a control character, or bytes that are not UTF-8,
-    /// put nothing in the line.
+    /// put nothing in the line. A character that would reorder the line or show as nothing (a
+    /// zero width space, pasted with a key that holds one) is put in as its escape, `\u200b`:
+    /// visible, and the same character inside a quoted key (`["name\u200b"]`).
     private mutating func continuation(_ byte: UInt8) -> LineEditor.Key? {
         guard byte & 0xC0 == 0x80 else {
             pending = []
@@ -56,9 +60,9 @@ struct KeyDecoder {
         guard pending.count == expected else { return nil }
         defer { pending = [] }
         var decoded = String(decoding: pending, as: UTF8.self).unicodeScalars.makeIterator()
-        guard let scalar = decoded.next(), scalar != "\u{FFFD}", !TerminalText.isControl(scalar) else {
-            return .ignored
-        }
+        guard let scalar = decoded.next(), scalar != "\u{FFFD}" else { return .ignored }
+        if PathText.isLayoutControl(scalar) { return .insertEscape(of: scalar) }
+        guard !TerminalText.isControl(scalar) else { return .ignored }
         return .insert(scalar)
     }
 

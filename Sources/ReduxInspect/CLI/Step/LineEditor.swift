@@ -13,6 +13,9 @@ struct LineEditor {
     enum Key: Equatable {
         /// A character to put in at the cursor.
         case insert(Unicode.Scalar)
+        /// A character to put in at the cursor as its escape (`\u200b`), as JSON text is
+        /// printed with it.
+        case insertEscape(of: Unicode.Scalar)
         case enter, backspace, deleteForward
         case left, right, home, end, up, down
         /// Alt-b and Alt-f, Ctrl or Alt with an arrow.
@@ -109,7 +112,14 @@ struct LineEditor {
     mutating func handle(_ key: Key) -> Outcome {
         // A key that does not search ends the search, keeping the line found, and then does
         // what it does, as in a shell: Enter runs the line found, an arrow starts editing it.
-        if search != nil, let outcome = handleSearching(key) { return outcome }
+        if search != nil {
+            if let outcome = handleSearching(key) { return outcome }
+            // The search's prompt is gone: the whole line is drawn again.
+            switch handle(key) {
+            case .unchanged, .appended: return .edited
+            case let outcome: return outcome
+            }
+        }
         switch key {
         case .insert(let scalar):
             // A combining mark joins the character before it, as the terminal shows it.
@@ -123,6 +133,10 @@ struct LineEditor {
             line.insert(Character(scalar), at: cursor)
             cursor += 1
             if cursor == line.count { return .appended(Character(scalar)) }
+        case .insertEscape(let scalar):
+            let escape = Array(JSONTextWriter.escapingOutsideASCII(String(scalar)))
+            line.insert(contentsOf: escape, at: cursor)
+            cursor += escape.count
         case .enter:
             let submitted = text
             if !submitted.allSatisfy(\.isWhitespace), submitted != history.last {
@@ -235,8 +249,12 @@ struct LineEditor {
     private mutating func handleSearching(_ key: Key) -> Outcome? {
         guard var search else { return nil }
         switch key {
-        case .insert(let scalar):
-            search.query.unicodeScalars.append(scalar)
+        case .insert, .insertEscape:
+            if case .insert(let scalar) = key {
+                search.query.unicodeScalars.append(scalar)
+            } else if case .insertEscape(let scalar) = key {
+                search.query += JSONTextWriter.escapingOutsideASCII(String(scalar))
+            }
             // The line found may hold the longer text too.
             showFound(search.find(in: history, from: search.match ?? history.count - 1))
         case .backspace:
@@ -264,6 +282,11 @@ struct LineEditor {
             show(search.original, cursor: search.originalCursor)
             self.search = nil
             return .edited
+        case .enter where line.isEmpty:
+            // Nothing found, and nothing typed before: an empty line would repeat the last
+            // command, which is not what was asked for.
+            self.search = nil
+            return .edited
         case .clearScreen:
             return .clearScreen
         case .ignored:
@@ -271,7 +294,9 @@ struct LineEditor {
         default:
             if !search.query.isEmpty { lastSearched = search.query }
             self.search = nil
-            browsing = nil
+            // The arrows go on from the line found, and back down to the line typed before.
+            browsing = search.match
+            draft = search.original
             return nil
         }
         self.search = search
@@ -287,9 +312,17 @@ struct LineEditor {
         self.cursor = cursor
     }
 
-    /// The prompt shown before the line: `prompt`, or while searching the search's.
-    private func shownPrompt(_ prompt: String) -> String {
-        search?.prompt ?? prompt
+    /// The prompt shown before the line: `prompt`, or while searching the search's, with as
+    /// much of the text looked for as leaves the line 8 columns of a row `width` wide.
+    private func shownPrompt(_ prompt: String, width: Int?) -> String {
+        guard let search else { return prompt }
+        var query = Array(search.query)
+        var shown = search.prompt(showing: search.query)
+        while let width, !query.isEmpty, width - Self.columns(Array(shown)[...]) - 1 < 8 {
+            query.removeFirst()
+            shown = search.prompt(showing: "…" + String(query))
+        }
+        return shown
     }
 
     /// How many terminal columns the characters take: two for a wide (East Asian, emoji)
@@ -319,10 +352,12 @@ struct LineEditor {
     /// shown in part, the part around the cursor, so that it never wraps: a wrapped line
     /// could not be drawn again from the start of its row.
     func drawing(after prompt: String, width: Int? = nil) -> String {
-        let prompt = shownPrompt(prompt)
+        let prompt = shownPrompt(prompt, width: width)
         var start = 0
         var end = line.count
-        if let width, case let room = width - prompt.count - 1, room >= 8, Self.columns(line[...]) > room {
+        if let width, case let room = width - Self.columns(Array(prompt)[...]) - 1, room >= 8,
+            Self.columns(line[...]) > room
+        {
             // The cursor a little in from the right edge, or as far right as the end allows.
             start = cursor
             while start > 0, Self.columns(line[(start - 1)..<cursor]) <= room - 4 { start -= 1 }
@@ -339,6 +374,6 @@ struct LineEditor {
     /// Whether the line, after `prompt`, fits in a row of `width` columns (`nil`: any row).
     func fits(after prompt: String, width: Int?) -> Bool {
         guard let width else { return true }
-        return shownPrompt(prompt).count + Self.columns(line[...]) < width
+        return Self.columns(Array(shownPrompt(prompt, width: width))[...]) + Self.columns(line[...]) < width
     }
 }

@@ -110,7 +110,9 @@ final class TerminalLineReader {
                 case .edited: write(editor.drawing(after: prompt, width: width))
                 case .listed(let words):
                     write("\n" + StepCompletion.listing(words, width: width) + editor.drawing(after: prompt, width: width))
-                default: write("\u{07}")  // nothing fits: the bell, as a shell rings it
+                // Nothing fits: the bell, as a shell rings it. The line is drawn again, as the
+                // Tab may have ended a search of the history, whose prompt goes.
+                default: write(editor.drawing(after: prompt, width: width) + "\u{07}")
                 }
             case .listed:
                 continue  // only `complete(with:)` lists
