@@ -126,6 +126,8 @@ import Testing
         #expect(Self.type(Self.typed + "\(ctrlR)s\(ctrlR)-\r").last == "show --at 5")
         // Backspace widens it again, from the newest line.
         #expect(Self.type(Self.typed + "\(ctrlR)show\u{7F}\u{7F}\u{7F}\r").last == "state cart")
+        // A pasted zero width space is looked for as it went into the line: as its escape.
+        #expect(Self.type(Self.typed + "p [\"a\u{200B}\"]\rnext\r\(ctrlR)\u{200B}\r").last == #"p ["a\u200b"]"#)
         // Ctrl-R twice looks for the text of the last search.
         #expect(Self.type(Self.typed + "\(ctrlR)dif\r\(ctrlR)\(ctrlR)\r").suffix(2) == ["diff", "diff"])
     }

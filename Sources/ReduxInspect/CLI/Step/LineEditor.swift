@@ -88,7 +88,7 @@ struct LineEditor {
     /// The search of the history under way, begun with Ctrl-R; `nil` while editing.
     private(set) var search: HistorySearch?
     /// The text the last search looked for, which Ctrl-R looks for again when typed twice.
-    var lastSearched = ""
+    private var lastSearched = ""
 
     static let historyLimit = 1000
 
@@ -249,13 +249,12 @@ struct LineEditor {
     private mutating func handleSearching(_ key: Key) -> Outcome? {
         guard var search else { return nil }
         switch key {
-        case .insert, .insertEscape:
-            if case .insert(let scalar) = key {
-                search.query.unicodeScalars.append(scalar)
-            } else if case .insertEscape(let scalar) = key {
-                search.query += JSONTextWriter.escapingOutsideASCII(String(scalar))
-            }
+        case .insert(let scalar):
+            search.query.unicodeScalars.append(scalar)
             // The line found may hold the longer text too.
+            showFound(search.find(in: history, from: search.match ?? history.count - 1))
+        case .insertEscape(let scalar):
+            search.query += JSONTextWriter.escapingOutsideASCII(String(scalar))
             showFound(search.find(in: history, from: search.match ?? history.count - 1))
         case .backspace:
             guard !search.query.isEmpty else { return .unchanged }
