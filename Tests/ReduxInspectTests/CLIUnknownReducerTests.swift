@@ -54,6 +54,18 @@ import Testing
         #expect(result.err == "Error: \(file): \(Self.message)\n")
     }
 
+    /// An app's own inspector does not tell its user to build one, and names its reducer when
+    /// it has one.
+    @Test func anAppsInspectorSuggestsItsOwnReducer() {
+        let mine = Inspector(reducers: [Inspector.examples.reducers[0]], program: "my-inspector")
+        let result = Support.run(["replay", file], inspector: mine)
+        #expect(result.code == 64)
+        let name = Inspector.examples.reducers[0].name
+        #expect(
+            result.err == "Error: \(file): names reducer \"kitchen\", which this inspector does not have (it has: \(name)). "
+                + "Pass --reducer \(name)\n")
+    }
+
     @Test func stepsWithoutAStateNeedTheReducer() {
         let show = Support.run(["show", file, "--at", "3"])
         #expect(show.code == 64)

@@ -417,6 +417,15 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
                 """)
     }
 
+    /// An app's own inspector shows its own name in the prompt, as gdb does.
+    @Test func thePromptNamesTheInspector() {
+        let mine = Inspector(reducers: Inspector.examples.reducers, program: "my-inspector")
+        let run = StepRun([fixture("counter.jsonl")], input: "next\nquit\n", terminal: true, inspector: mine)
+        #expect(run.out.hasPrefix("my-inspector step: "), "\(run.out)")
+        #expect(run.out.contains("\n(my-inspector) seq 1/22"), "\(run.out)")
+        #expect(!run.out.contains("(redux-inspect)"), "\(run.out)")
+    }
+
     /// Answers go to standard output, the prompt and banner to the terminal: `step --json >
     /// transcript` typed at a terminal used to interleave prompts with the JSON lines.
     @Test func withOutputToAFileThePromptAndBannerGoToTheTerminalOnStandardError() {

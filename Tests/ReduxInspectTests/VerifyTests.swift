@@ -74,6 +74,11 @@ import Testing
         #expect(counts["testcase"] == 3)
         #expect(counts["failure"] == 1)
         #expect(counts["error"] == nil)
+        // The suite is named after the inspector that ran it, an app's own too.
+        #expect(try String(contentsOfFile: report, encoding: .utf8).contains(#"<testsuite name="redux-inspect verify""#))
+        let mine = Inspector(reducers: Inspector.examples.reducers, program: "my-inspector")
+        #expect(CLI.run(["verify", directory.url.path, "--junit", report], inspector: mine).code == 1)
+        #expect(try String(contentsOfFile: report, encoding: .utf8).contains(#"<testsuite name="my-inspector verify""#))
     }
 
     @Test func subdirectoriesAreSearchedOnlyWhenRecursive() throws {
@@ -90,6 +95,11 @@ import Testing
         #expect(deep.code == 65)
         #expect(deep.outLines.last == "2 passed, 0 failed, 1 error")
         #expect(deep.outLines.contains { $0.hasPrefix("PASS  \(directory.path("nested/inner.jsonl"))") })
+        // A folder whose recordings are all in subfolders says how to reach them.
+        try FileManager.default.removeItem(atPath: directory.path("top.jsonl"))
+        let none = CLI.run(["verify", directory.url.path])
+        #expect(none.code == 66)
+        #expect(none.err.contains("no recordings: expected *.jsonl files in this directory (its subdirectories hold 2: add --recursive)"), "\(none.err)")
     }
 
     /// A file named two ways (`DIR/./a.jsonl` beside `DIR`) is verified once, under the

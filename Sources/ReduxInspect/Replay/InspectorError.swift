@@ -44,7 +44,11 @@ public enum InspectorError: Error, Equatable, Sendable, CustomStringConvertible 
             let have = available.isEmpty ? "none" : available.joined(separator: ", ")
             let which = named.map { "names reducer \"\($0)\", which this inspector does not have" }
                 ?? "names no reducer and none was given"
-            return "\(path): \(which) (it has: \(have)). Pass --reducer NAME, "
+            // An inspector of one reducer, an app's own most likely, has one to suggest; the
+            // stock one, whose reducers are the examples', is not the app's.
+            let pass = available.count == 1 ? "Pass --reducer \(available[0])" : "Pass --reducer NAME"
+            guard program == "redux-inspect" else { return "\(path): \(which) (it has: \(have)). \(pass)" }
+            return "\(path): \(which) (it has: \(have)). \(pass), "
                 + "or build an inspector for your app: see '\(program) help inspector'"
         }
     }

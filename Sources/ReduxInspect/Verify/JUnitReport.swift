@@ -13,7 +13,10 @@ import Redux
 /// divergence, an `<error>` for a file that could not be verified — the shape GitHub
 /// Actions, GitLab, Jenkins and others read.
 enum JUnitReport {
-    static func xml(_ results: [VerifyResult], seconds: Double, describe: (VerifyResult) -> String) -> String {
+    static func xml(
+        _ results: [VerifyResult], seconds: Double, program: String = "redux-inspect",
+        describe: (VerifyResult) -> String
+    ) -> String {
         let failures = results.filter {
             switch $0.outcome {
             case .diverged, .nondeterministic: true
@@ -27,7 +30,7 @@ enum JUnitReport {
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             "<testsuites tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time(seconds))\">",
-            "  <testsuite name=\"redux-inspect verify\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time(seconds))\">",
+            "  <testsuite name=\"\(escape(program, attribute: true)) verify\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time(seconds))\">",
         ]
         for result in results {
             let (directory, file) = split(result.path)

@@ -46,8 +46,11 @@ public struct RecordingFiles: Sendable, Equatable {
             if info.st_mode & S_IFMT == S_IFDIR {
                 let (recordings, unreadable) = try Self.recordings(under: argument, recursive: recursive)
                 guard !recordings.isEmpty || !unreadable.isEmpty else {
+                    // Recordings kept in subfolders are the likely reason: say how to reach them.
+                    let below = recursive ? 0 : ((try? Self.recordings(under: argument, recursive: true))?.files.count ?? 0)
+                    let hint = below > 0 ? " (its subdirectories hold \(below): add --recursive)" : ""
                     throw RecordingError(
-                        .notFound, path: argument, message: "no recordings: expected *.jsonl files in this directory")
+                        .notFound, path: argument, message: "no recordings: expected *.jsonl files in this directory\(hint)")
                 }
                 found += recordings
                 for path in recordings {

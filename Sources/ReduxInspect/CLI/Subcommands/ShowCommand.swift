@@ -13,7 +13,7 @@ struct ShowCommand: Subcommand {
         discussion: """
             A path ending in .count, such as cart.items.count, prints the number of elements of
             an array, members of an object or characters of a string, as in a predicate (see
-            'redux-inspect help bisect'); an object's own member named count wins, and
+            the help of bisect); an object's own member named count wins, and
             cart.items["count"] is always the member. Exits 1 when the path is not present.
             """)
 

@@ -69,8 +69,11 @@ struct StepCommand: Subcommand {
             caught up is answered at once.
             """)
 
-    /// The prompt shown before each command on a terminal.
-    static let prompt = "(redux-inspect) "
+    /// The prompt shown before each command on a terminal: the program's name, as gdb's is,
+    /// so that an app's own inspector shows its own (`(my-inspector) `).
+    static func prompt(program: String) -> String {
+        "(\(program)) "
+    }
 
     let file: String
     let startSeq: Int
@@ -98,6 +101,7 @@ struct StepCommand: Subcommand {
         // stand where no command works. The states shown are kept for the first command.
         if start >= 0 { _ = try steps.view() }
         let context = session.context
+        let prompt = Self.prompt(program: session.inspector.program)
         steps.makeProgress = { label, total in StepProgress(context, label: label, total: total) }
         steps.program = session.inspector.program
         let renderer: any StepRenderer =
@@ -134,7 +138,7 @@ struct StepCommand: Subcommand {
                 promptSink === context.output ? 1 : promptSink === context.error ? 2 : nil
             if let descriptor, !context.isDumbTerminal { lineReader = TerminalLineReader(drawingOn: descriptor) }
             // A line reader draws the prompt itself, and again after an interrupt.
-            StepInterrupt.install(prompt: Self.prompt, descriptor: lineReader == nil ? descriptor : nil)
+            StepInterrupt.install(prompt: prompt, descriptor: lineReader == nil ? descriptor : nil)
             timeline.isInterrupted = { StepInterrupt.isRequested }
             idleReplay = IdleReplay(timeline)
             lineReader?.idleReplay = idleReplay
@@ -158,11 +162,11 @@ struct StepCommand: Subcommand {
             flush(context)
             // Waiting before the prompt shows: an interrupt sent once it is seen drops the line.
             StepInterrupt.setWaitingAtPrompt(true)
-            if lineReader == nil { promptSink?.write(Self.prompt) }
+            if lineReader == nil { promptSink?.write(prompt) }
             flush(context)
             // A terminal that reads whole lines (`TERM=dumb`) says there is input once one is.
             if lineReader == nil, let replay = idleReplay, !replay.run(untilReadable: 0) { idleReplay = nil }
-            let read = lineReader.map { $0.readLine(prompt: Self.prompt) } ?? context.readLine()
+            let read = lineReader.map { $0.readLine(prompt: prompt) } ?? context.readLine()
             StepInterrupt.setWaitingAtPrompt(false)
             guard var line = read else {
                 promptSink?.write("\n")

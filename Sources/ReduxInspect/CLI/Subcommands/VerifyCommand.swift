@@ -155,7 +155,7 @@ struct VerifyCommand: Subcommand {
         // after the summary so that the run's outcome is not lost with it.
         var reportError: RecordingError?
         if let junitPath {
-            let xml = JUnitReport.xml(results.map(\.0), seconds: seconds) { VerifyReport.details($0, colors: false, program: session.inspector.program).joined(separator: "\n") }
+            let xml = JUnitReport.xml(results.map(\.0), seconds: seconds, program: session.inspector.program) { VerifyReport.details($0, colors: false, program: session.inspector.program).joined(separator: "\n") }
             do {
                 try JUnitReport.save(xml, to: junitPath)
             } catch {
