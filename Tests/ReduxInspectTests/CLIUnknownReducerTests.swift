@@ -55,7 +55,7 @@ import Testing
     }
 
     /// An app's own inspector does not tell its user to build one, and names its reducer when
-    /// it has one.
+    /// it has only one.
     @Test func anAppsInspectorSuggestsItsOwnReducer() {
         let mine = Inspector(reducers: [Inspector.examples.reducers[0]], program: "my-inspector")
         let result = Support.run(["replay", file], inspector: mine)
@@ -63,7 +63,7 @@ import Testing
         let name = Inspector.examples.reducers[0].name
         #expect(
             result.err == "Error: \(file): names reducer \"kitchen\", which this inspector does not have (it has: \(name)). "
-                + "Pass --reducer \(name)\n")
+                + "Pass --reducer \(name), or add the reducer to this inspector: see 'my-inspector help inspector'\n")
     }
 
     @Test func stepsWithoutAStateNeedTheReducer() {

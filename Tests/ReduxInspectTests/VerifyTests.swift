@@ -182,6 +182,25 @@ import Testing
         #expect(update.err.hasPrefix("warning: \(file):3:17: truncated last line ignored"), "\(update)")
     }
 
+    /// A header's initial state the reducer reads differently (here a member the state has no
+    /// property for any more; a property added since, read with its default, is the same) is
+    /// rewritten with the states, so that the first step's diff is the action's alone.
+    @Test func updateRewritesAnInitialStateTheReducerReadsDifferently() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("counter.jsonl", lines: [
+            #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0,"dropped":true}}"#,
+            #"{"seq":1,"type":"increment","action":{"increment":{}},"state":{"count":1,"dropped":true}}"#,
+        ])
+        let update = CLI.run(["verify", file, "--update"])
+        #expect(update.code == 0, "\(update)")
+        #expect(update.outLines.first == "UPDATED \(file): 2 states rewritten, the header's initial state among them")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == [
+            #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
+            #"{"seq":1,"type":"increment","action":{"increment":{}},"state":{"count":1}}"#, "",
+        ].joined(separator: "\n"))
+        #expect(CLI.run(["diff", file, "1"]).out == "@@ seq 1 increment @@\n~ count: 0 → 1\n")
+    }
+
     @Test func updateKeepsUnknownMembersAndRewritesTheEndMarker() throws {
         let directory = try CLITemporaryDirectory()
         let file = try directory.file("counter.jsonl", lines: [

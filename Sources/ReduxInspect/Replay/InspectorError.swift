@@ -44,12 +44,11 @@ public enum InspectorError: Error, Equatable, Sendable, CustomStringConvertible 
             let have = available.isEmpty ? "none" : available.joined(separator: ", ")
             let which = named.map { "names reducer \"\($0)\", which this inspector does not have" }
                 ?? "names no reducer and none was given"
-            // An inspector of one reducer, an app's own most likely, has one to suggest; the
-            // stock one, whose reducers are the examples', is not the app's.
+            // An inspector of one reducer, an app's own most likely, has one to suggest; and an
+            // app's own inspector is already built: its reducers are what may be missing.
             let pass = available.count == 1 ? "Pass --reducer \(available[0])" : "Pass --reducer NAME"
-            guard program == "redux-inspect" else { return "\(path): \(which) (it has: \(have)). \(pass)" }
-            return "\(path): \(which) (it has: \(have)). \(pass), "
-                + "or build an inspector for your app: see '\(program) help inspector'"
+            let build = program == "redux-inspect" ? "build an inspector for your app" : "add the reducer to this inspector"
+            return "\(path): \(which) (it has: \(have)). \(pass), or \(build): see '\(program) help inspector'"
         }
     }
 }

@@ -312,6 +312,15 @@ public struct ReplayRun {
         replayer.reset()
     }
 
+    /// The header's initial state as the reducer reads it and encodes it again (what the first
+    /// step starts from), or `nil` when the header holds none: what `verify --update` writes in
+    /// its place when the two differ (``initialDivergence(recorded:read:)``).
+    func initialStateAsRead() throws(InspectorError) -> JSONValue? {
+        guard recording.header?.initialState != nil else { return nil }
+        try start()
+        return try startingState()
+    }
+
     /// The state ``start()`` loaded, as the reducer encodes it: the header's initial state as
     /// the reducer reads it, not as written, so that the first step's changes, from it to a
     /// state the reducer encoded, are the action's alone.

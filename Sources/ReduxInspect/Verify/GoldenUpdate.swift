@@ -1,15 +1,17 @@
 import Foundation
 
 /// Rewrites a recording's states with replayed ones (`verify --update`): only the `state`
-/// values of the given lines change; the header, actions, other lines and unknown members
-/// stay byte-identical. The new file replaces the old one atomically (write a temporary
+/// values of the given lines change (and the header's `initialState`, when its line is one of
+/// them); the rest of the header, the actions, other lines and unknown members stay
+/// byte-identical. The new file replaces the old one atomically (write a temporary
 /// file beside it, then rename), keeping its permissions.
 enum GoldenUpdate {
     /// Applies the updates.
     ///
     /// - Parameters:
     ///   - recording: The recording as read.
-    ///   - states: New states by 0-based line index: entries, or the `end` marker.
+    ///   - states: New states by 0-based line index: entries, the `end` marker, or the header
+    ///     (its `initialState`).
     /// - Throws: ``RecordingError`` when the file cannot be written.
     static func apply(to recording: Recording, states: [Int: JSONValue]) throws(RecordingError) {
         var output: [UInt8] = []
@@ -30,10 +32,12 @@ enum GoldenUpdate {
         try write(output, replacing: recording.path)
     }
 
-    /// The range of the `state` value in an entry line, or in an `end` marker's object.
+    /// The range of the `state` value in an entry line, of the `initialState` value in the
+    /// header, or of the `state` in an `end` marker's object.
     private static func stateRange(in line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         guard let members = TopLevelMembers(line) else { return nil }
         if let state = members.member("state", in: line) { return state.value }
+        if let initial = members.member("initialState", in: line) { return initial.value }
         guard let end = members.member("end", in: line) else { return nil }
         let inner = UnsafeBufferPointer(rebasing: line[end.value])
         guard let endMembers = TopLevelMembers(inner), let state = endMembers.member("state", in: inner) else { return nil }

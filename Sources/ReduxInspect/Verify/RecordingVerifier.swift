@@ -59,12 +59,22 @@ struct RecordingVerifier: Sendable {
                     return result(.nondeterministic(difference))
                 }
             }
+            let run = ReplayRun(recording: recording, reducer: reducer)
+            // A header's initial state the reducer reads differently (a property added since,
+            // filled in with its default) is rewritten too, so that the first step's diff and
+            // `blame` do not give the property to the first action.
+            if collectsUpdates, let header = recording.header, let recorded = header.initialState,
+                let read = try run.initialStateAsRead(),
+                !ReplayRun.initialDivergence(recorded: recorded, read: read).isEmpty
+            {
+                updates[header.line - 1] = read.keepingRedactions(of: recorded)
+            }
             var firstDivergence: VerifyResult.Divergence?
             var lastIndex: Int?
             // The step after the last one whose state was compared: a difference found later
             // may come from any step from there on.
             var uncheckedFrom = 0
-            let end = try ReplayRun(recording: recording, reducer: reducer).check { step throws(InspectorError) in
+            let end = try run.check { step throws(InspectorError) in
                 steps += 1
                 progress?(step.index, recording.steps.count)
                 lastIndex = step.index

@@ -120,7 +120,9 @@ struct VerifyCommand: Subcommand {
             let (result, states) = results[index]
             guard updates, case .diverged = result.outcome else { continue }
             do {
-                try GoldenUpdate.apply(to: try Recording(path: result.path), states: states)
+                let recording = try Recording(path: result.path)
+                let header = recording.header.map { $0.line - 1 }
+                try GoldenUpdate.apply(to: recording, states: states)
                 results[index].0 = VerifyResult(
                     path: result.path, outcome: .passed, steps: result.steps, comparedStates: result.comparedStates,
                     seconds: result.seconds)
@@ -128,7 +130,9 @@ struct VerifyCommand: Subcommand {
                 results[index].0.warnings = result.warnings
                 results[index].0.rewrittenStates = states.count
                 updated += 1
-                context.print("UPDATED \(TerminalText.escape(result.path)): \(states.count) state\(states.count == 1 ? "" : "s") rewritten")
+                let initial = header.map { states[$0] != nil } == true ? ", the header's initial state among them" : ""
+                context.print(
+                    "UPDATED \(TerminalText.escape(result.path)): \(states.count) state\(states.count == 1 ? "" : "s") rewritten\(initial)")
                 for line in VerifyReport.details(result, colors: context.colorsOutput, program: session.inspector.program) { context.print(line) }
             } catch {
                 results[index].0 = VerifyResult(
