@@ -201,6 +201,23 @@ import Testing
         #expect(CLI.run(["diff", file, "1"]).out == "@@ seq 1 increment @@\n~ count: 0 → 1\n")
     }
 
+    /// A state missing a key, the mark of a property added after the recording was made, says
+    /// how to read such recordings, and `help inspector` shows how.
+    @Test func aStateMissingAKeySaysHowToReadOlderRecordings() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("counter.jsonl", lines: [
+            #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{}}"#,
+            #"{"seq":1,"type":"increment","action":{"increment":{}},"state":{"count":1}}"#,
+        ])
+        let verify = CLI.run(["verify", file])
+        #expect(verify.code == 65)
+        #expect(
+            verify.err.contains(
+                #"missing key "count"; a property added since this was recorded must be optional, or decoded with a default in the state's init(from:), to read it (see help inspector)"#),
+            "\(verify)")
+        #expect(CLI.run(["help", "inspector"]).out.contains("decodeIfPresent"))
+    }
+
     @Test func updateKeepsUnknownMembersAndRewritesTheEndMarker() throws {
         let directory = try CLITemporaryDirectory()
         let file = try directory.file("counter.jsonl", lines: [
