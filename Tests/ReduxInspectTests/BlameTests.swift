@@ -128,7 +128,7 @@ struct BlameCase: CustomTestStringConvertible, Sendable {
     /// `PATH["count"]` is the member named count, as in a predicate: an array has none.
     @Test func aCountMemberWrittenInBracketsIsAMember() {
         let run = InspectorRun(["blame", BisectTestSupport.fixture("shop.jsonl"), #"cart.items["count"]"#])
-        #expect(run.code == 0, "\(run)")
+        #expect(run.code == 1, "\(run)")
         #expect(run.out == #"no step changed cart.items["count"]: no state has a value there"# + "\n")
     }
 
@@ -251,11 +251,13 @@ struct BlameCase: CustomTestStringConvertible, Sendable {
         #expect(
             InspectorRun(["blame", file, "catalog[id=1].price"]).out
                 == "no step changed catalog[id=1].price; it is 4.5 throughout\n")
-        #expect(
-            InspectorRun(["blame", file, "cart.totl"]).out
-                == "no step changed cart.totl: no state has a value there\n")
+        #expect(InspectorRun(["blame", file, "catalog[id=1].price"]).code == 0)
+        // A path no state has (misspelt) is no answer: exit 1, as show --path.
+        let misspelt = InspectorRun(["blame", file, "cart.totl"])
+        #expect(misspelt.out == "no step changed cart.totl: no state has a value there\n")
+        #expect(misspelt.code == 1)
         let json = InspectorRun(["blame", file, "cart.totl", "--format", "json"])
-        #expect(json.code == 0)
+        #expect(json.code == 1)
         #expect(json.out == "")
     }
 

@@ -160,8 +160,9 @@ import Testing
         switch result.code {
         case 0:
             if !errors.isEmpty { return "succeeded with errors:\n\(result)" }
-        case 1 where arguments[0] == "verify" || arguments[0] == "bisect":
-            // A divergence, or a predicate that never holds: a result, not an error.
+        case 1 where arguments[0] == "verify" || arguments[0] == "bisect" || arguments[0] == "blame":
+            // A divergence, a predicate that never holds, a path no state has: a result, not
+            // an error.
             if !errors.isEmpty { return "exit 1 with errors:\n\(result)" }
         case 1 where arguments[0] == "step":
             // A script with a command that could not be done, which said why.

@@ -3,7 +3,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     /// Success.
     case success = 0
     /// `verify` found a divergence, `bisect` found no step where the predicate holds, `show`
-    /// found nothing at `--path`, or a command of a `step` script failed.
+    /// found nothing at `--path`, no state has a value at `blame`'s path, or a command of a
+    /// `step` script failed.
     case failure = 1
     /// The command line was wrong (EX_USAGE).
     case usage = 64
@@ -21,6 +22,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .success: "success"
         case .failure:
             "verify found a divergence; bisect found no step where the predicate holds; show found nothing at --path; "
+                + "no state has a value at blame's path; "
                 + "a command of a step script failed"
         case .usage: "usage error: unknown command or option, missing or invalid argument, a step or reducer that does not exist"
         case .badRecording: "malformed recording: invalid JSON or UTF-8, unknown version, undecodable action, …"

@@ -33,12 +33,14 @@ struct BlameCommand: Subcommand {
             before → after, '(absent)' where the state has no value at <path>, and
             '(N entries missing before this step)' after a gap in the recording. Values longer
             than 60 characters are cut with '…' around their first difference unless --full
-            is given. When no step changed the value, one line says so.
+            is given. When no step changed the value, one line says so; when no state has a
+            value at <path> at all (a misspelt path, say), blame exits 1, as show --path does.
 
             With --format json each step is one line: {"seq":10,"type":"setQuantity",
             "path":"cart.total","kind":"changed","old":18.99,"new":23.49}; kind is added (no
             "old"), removed (no "new") or changed, and "missingBefore":N follows a gap.
-            Nothing is printed when no step changed the value.
+            Nothing is printed when no step changed the value (and the exit status is 1 when no
+            state has one).
             """)
 
     let file: String
@@ -105,7 +107,8 @@ struct BlameCommand: Subcommand {
             }
         }
         session.warnAboutUnreproducedStates(timeline)
-        return .success
+        // A path no state has, a misspelt one most likely, is no answer: as `show --path`.
+        return !changed && previous == nil ? .failure : .success
     }
 
     /// `   10  setQuantity  18.99 → 23.49`.
