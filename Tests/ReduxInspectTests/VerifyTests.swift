@@ -218,6 +218,26 @@ import Testing
         #expect(CLI.run(["help", "inspector"]).out.contains("decodeIfPresent"))
     }
 
+    /// A warning (a truncated last line) goes with its test case in the JUnit report, where
+    /// CI shows it, not only to standard error.
+    @Test func theJUnitReportCarriesWarnings() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file(
+            "counter.jsonl",
+            [
+                #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
+                #"{"seq":1,"type":"increment","action":{"increment":{}},"state":{"count":1}}"#,
+                #"{"seq":2,"type":"incr"#,
+            ].joined(separator: "\n"))
+        let report = directory.path("report.xml")
+        let result = CLI.run(["verify", file, "--junit", report])
+        #expect(result.code == 0, "\(result)")
+        let xml = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(xml.contains("<system-err>warning: \(file):3:17: truncated last line ignored"), "\(xml)")
+        let counts = try XMLElementCounter.count(contentsOf: report)
+        #expect(counts["testcase"] == 1 && counts["system-err"] == 1 && counts["failure"] == nil)
+    }
+
     @Test func updateKeepsUnknownMembersAndRewritesTheEndMarker() throws {
         let directory = try CLITemporaryDirectory()
         let file = try directory.file("counter.jsonl", lines: [

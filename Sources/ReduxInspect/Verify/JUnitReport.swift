@@ -35,15 +35,26 @@ enum JUnitReport {
         for result in results {
             let (directory, file) = split(result.path)
             let open = "    <testcase classname=\"\(escape(directory, attribute: true))\" name=\"\(escape(file, attribute: true))\" time=\"\(time(result.seconds))\""
+            // What `verify` warned about on standard error (a truncated last line, say) goes
+            // with its test case too, where CI shows it.
+            let warnings =
+                result.warnings.isEmpty
+                ? []
+                : ["      <system-err>" + escape(result.warnings.map { "warning: \($0)" }.joined(separator: "\n")) + "</system-err>"]
             switch result.outcome {
-            case .passed:
+            case .passed where warnings.isEmpty:
                 lines.append(open + "/>")
+            case .passed:
+                lines.append(open + ">")
+                lines += warnings
+                lines.append("    </testcase>")
             case .diverged(let divergence), .nondeterministic(let divergence):
                 let kind = result.outcome.isNondeterministic ? "nondeterministic reducer" : "divergence"
                 lines.append(open + ">")
                 lines.append(
                     "      <failure type=\"\(kind)\" message=\"\(escape("\(divergence.stepName): \(result.outcome.isNondeterministic ? kind : "diverged")", attribute: true))\">"
                         + escape(describe(result)) + "</failure>")
+                lines += warnings
                 lines.append("    </testcase>")
             case .error(let error):
                 lines.append(open + ">")
