@@ -64,6 +64,9 @@ import Testing
         #expect(
             result.err == "Error: \(file): names reducer \"kitchen\", which this inspector does not have (it has: \(name)). "
                 + "Pass --reducer \(name), or add the reducer to this inspector: see 'my-inspector help inspector'\n")
+        let unknown = Support.run(["replay", file, "--reducer", "nope"], inspector: mine)
+        #expect(unknown.code == 64)
+        #expect(unknown.err.hasSuffix("to replay another reducer, add it to this inspector: see 'my-inspector help inspector'\n"), "\(unknown)")
     }
 
     @Test func stepsWithoutAStateNeedTheReducer() {

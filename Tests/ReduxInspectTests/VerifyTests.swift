@@ -193,12 +193,35 @@ import Testing
         ])
         let update = CLI.run(["verify", file, "--update"])
         #expect(update.code == 0, "\(update)")
-        #expect(update.outLines.first == "UPDATED \(file): 2 states rewritten, the header's initial state among them")
+        #expect(update.outLines.first == "UPDATED \(file): 1 state and the header's initial state rewritten")
+        #expect(update.outLines.contains { $0.hasPrefix("PASS  \(file)  (") && $0.hasSuffix(", 1 rewritten above)") }, "\(update)")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == [
             #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
             #"{"seq":1,"type":"increment","action":{"increment":{}},"state":{"count":1}}"#, "",
         ].joined(separator: "\n"))
         #expect(CLI.run(["diff", file, "1"]).out == "@@ seq 1 increment @@\n~ count: 0 → 1\n")
+    }
+
+    /// A file whose states all match but whose header the reducer reads differently (a golden
+    /// updated before headers were) has its header rewritten alone; a header member of its
+    /// own named `state` is not the initial state.
+    @Test func updateRewritesAHeaderThatAloneDiffers() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("counter.jsonl", lines: [
+            #"{"format":"redux-inspect","version":1,"reducer":"counter","state":"beta","initialState":{"count":0,"dropped":1}}"#,
+            #"{"seq":1,"type":"increment","action":{"increment":{}},"state":{"count":1}}"#,
+        ])
+        #expect(CLI.run(["verify", file]).code == 0)
+        let update = CLI.run(["verify", file, "--update"])
+        #expect(update.code == 0, "\(update)")
+        #expect(update.outLines.first == "UPDATED \(file): the header's initial state rewritten")
+        #expect(update.outLines.last == "1 passed, 0 failed")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == [
+            #"{"format":"redux-inspect","version":1,"reducer":"counter","state":"beta","initialState":{"count":0}}"#,
+            #"{"seq":1,"type":"increment","action":{"increment":{}},"state":{"count":1}}"#, "",
+        ].joined(separator: "\n"))
+        // Nothing left to rewrite.
+        #expect(!CLI.run(["verify", file, "--update"]).out.contains("UPDATED"))
     }
 
     /// A state missing a key, the mark of a property added after the recording was made, says
@@ -213,9 +236,15 @@ import Testing
         #expect(verify.code == 65)
         #expect(
             verify.err.contains(
-                #"missing key "count"; a property added since this was recorded must be optional, or decoded with a default in the state's init(from:), to read it (see help inspector)"#),
+                #"missing key "count"; if count was added after this recording was made, make it optional or decode it with a default in its type's init(from:) (see help inspector)"#),
             "\(verify)")
         #expect(CLI.run(["help", "inspector"]).out.contains("decodeIfPresent"))
+        // Only a key the state's decoder missed gets the hint, not another failure.
+        try directory.file("mismatch.jsonl", lines: [
+            #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":"x: missing key y"}}"#,
+        ])
+        let mismatch = CLI.run(["verify", directory.path("mismatch.jsonl")])
+        #expect(mismatch.code == 65 && !mismatch.err.contains("added after"), "\(mismatch)")
     }
 
     /// A warning (a truncated last line) goes with its test case in the JUnit report, where

@@ -50,8 +50,9 @@ enum InspectorGuide {
             Recordings outlive the types that wrote them. A property added to State later is
             missing from the recordings made before it ("missing key"), even when it has a
             default value: make it optional, or decode it with a default in your own
-            init(from:) (try container.decodeIfPresent(Int.self, forKey: .count) ?? 0); then
-            `verify --update` writes it into them. An action case renamed later is read from
+            init(from:) (try container.decodeIfPresent(Int.self, forKey: .count) ?? 0), and
+            `verify --update` then writes the default into them (an optional left nil is not
+            written). An action case renamed later is read from
             older recordings when Action's init(from:) also accepts the old name.
 
             """

@@ -48,19 +48,9 @@ public enum ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotDecodeAction(let typeName, let detail, _): "cannot decode the action as \(typeName): \(detail)"
-        case .cannotDecodeState(let typeName, let detail, _):
-            "cannot decode the state as \(typeName): \(detail)\(Self.missingPropertyHint(detail))"
+        case .cannotDecodeState(let typeName, let detail, _): "cannot decode the state as \(typeName): \(detail)"
         case .cannotEncodeState(let detail): "cannot encode the replayed state: \(detail)"
         }
-    }
-
-    /// For a state missing a key: how a recording made before a property was added can still
-    /// be read, the usual cause. Synthesized `Codable` requires every property that is not
-    /// optional, even one with a default value, which surprises.
-    private static func missingPropertyHint(_ detail: String) -> String {
-        guard detail.contains(": missing key ") else { return "" }
-        return "; a property added since this was recorded must be optional, or decoded with a default "
-            + "in the state's init(from:), to read it (see help inspector)"
     }
 
     /// Where the value that failed is on its line, for an error message's column: within the

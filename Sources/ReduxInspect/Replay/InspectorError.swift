@@ -38,8 +38,11 @@ public enum InspectorError: Error, Equatable, Sendable, CustomStringConvertible 
             return "invalid path '\(TerminalText.echo(text))': \(error)"
         case .unknownReducer(let name, let available):
             let have = available.isEmpty ? "none" : available.joined(separator: ", ")
+            let build =
+                program == "redux-inspect"
+                ? "to replay your app's reducer, build an inspector for it" : "to replay another reducer, add it to this inspector"
             return "unknown reducer '\(TerminalText.echo(name))' (this inspector has: \(have)); "
-                + "to replay your app's reducer, build an inspector for it: see '\(program) help inspector'"
+                + "\(build): see '\(program) help inspector'"
         case .missingReducer(let path, let named, let available):
             let have = available.isEmpty ? "none" : available.joined(separator: ", ")
             let which = named.map { "names reducer \"\($0)\", which this inspector does not have" }

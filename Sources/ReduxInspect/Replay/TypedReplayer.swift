@@ -31,9 +31,20 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
             state = try JSONValueDecoder().decode(State.self, from: json)
         } catch {
             throw .cannotDecodeState(
-                typeName: String(reflecting: State.self), detail: JSONValueDecoder.describe(error),
+                typeName: String(reflecting: State.self),
+                detail: JSONValueDecoder.describe(error) + Self.missingPropertyHint(error),
                 at: JSONValueDecoder.valuePath(of: error))
         }
+    }
+
+    /// For a state missing a key: how a recording made before a property was added can still
+    /// be read, the usual cause (a recording of another app's reducer is the other).
+    /// Synthesized `Codable` requires every property that is not optional, even one with a
+    /// default value, which surprises.
+    private static func missingPropertyHint(_ error: any Error) -> String {
+        guard case .keyNotFound(let key, _) = error as? DecodingError else { return "" }
+        return "; if \(key.stringValue) was added after this recording was made, make it optional or "
+            + "decode it with a default in its type's init(from:) (see help inspector)"
     }
 
     func apply(_ action: JSONValue) throws(ReplayError) {

@@ -17,11 +17,14 @@ enum GoldenUpdate {
         var output: [UInt8] = []
         output.reserveCapacity(recording.bytes.buffer.count + 1024)
         let lines = recording.lines
+        let headerLine = recording.header.map { $0.line - 1 }
         for lineIndex in 0..<lines.lineCount {
             let start = lines.starts[lineIndex]
             let end = lineIndex + 1 < lines.lineCount ? lines.starts[lineIndex + 1] : recording.bytes.buffer.count
             let whole = UnsafeBufferPointer(rebasing: recording.bytes.buffer[start..<end])
-            guard let state = states[lineIndex], let range = stateRange(in: recording.lineBytes(lineIndex)) else {
+            guard let state = states[lineIndex],
+                let range = stateRange(in: recording.lineBytes(lineIndex), isHeader: lineIndex == headerLine)
+            else {
                 output.append(contentsOf: whole)
                 continue
             }
@@ -32,12 +35,13 @@ enum GoldenUpdate {
         try write(output, replacing: recording.path)
     }
 
-    /// The range of the `state` value in an entry line, of the `initialState` value in the
-    /// header, or of the `state` in an `end` marker's object.
-    private static func stateRange(in line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    /// The range of the `initialState` value in the header, of the `state` value in an entry
+    /// line, or of the `state` in an `end` marker's object. (A header may have a member named
+    /// `state` of its own, which is not the one.)
+    private static func stateRange(in line: UnsafeBufferPointer<UInt8>, isHeader: Bool) -> Range<Int>? {
         guard let members = TopLevelMembers(line) else { return nil }
+        if isHeader { return members.member("initialState", in: line)?.value }
         if let state = members.member("state", in: line) { return state.value }
-        if let initial = members.member("initialState", in: line) { return initial.value }
         guard let end = members.member("end", in: line) else { return nil }
         let inner = UnsafeBufferPointer(rebasing: line[end.value])
         guard let endMembers = TopLevelMembers(inner), let state = endMembers.member("state", in: inner) else { return nil }
