@@ -165,17 +165,23 @@ import Testing
         #expect(CLI.run(["verify", shop]).code == 0)
     }
 
+    /// A counter recording of one step, whose second line a crash cut short; the first step
+    /// records `count` as `stateAfterFirstStep` (1 is what the reducer makes).
+    static func counterCutShort(in directory: CLITemporaryDirectory, stateAfterFirstStep count: Int) throws -> String {
+        try directory.file(
+            "counter.jsonl",
+            [
+                #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
+                #"{"seq":1,"type":"increment","action":{"increment":{}},"state":{"count":\#(count)}}"#,
+                #"{"seq":2,"type":"incr"#,
+            ].joined(separator: "\n"))
+    }
+
     /// `--update` warns about a truncated last line as a plain verify does: it rewrites the
     /// states it replayed, not the line a crash cut short.
     @Test func updateWarnsAboutATruncatedLastLine() throws {
         let directory = try CLITemporaryDirectory()
-        let file = try directory.file(
-            "counter.jsonl",
-            [
-                #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
-                #"{"seq":1,"type":"increment","action":{"increment":{}},"state":{"count":5}}"#,
-                #"{"seq":2,"type":"incr"#,
-            ].joined(separator: "\n"))
+        let file = try Self.counterCutShort(in: directory, stateAfterFirstStep: 5)
         let update = CLI.run(["verify", file, "--update"])
         #expect(update.code == 0, "\(update)")
         #expect(update.outLines.first == "UPDATED \(file): 1 state rewritten")
@@ -251,13 +257,7 @@ import Testing
     /// CI shows it, not only to standard error.
     @Test func theJUnitReportCarriesWarnings() throws {
         let directory = try CLITemporaryDirectory()
-        let file = try directory.file(
-            "counter.jsonl",
-            [
-                #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
-                #"{"seq":1,"type":"increment","action":{"increment":{}},"state":{"count":1}}"#,
-                #"{"seq":2,"type":"incr"#,
-            ].joined(separator: "\n"))
+        let file = try Self.counterCutShort(in: directory, stateAfterFirstStep: 1)
         let report = directory.path("report.xml")
         let result = CLI.run(["verify", file, "--junit", report])
         #expect(result.code == 0, "\(result)")
