@@ -179,8 +179,10 @@ struct VerifyCommand: Subcommand {
         let steps = results.reduce(0) { $0 + $1.0.steps }
         let shardText = shard.map { " (shard \($0.index)/\($0.count))" } ?? ""
         let updatedText = updated > 0 ? ", \(updated) updated" : ""
+        // A check that found nothing says it ran: a CI log would otherwise not show it.
+        let determinismText = checksDeterminism ? ", each replayed twice more to check determinism" : ""
         context.print(
-            "verified \(results.count) recording\(results.count == 1 ? "" : "s")\(shardText), \(steps) step\(steps == 1 ? "" : "s"), in \(String(format: "%.2f", seconds)) s\(updatedText)")
+            "verified \(results.count) recording\(results.count == 1 ? "" : "s")\(shardText), \(steps) step\(steps == 1 ? "" : "s"), in \(String(format: "%.2f", seconds)) s\(updatedText)\(determinismText)")
         // As the JUnit report counts them: a file that could not be verified is an error, not a
         // failure.
         let errors = results.filter { if case .error = $0.0.outcome { true } else { false } }.count
