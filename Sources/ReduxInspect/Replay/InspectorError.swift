@@ -39,7 +39,7 @@ public enum InspectorError: Error, Equatable, Sendable, CustomStringConvertible 
         case .unknownReducer(let name, let available):
             let have = available.isEmpty ? "none" : available.joined(separator: ", ")
             let build =
-                program == "redux-inspect"
+                Self.isStock(program)
                 ? "to replay your app's reducer, build an inspector for it" : "to replay another reducer, add it to this inspector"
             return "unknown reducer '\(TerminalText.echo(name))' (this inspector has: \(have)); "
                 + "\(build): see '\(program) help inspector'"
@@ -47,16 +47,21 @@ public enum InspectorError: Error, Equatable, Sendable, CustomStringConvertible 
             let have = available.isEmpty ? "none" : available.joined(separator: ", ")
             let which = named.map { "names reducer \"\($0)\", which this inspector does not have" }
                 ?? "names no reducer and none was given"
-            // An inspector of one reducer, an app's own most likely, has one to suggest; and an
-            // app's own inspector is already built: its reducers are what may be missing.
+            // An inspector of one reducer, an app's own most likely, has one to suggest.
             let pass = available.count == 1 ? "Pass --reducer \(available[0])" : "Pass --reducer NAME"
-            let build = program == "redux-inspect" ? "build an inspector for your app" : "add the reducer to this inspector"
+            let build = Self.isStock(program) ? "build an inspector for your app" : "add the reducer to this inspector"
             return "\(path): \(which) (it has: \(have)). \(pass), or \(build): see '\(program) help inspector'"
         }
     }
 }
 
 extension InspectorError {
+    /// Whether `program` is the stock inspector, whose reducers are the examples': an app's own
+    /// inspector is built already, and only a reducer of it may be missing.
+    fileprivate static func isStock(_ program: String) -> Bool {
+        program == "redux-inspect"
+    }
+
     /// The error to report: a missing reducer only for a well-formed recording.
     ///
     /// A command learns that it needs a reducer before it has read every line, but a malformed
