@@ -44,11 +44,36 @@ package enum PathText {
         }
     }
 
-    /// Whether a scalar whose UTF-8 starts with `byte` may be one of ``isLayoutControl(_:)``'s:
-    /// they all start with 0xD8, 0xE2 or 0xEF, so a scan of text for them decodes only the
-    /// scalars that start with one of these bytes.
+    /// Whether a scalar outside ASCII is written as an escape (`\u202e`) in text shown on a
+    /// terminal: a C1 control or one of ``isLayoutControl(_:)``'s. The recorder's JSON keeps
+    /// them as they are; the console logger and `redux-inspect` escape them.
     @inlinable
-    package static func mayStartLayoutControl(_ byte: UInt8) -> Bool {
-        byte == 0xE2 || byte == 0xD8 || byte == 0xEF
+    package static func isEscapedNonASCII(_ scalar: Unicode.Scalar) -> Bool {
+        (0x80..<0xA0).contains(scalar.value) || isLayoutControl(scalar)
+    }
+
+    /// Whether a scalar whose UTF-8 starts with `byte` may be one of ``isEscapedNonASCII(_:)``'s:
+    /// they all start with 0xC2 (the C1 controls), 0xD8, 0xE2 or 0xEF, so a scan of text for
+    /// them decodes only the scalars that start with one of these bytes.
+    @inlinable
+    package static func mayStartEscapedNonASCII(_ byte: UInt8) -> Bool {
+        byte == 0xE2 || byte == 0xC2 || byte == 0xD8 || byte == 0xEF
+    }
+
+    /// `text` with the scalars ``isEscapedNonASCII(_:)`` names written as `\u` and four
+    /// lower-case hex digits, as in JSON, and the rest as it is. Where they occur in a string
+    /// or key of JSON text, the escape means the same character.
+    package static func escapingNonASCII(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isEscapedNonASCII) else { return text }
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            guard isEscapedNonASCII(scalar) else {
+                escaped.append(scalar)
+                continue
+            }
+            let hex = String(scalar.value, radix: 16)
+            escaped.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+        }
+        return String(escaped)
     }
 }

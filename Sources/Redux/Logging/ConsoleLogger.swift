@@ -80,29 +80,9 @@ public struct ConsoleLogger<State: Encodable & Sendable, Action: Encodable & Sen
         } catch {
             lines.append("  (state cannot be encoded: \(error))")
         }
-        return Self.escapingLayoutControls(lines.joined(separator: "\n"))
-    }
-
-    /// `text` with the characters that would make a console show it in another order or on
-    /// other lines, or show as nothing (C1 controls, line and paragraph separators,
-    /// bidirectional controls, a zero width space: ``PathText/isLayoutControl(_:)``), which
-    /// the recorder's JSON keeps as they are, written `\u202e`-style, as `redux-inspect` shows
-    /// them. They occur only in strings and keys, where the escape means the same character.
-    static func escapingLayoutControls(_ text: String) -> String {
-        func escapes(_ scalar: Unicode.Scalar) -> Bool {
-            (0x80..<0xA0).contains(scalar.value) || PathText.isLayoutControl(scalar)
-        }
-        guard text.unicodeScalars.contains(where: escapes) else { return text }
-        var escaped = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            guard escapes(scalar) else {
-                escaped.append(scalar)
-                continue
-            }
-            let hex = String(scalar.value, radix: 16)
-            escaped.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
-        }
-        return String(escaped)
+        // What would make a console show the lines in another order, on other lines, or
+        // show as nothing, written `\u202e`-style, as `redux-inspect` shows it.
+        return PathText.escapingNonASCII(lines.joined(separator: "\n"))
     }
 
     private func text(of action: Action, _ writer: JSONLineWriter) -> String {

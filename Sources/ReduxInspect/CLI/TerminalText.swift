@@ -36,20 +36,21 @@ public enum TerminalText {
     }
 
     /// Whether `text` has a byte that can start a control character: an ASCII control, or
-    /// the first byte of a C1 control (0xC2) or of a separator, bidirectional control or
-    /// invisible character (``PathText/mayStartLayoutControl(_:)``). Most text has none, and a
-    /// look at its bytes is cheaper than decoding its scalars.
+    /// the first byte of a C1 control, separator, bidirectional control or invisible character
+    /// (``PathText/mayStartEscapedNonASCII(_:)``). Most text has none, and a look at its bytes
+    /// is cheaper than decoding its scalars.
     private static func mayHoldControls(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || PathText.mayStartLayoutControl($0) }
+            bytes.contains { $0 < 0x20 || $0 == 0x7F || PathText.mayStartEscapedNonASCII($0) }
         }
     }
 
     /// Whether ``escape(_:)`` writes the scalar as an escape: C0 and C1 controls, DEL, and
     /// the characters that change the layout of a line or show as nothing
-    /// (``PathText/isLayoutControl(_:)``: bidirectional controls, U+2028, a zero width space).
+    /// (``PathText/isEscapedNonASCII(_:)``: C1 controls, bidirectional controls, U+2028, a zero
+    /// width space).
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || PathText.isLayoutControl(scalar)
+        scalar.value < 0x20 || scalar.value == 0x7F || PathText.isEscapedNonASCII(scalar)
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
+import Redux
 
 /// Text to find in text, as `log --grep` and `step`'s `find` do: its UTF-8 bytes inside the
 /// other's, as grep(1) matches, in the Unicode normal form it was typed in or in the other
 /// (`é` as one code point, or as `e` and a combining accent): a recording holds what the app
 /// was given, which a keyboard, a file name or a server may have written either way. A
 /// pattern holding a character that JSON text is printed with as an escape (a zero width
-/// space, a bidirectional control: see ``JSONTextWriter/escapesOutsideASCII(_:)``) is also
+/// space, a bidirectional control: see ``PathText/isEscapedNonASCII(_:)``) is also
 /// looked for with it written so, as an action's text holds it.
 ///
 /// `String.contains` compares characters and, on a long pattern that almost matches
@@ -27,8 +28,8 @@ struct TextSearch {
                 forms.append(form)
             }
         }
-        for form in forms where form.unicodeScalars.contains(where: JSONTextWriter.escapesOutsideASCII) {
-            let escaped = JSONTextWriter.escapingOutsideASCII(form)
+        for form in forms where form.unicodeScalars.contains(where: PathText.isEscapedNonASCII) {
+            let escaped = PathText.escapingNonASCII(form)
             if !forms.contains(where: { $0.utf8.elementsEqual(escaped.utf8) }) { forms.append(escaped) }
         }
         patterns = forms.map(BytePattern.init)

@@ -69,9 +69,9 @@ struct JSONTextWriter {
     /// written.
     ///
     /// Runs of bytes that need no escape are copied whole. Every scalar that must be escaped
-    /// is ASCII or starts with the byte 0xC2 (C1 controls) or one of
-    /// ``PathText/mayStartLayoutControl(_:)``'s (the separators, bidirectional controls and
-    /// invisible characters), so only those bytes stop a run.
+    /// is ASCII or starts with one of the bytes ``PathText/mayStartEscapedNonASCII(_:)`` names
+    /// (C1 controls, separators, bidirectional controls and invisible characters), so only
+    /// those bytes stop a run.
     static func writeQuoted(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var string = string
@@ -90,11 +90,11 @@ struct JSONTextWriter {
                     escaped = (UInt32(byte), 1)
                 } else if byte < 0x80 {
                     escaped = (UInt32(byte), 1)
-                } else if byte == 0xC2 || PathText.mayStartLayoutControl(byte) {
+                } else if PathText.mayStartEscapedNonASCII(byte) {
                     // 0xC2 and 0xD8 start scalars of two bytes, 0xE2 and 0xEF of three.
                     let length = byte < 0xE0 ? 2 : 3
                     let scalar = decode(bytes, at: offset, length: length)
-                    guard escapesOutsideASCII(Unicode.Scalar(scalar)!) else {
+                    guard PathText.isEscapedNonASCII(Unicode.Scalar(scalar)!) else {
                         offset += length
                         continue
                     }
@@ -119,26 +119,6 @@ struct JSONTextWriter {
         if length == 2 { return UInt32(bytes[offset] & 0x1F) << 6 | UInt32(bytes[offset + 1] & 0x3F) }
         return UInt32(bytes[offset] & 0x0F) << 12 | UInt32(bytes[offset + 1] & 0x3F) << 6
             | UInt32(bytes[offset + 2] & 0x3F)
-    }
-
-    /// Whether ``writeQuoted(_:to:)`` escapes a scalar outside ASCII: a C1 control or one of
-    /// ``PathText/isLayoutControl(_:)``'s. It writes it as `\u` and four lower-case hex digits.
-    static func escapesOutsideASCII(_ scalar: Unicode.Scalar) -> Bool {
-        (0x80..<0xA0).contains(scalar.value) || PathText.isLayoutControl(scalar)
-    }
-
-    /// `text` with the scalars outside ASCII that ``writeQuoted(_:to:)`` escapes written as
-    /// it writes them, and the rest as it is: how such text reads inside JSON text.
-    static func escapingOutsideASCII(_ text: String) -> String {
-        var output: [UInt8] = []
-        for scalar in text.unicodeScalars {
-            if escapesOutsideASCII(scalar) {
-                appendEscape(of: scalar.value, to: &output)
-            } else {
-                output.append(contentsOf: String(scalar).utf8)
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// Appends the escape of the scalar `value`: a short one where JSON has it, else `\uXXXX`.

@@ -1,3 +1,5 @@
+import Redux
+
 /// The line being typed at `step`'s prompt on a terminal, with a shell's editing keys: the
 /// arrows move along the line and through the commands typed before (with Ctrl or Alt, or
 /// Alt-b and Alt-f, a word at a time), Backspace and Delete remove a character, Ctrl-A /
@@ -134,7 +136,7 @@ struct LineEditor {
             cursor += 1
             if cursor == line.count { return .appended(Character(scalar)) }
         case .insertEscape(let scalar):
-            let escape = Array(JSONTextWriter.escapingOutsideASCII(String(scalar)))
+            let escape = Array(PathText.escapingNonASCII(String(scalar)))
             line.insert(contentsOf: escape, at: cursor)
             cursor += escape.count
         case .enter:
@@ -254,7 +256,7 @@ struct LineEditor {
             // The line found may hold the longer text too.
             showFound(search.find(in: history, from: search.match ?? history.count - 1))
         case .insertEscape(let scalar):
-            search.query += JSONTextWriter.escapingOutsideASCII(String(scalar))
+            search.query += PathText.escapingNonASCII(String(scalar))
             showFound(search.find(in: history, from: search.match ?? history.count - 1))
         case .backspace:
             guard !search.query.isEmpty else { return .unchanged }
