@@ -14,12 +14,7 @@ struct RawDiffStepTests {
     /// in order, and checks each step against the tree diff (or against `entry(at:)`
     /// rejecting its line), and the text diff against the tree diff too.
     private func checkSteps(_ states: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
-        var lines = [#"{"format":"redux-inspect","version":1,"initialState":\#(states[0])}"#]
-        for (offset, state) in states.dropFirst().enumerated() {
-            lines.append(#"{"seq":\#(offset + 1),"time":"t","type":"a","action":"a","state":\#(state)}"#)
-        }
-        let text = lines.joined(separator: "\n") + "\n"
-        let recording = try Recording(path: "<memory>", bytes: FileBytes(bytes: Array(text.utf8)), strict: false)
+        let recording = try Self.recording(of: states)
         try #require(recording.steps.count == states.count - 1, sourceLocation: sourceLocation)
         var differ = RecordedStateDiffer(recording)
         for index in recording.steps.indices {
@@ -38,6 +33,34 @@ struct RawDiffStepTests {
             #expect(
                 raw.map(RawDiffSupport.strict) == tree.map(RawDiffSupport.strict), "text \(index): \(new)",
                 sourceLocation: sourceLocation)
+        }
+    }
+
+    /// A recording whose initial state is `states[0]` and whose steps' states are the rest.
+    private static func recording(of states: [String]) throws -> Recording {
+        var lines = [#"{"format":"redux-inspect","version":1,"initialState":\#(states[0])}"#]
+        for (offset, state) in states.dropFirst().enumerated() {
+            lines.append(#"{"seq":\#(offset + 1),"time":"t","type":"a","action":"a","state":\#(state)}"#)
+        }
+        let text = lines.joined(separator: "\n") + "\n"
+        return try Recording(path: "<memory>", bytes: FileBytes(bytes: Array(text.utf8)), strict: false)
+    }
+
+    /// A step diffed first (as the first of a chunk is), whose line before is not valid JSON
+    /// in a part the step's line shares, or is valid but not in the form the check without a
+    /// tree settles (white space, non-ASCII text): the line before is checked in full, so the
+    /// first is not diffed, as the parser rejects both lines, and the others are.
+    @Test func theLineBeforeAFirstStepIsCheckedInFull() throws {
+        let invalid = try Self.recording(of: [#"{"a":0}"#, #"{"a":1,"b":tru}"#, #"{"a":2,"b":tru}"#])
+        var differ = RecordedStateDiffer(invalid)
+        #expect(differ.changes(at: 1) == nil)
+        #expect(throws: RecordingError.self) { try invalid.entry(at: 1) }
+
+        for before in [#"{"a":1, "b":[ true ]}"#, #"{"a":1,"b":"é"}"#] {
+            let after = before.replacingOccurrences(of: #""a":1"#, with: #""a":2"#)
+            let valid = try Self.recording(of: [#"{"a":0}"#, before, after])
+            var differ = RecordedStateDiffer(valid)
+            #expect(differ.changes(at: 1).map { RawDiffSupport.strict($0.changes) } == ["changed a /a 1 → 2"], "\(before)")
         }
     }
 
@@ -151,6 +174,28 @@ struct RawDiffStepTests {
             #"{"l":[{"id":2},{"id":3},{"id":4},{"id":5}],"z":1}"#,
             #"{"l":[{"id":2},{"id":3},{"id":4},{"id":5},{"id":2}],"z":1}"#,
         ])
+    }
+
+    /// A step that changes nothing passes on the containers the walk before it kept, moved
+    /// with the state (seq 10 is a byte longer than seq 9): the steps after it, which change
+    /// arrays and objects inside them (matched by id, moved, nested), list the tree diff's
+    /// changes, as they do after a step that changes nothing in place (seq 12 to 13).
+    @Test func containersKeptThroughAStepThatChangesNothing() throws {
+        func state(tags: String, items: [(id: Int, quantity: Int)], total: Int) -> String {
+            let list = items.map { #"{"id":\#($0.id),"q":\#($0.quantity),"tags":[\#(tags)]}"# }
+            return #"{"user":{"name":"ada","tags":[\#(tags)]},"cart":{"items":[\#(list.joined(separator: ","))],"total":\#(total)}}"#
+        }
+        var states = (0..<9).map { state(tags: "1", items: [(1, 1), (2, $0), (3, 1)], total: $0) }
+        // Seq 9 changes both arrays, seq 10 nothing.
+        states.append(state(tags: "1,2", items: [(1, 1), (2, 9), (3, 2)], total: 9))
+        states.append(states[9])
+        states.append(state(tags: "1,2,3", items: [(1, 1), (2, 9), (3, 3)], total: 10))
+        states.append(states[11])
+        states.append(state(tags: "1,2,3", items: [(3, 3), (1, 1), (2, 9)], total: 10))
+        states.append(states[13])
+        states.append(state(tags: "2,3", items: [(3, 3), (1, 4), (2, 9), (4, 1)], total: 11))
+        states.append(state(tags: "2,3", items: [(3, 3), (2, 9), (4, 1)], total: 11))
+        try checkSteps(states)
     }
 
     /// Long arrays where many elements change on each step: the found ids are checked for

@@ -98,9 +98,10 @@ public struct RecordedStateDiffer {
         if let last, last.line == oldLine {
             oldState = last.stateStart
         } else {
-            // The first line read: parsed in full (the header was, when it was indexed), so
-            // that what the new line shares with it is known to be valid.
-            if index > 0 {
+            // The first line read: checked in full (the header was parsed when it was
+            // indexed), so that what the new line shares with it is known to be valid. The
+            // check without a tree usually settles it; the parser decides the rest.
+            if index > 0 && !old.isCertainlyValidText {
                 do {
                     _ = try JSONParser.parse(oldBytes)
                 } catch {

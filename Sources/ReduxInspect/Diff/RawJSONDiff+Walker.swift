@@ -97,13 +97,14 @@ struct RawDiffWalker: ~Copyable {
 
     /// Records that the new text's top-level object, at `newStart`, has the same bytes as the
     /// old text's at `oldStart`, and returns its end, skimming it only when the old text's
-    /// members are not known; they are kept, moved, for the new text.
+    /// members are not known; they are kept, moved, for the new text, with every container
+    /// inside it the old text's walk kept.
     mutating func sameTop(_ oldStart: Int, _ newStart: Int, depth: Int) throws(Malformed) -> Int {
         guard let top = previousSkims.object(at: oldStart, in: old) else {
             return try new.valueEnd(from: newStart, depth: depth)
         }
         let shift = newStart - oldStart
-        skims.keep(objectFrom: newStart, to: top.end + shift, members: top.members, shiftedBy: shift)
+        skims.keep(containersIn: oldStart..<top.end, of: previousSkims, shiftedBy: shift)
         return top.end + shift
     }
 

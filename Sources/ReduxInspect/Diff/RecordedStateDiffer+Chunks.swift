@@ -2,20 +2,24 @@ import Foundation
 
 extension RecordedStateDiffer {
     /// How many steps one chunk of ``forEachChunk(of:steps:chunkSize:workers:_:consume:)``
-    /// holds: enough that the full parse of each chunk's first line before (about as much
-    /// work as diffing a few steps) does not count, few enough that both cores get work on a
-    /// recording of some thousands of steps.
+    /// holds: enough that what starting a chunk costs (checking its first line before in full,
+    /// skimming its first state, handing the result over) does not count, few enough that
+    /// both cores get work on a recording of some thousands of steps.
     public static let defaultChunkSize = 1024
 
     /// Diffs `steps` of `recording` in chunks on every core, and hands each chunk's result to
     /// `consume` in step order on the calling thread.
     ///
     /// No step's diff depends on another's, so this gives what one differ walking the steps
-    /// in order would give, in about the time divided by the cores. Each worker thread has its
-    /// own differ; `transform` runs on that thread with it, for each chunk the thread takes,
-    /// and turns the chunk's steps into whatever the caller needs: the changes, a count,
-    /// formatted text. A step the differ cannot diff (``changes(at:)`` returns `nil`) is left
-    /// to the caller to replay, in order, from what `transform` returns.
+    /// in order would give, in about the time divided by the cores. The calling thread is one
+    /// of the workers: between the results it hands to `consume`, it diffs the next chunk
+    /// nobody has taken whenever the result it needs is not ready. (Waiting instead, beside a
+    /// thread for every core, it would take a core from a worker each time it is woken for a
+    /// result.) Each worker has its own differ; `transform`
+    /// runs on the worker's thread with it, for each chunk the worker takes, and turns the
+    /// chunk's steps into whatever the caller needs: the changes, a count, formatted text. A
+    /// step the differ cannot diff (``changes(at:)`` returns `nil`) is left to the caller to
+    /// replay, in order, from what `transform` returns.
     ///
     /// ```swift
     /// try RecordedStateDiffer.forEachChunk(of: recording, steps: recording.steps.indices) { differ, chunk in
@@ -27,9 +31,9 @@ extension RecordedStateDiffer {
     ///   - recording: The indexed recording.
     ///   - steps: The positions in ``Recording/steps`` to diff.
     ///   - chunkSize: How many steps one call of `transform` gets.
-    ///   - workers: How many threads diff; by default one per active processor. With one, the
-    ///     calling thread does it all.
-    ///   - transform: Runs on a worker thread with that thread's differ and a chunk of `steps`.
+    ///   - workers: How many threads diff, the calling thread among them; by default one per
+    ///     active processor. With one, the calling thread does it all.
+    ///   - transform: Runs on a worker's thread with its differ and a chunk of `steps`.
     ///   - weight: The bytes a chunk's result holds (formatted text, say): workers pause
     ///     while the results waiting for `consume` hold 16 MiB or more, so that a slow reader
     ///     of the output does not make them pile up.
@@ -46,7 +50,13 @@ extension RecordedStateDiffer {
     ) throws(Failure) {
         let size = max(chunkSize, 1)
         let count = (steps.count + size - 1) / size
-        let chunks = OrderedChunks(count: count, workers: workers)
+        // `workers - 1` threads of their own, and the caller helping. The window is the one
+        // that many threads would have: four chunks each.
+        let chunks =
+            workers > 1
+            ? OrderedChunks(
+                count: count, workers: workers - 1, window: 4 * workers, overlapsCaller: true, callerHelps: true)
+            : OrderedChunks(count: count, workers: 1)
         try chunks.run(
             {
                 var differ = RecordedStateDiffer(recording)
