@@ -47,9 +47,10 @@ struct RawDiffStepTests {
     }
 
     /// A step diffed first (as the first of a chunk is), whose line before is not valid JSON
-    /// in a part the step's line shares, or is valid but not in the form the check without a
-    /// tree settles (white space, non-ASCII text): the line before is checked in full, so the
-    /// first is not diffed, as the parser rejects both lines, and the others are.
+    /// in a part the step's line shares, or is valid but not compact (white space, which the
+    /// general check without a tree settles) or not ASCII (which only the parser does): the
+    /// line before is checked in full, so the first is not diffed, as the parser rejects both
+    /// lines, and the others are.
     @Test func theLineBeforeAFirstStepIsCheckedInFull() throws {
         let invalid = try Self.recording(of: [#"{"a":0}"#, #"{"a":1,"b":tru}"#, #"{"a":2,"b":tru}"#])
         var differ = RecordedStateDiffer(invalid)
@@ -179,7 +180,8 @@ struct RawDiffStepTests {
     /// A step that changes nothing passes on the containers the walk before it kept, moved
     /// with the state (seq 10 is a byte longer than seq 9): the steps after it, which change
     /// arrays and objects inside them (matched by id, moved, nested), list the tree diff's
-    /// changes, as they do after a step that changes nothing in place (seq 12 to 13).
+    /// changes, as they do after a step that changes nothing and does not move (seq 12, and
+    /// seq 13 after it).
     @Test func containersKeptThroughAStepThatChangesNothing() throws {
         func state(tags: String, items: [(id: Int, quantity: Int)], total: Int) -> String {
             let list = items.map { #"{"id":\#($0.id),"q":\#($0.quantity),"tags":[\#(tags)]}"# }

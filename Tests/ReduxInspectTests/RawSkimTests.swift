@@ -84,6 +84,68 @@ import Testing
         }
     }
 
+    /// A walk over a state whose bytes did not change, one byte further on, keeps for the next
+    /// walk every container the walk before skimmed in it, where a skim of the new text finds
+    /// them: the objects with their members, the arrays with their elements and their ids
+    /// (next to each other, `[[`, so that a range kept unmoved would be found wrong).
+    @Test func aStateThatDidNotChangeKeepsEveryContainerSkimmedInIt() throws {
+        let before = #"{"u":{"t":[[1],[2]]},"cart":{"items":[{"id":1,"q":1},{"id":2,"q":1}],"total":2}}"#
+        let after = #"{"u":{"t":[[1],[2,3]]},"cart":{"items":[{"id":1,"q":1},{"id":2,"q":5}],"total":6}}"#
+        let old = Array(before.utf8)
+        let new = Array(after.utf8)
+        let moved = Array((" " + after).utf8)
+        try old.withUnsafeBufferPointer { oldBytes in
+            try new.withUnsafeBufferPointer { newBytes in
+                try moved.withUnsafeBufferPointer { movedBytes in
+                    let oldText = RawJSON(oldBytes, maximumDepth: 64)
+                    let newText = RawJSON(newBytes, maximumDepth: 64)
+                    let movedText = RawJSON(movedBytes, maximumDepth: 64)
+                    var walker = RawDiffWalker(old: oldText, new: newText)
+                    _ = try walker.diffTop(0, 0)
+                    walker.reset(old: newText, new: movedText)
+                    #expect(try walker.sameTop(0, 1, depth: 0) == movedText.count)
+
+                    // Every container of `after`: its objects and arrays, by where they start.
+                    let openers = movedBytes.indices.filter {
+                        movedBytes[$0] == UInt8(ascii: "{") || movedBytes[$0] == UInt8(ascii: "[")
+                    }
+                    var kept = 0
+                    for start in openers {
+                        if movedBytes[start] == UInt8(ascii: "{") {
+                            guard let found = walker.skims.object(at: start, in: movedText) else { continue }
+                            var members = RawStack<RawJSON.Member>()
+                            let end = try movedText.members(ofObjectAt: start, depth: 0, into: &members)
+                            #expect(found.end == end, "object at \(start)")
+                            let places = { (member: RawJSON.Member) in
+                                [member.keyStart, member.keyEnd, member.valueStart, member.valueEnd]
+                            }
+                            #expect(
+                                found.members.map(places) == members.buffer(from: 0).map(places), "object at \(start)")
+                        } else {
+                            guard let found = walker.skims.array(at: start, in: movedText) else { continue }
+                            var elements = RawStack<Range<Int>>()
+                            let end = try movedText.elements(ofArrayAt: start, depth: 0, into: &elements)
+                            #expect(found.end == end, "array at \(start)")
+                            #expect(Array(found.elements) == Array(elements.buffer(from: 0)), "array at \(start)")
+                            if let ids = found.ids {
+                                var expected: [Range<Int>] = []
+                                for element in found.elements {
+                                    expected.append(
+                                        try #require(try movedText.scalarID(ofObjectAt: element.lowerBound, depth: 1)))
+                                }
+                                #expect(Array(ids) == expected, "ids of the array at \(start)")
+                            }
+                        }
+                        kept += 1
+                    }
+                    // The state, `u`, `t` and its second element, the cart, its items and
+                    // the second item: what the first walk compared.
+                    #expect(kept == 7, "\(kept) containers kept")
+                }
+            }
+        }
+    }
+
     /// Steps diffed out of order, or again, give what they give in order: the skims kept from
     /// the last walk are used only for the text they were made in.
     @Test(arguments: ["shop.jsonl"])

@@ -8,8 +8,8 @@
 /// The step's `type` is read as ``RecordingEntry/type`` reads it. The rest of its line is
 /// checked as the parser would check it, except for the state, of which only the parts that
 /// differ from the state before are parsed; the parts that do not are the same bytes as in the
-/// line before, which was checked in the same way (or parsed in full, when it is the first the
-/// differ reads). So a line is never taken for valid that the parser would reject: for such a
+/// line before, which was checked in the same way (or checked in full, when it is the first the
+/// differ reads: without a tree where that settles it, else by the parser). So a line is never taken for valid that the parser would reject: for such a
 /// line, and for one whose entry is malformed, the differ returns `nil` and
 /// ``Recording/entry(at:)`` reports the problem.
 ///
