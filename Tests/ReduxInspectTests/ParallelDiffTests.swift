@@ -35,6 +35,53 @@ import Testing
         #expect(made.count == workers, "one worker state per thread")
     }
 
+    /// Something the work holds, which tells on which thread it was released.
+    final class Held: Sendable {
+        let released: @Sendable (ObjectIdentifier) -> Void
+
+        init(released: @escaping @Sendable (ObjectIdentifier) -> Void) { self.released = released }
+
+        deinit { released(ObjectIdentifier(Thread.current)) }
+    }
+
+    /// Something slow to let go of, as a worker's state with much memory is.
+    final class SlowToRelease: Sendable {
+        deinit { usleep(20_000) }
+    }
+
+    /// A value several threads may set and read.
+    final class Shared<Value: Sendable>: @unchecked Sendable {
+        // Unchecked Sendable: `value` is read and written under `lock`.
+        private let lock = NSLock()
+        private var stored: Value
+        init(_ value: Value) { stored = value }
+        var value: Value {
+            get { lock.withLock { stored } }
+            set { lock.withLock { stored = newValue } }
+        }
+    }
+
+    /// What the workers were lent (a recording, whose file is mapped, in `diff`) is released
+    /// by the caller when `run` returns, not by a worker thread some time after, with or
+    /// without the caller helping: also when a worker takes its time to let go of its own
+    /// state, which it does before it says it is done.
+    @Test(arguments: [(2, false), (3, false), (1, true), (2, true)])
+    func whatTheWorkersWereLentIsReleasedOnTheCallersThread(workers: Int, callerHelps: Bool) {
+        let releasedOn = Shared<ObjectIdentifier?>(nil)
+        do {
+            let held = Held { releasedOn.value = $0 }
+            OrderedChunks(count: 40, workers: workers, overlapsCaller: true, callerHelps: callerHelps).run(
+                {
+                    let state = SlowToRelease()
+                    return { chunk in
+                        _ = withExtendedLifetime((held, state)) { usleep(100) }
+                        return chunk
+                    }
+                }, consume: { _ in })
+        }
+        #expect(releasedOn.value == ObjectIdentifier(Thread.current))
+    }
+
     /// Work slower than the caller's (decoding actions beside reducing them): the caller
     /// works on chunks too, while it waits, and the results still come back in order, each
     /// chunk done once, never more than the window ahead.

@@ -83,13 +83,17 @@ struct OrderedChunks {
         }
         let board = Board<Output>(count: count, window: window, budget: budget)
         let finished = DispatchGroup()
+        let lent = Lent(makeWorker)
         for _ in 0..<workers {
             finished.enter()
             let thread = Thread {
-                let work = makeWorker()
-                while let chunk = board.take() {
-                    let output = work(chunk)
-                    board.put(output, weighing: weight(output), for: chunk)
+                // What the worker made is let go before it says it is done (see `Lent`).
+                do {
+                    let work = lent.makeWorker!()
+                    while let chunk = board.take() {
+                        let output = work(chunk)
+                        board.put(output, weighing: weight(output), for: chunk)
+                    }
                 }
                 finished.leave()
             }
@@ -101,6 +105,7 @@ struct OrderedChunks {
         defer {
             board.stop()
             finished.wait()
+            lent.makeWorker = nil
         }
         guard callerHelps else {
             for chunk in 0..<count { try consume(board.result(for: chunk)) }
@@ -121,6 +126,24 @@ struct OrderedChunks {
                 let output = work!(other)
                 board.put(output, weighing: weight(output), for: other)
             }
+        }
+    }
+
+    /// What the caller lends the worker threads to make their work with, which it lets go of
+    /// once they are done, as each of them lets go of what it made before it says so.
+    ///
+    /// A thread's closure is kept until the thread has ended, some time after it has said it
+    /// is done. Had it captured `makeWorker`, what that holds (a recording, whose file is
+    /// mapped) could be released there, after `run` has returned: the file unmapped at a time
+    /// nobody chose, on a core the caller may be using again. So the caller, not a worker,
+    /// releases last what it lent.
+    private final class Lent<Output: Sendable>: @unchecked Sendable {
+        // Unchecked Sendable: written by the caller only after every worker has read it and
+        // said it is done (the dispatch group orders the two).
+        var makeWorker: (() -> (Int) -> Output)?
+
+        init(_ makeWorker: @escaping @Sendable () -> (Int) -> Output) {
+            self.makeWorker = makeWorker
         }
     }
 
