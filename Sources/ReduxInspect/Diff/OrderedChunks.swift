@@ -136,7 +136,8 @@ struct OrderedChunks {
     /// is done. Had it captured `makeWorker`, what that holds (a recording, whose file is
     /// mapped) could be released there, after `run` has returned: the file unmapped at a time
     /// nobody chose, on a core the caller may be using again. So the caller, not a worker,
-    /// releases last what it lent.
+    /// releases last what it lent. (Only that: `weight`, and results left unconsumed after
+    /// an error, stay with what the threads hold, so they should not hold such things.)
     private final class Lent<Output: Sendable>: @unchecked Sendable {
         // Unchecked Sendable: written by the caller only after every worker has read it and
         // said it is done (the dispatch group orders the two).
