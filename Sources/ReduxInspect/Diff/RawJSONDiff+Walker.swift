@@ -98,13 +98,13 @@ struct RawDiffWalker: ~Copyable {
     /// Records that the new text's top-level object, at `newStart`, has the same bytes as the
     /// old text's at `oldStart`, and returns its end, skimming it only when the old text's
     /// members are not known; they are kept, moved, for the new text, with every container
-    /// inside it the old text's walk kept.
+    /// inside it the old text's walk kept (that walk began at this object, so it kept no other).
     mutating func sameTop(_ oldStart: Int, _ newStart: Int, depth: Int) throws(Malformed) -> Int {
         guard let top = previousSkims.object(at: oldStart, in: old) else {
             return try new.valueEnd(from: newStart, depth: depth)
         }
         let shift = newStart - oldStart
-        skims.keep(containersIn: oldStart..<top.end, of: previousSkims, shiftedBy: shift)
+        skims.keep(allOf: previousSkims, shiftedBy: shift)
         return top.end + shift
     }
 

@@ -61,34 +61,25 @@ struct RawSkimCache: ~Copyable {
         objects[slot].items = first..<members.count
     }
 
-    /// Keeps the containers `other` kept that lie wholly in `range` of its text, moved `shift`
-    /// bytes on: `range` holds a value whose bytes are the same `shift` bytes on in this
-    /// cache's text.
+    /// Keeps every container `other` kept, moved `shift` bytes on: `other` is what the last
+    /// walk skimmed in a value, which this walk's new text holds again, byte for byte, `shift`
+    /// bytes further on.
     ///
     /// A step that leaves the whole state alone (a quarter of the shop's) passes on every
     /// container the walk before it kept, not only the state's members: the next step, which
     /// may change any of them, then finds them rather than skimming them again. (Passing on
     /// those inside every unchanged value a walk passes over costs more than it saves: most
     /// are not looked at again before a step changes them.)
-    mutating func keep(containersIn range: Range<Int>, of other: borrowing RawSkimCache, shiftedBy shift: Int) {
-        var index = Self.firstEntry(from: range.lowerBound, in: other.objects)
-        while index < other.objects.count {
+    mutating func keep(allOf other: borrowing RawSkimCache, shiftedBy shift: Int) {
+        // An object a walk that stopped early left unfilled is not kept.
+        for index in 0..<other.objects.count where other.objects[index].end >= 0 {
             let entry = other.objects[index]
-            guard entry.start < range.upperBound else { break }
-            index += 1
-            // An object a walk that stopped early left unfilled, or one that reaches past the
-            // value (none should): not kept.
-            guard entry.end >= 0, entry.end <= range.upperBound else { continue }
             let first = members.count
             for member in other.members.buffer(entry.items) { members.append(member.shifted(by: shift)) }
             objects.append(Entry(start: entry.start + shift, end: entry.end + shift, items: first..<members.count))
         }
-        index = Self.firstEntry(from: range.lowerBound, in: other.arrays)
-        while index < other.arrays.count {
+        for index in 0..<other.arrays.count {
             let entry = other.arrays[index]
-            guard entry.start < range.upperBound else { break }
-            index += 1
-            guard entry.end <= range.upperBound else { continue }
             let first = elements.count
             for element in other.elements.buffer(entry.items) { elements.append(element.shifted(by: shift)) }
             var kept = Entry(start: entry.start + shift, end: entry.end + shift, items: first..<elements.count)
@@ -148,19 +139,12 @@ struct RawSkimCache: ~Copyable {
     /// would make quadratic. An entry out of order can only be missed, never mistaken for
     /// another: then the container is skimmed again.
     private static func entry(at start: Int, in entries: borrowing RawStack<Entry>) -> Entry? {
-        let low = firstEntry(from: start, in: entries)
-        return low < entries.count && entries[low].start == start ? entries[low] : nil
-    }
-
-    /// The index of the first of `entries` that starts at or after `start` (their count when
-    /// none does), by binary search.
-    private static func firstEntry(from start: Int, in entries: borrowing RawStack<Entry>) -> Int {
         var low = 0
         var high = entries.count
         while low < high {
             let middle = (low + high) / 2
             if entries[middle].start < start { low = middle + 1 } else { high = middle }
         }
-        return low
+        return low < entries.count && entries[low].start == start ? entries[low] : nil
     }
 }

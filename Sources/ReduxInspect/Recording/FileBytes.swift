@@ -138,12 +138,6 @@ final class FileBytes: @unchecked Sendable {
         return UnsafeBufferPointer(start: storage.bindMemory(to: UInt8.self, capacity: max(count, 1)), count: count)
     }
 
-    /// The error for a file that is not a regular file, by what it is: "is a FIFO, not a
-    /// recording file". Opening it reads the file as a recording, so this names why not.
-    ///
-    /// - Parameters:
-    ///   - path: The file.
-    ///   - mode: Its `st_mode`, or just its type bits.
     /// The error for a path that `open` or `stat` failed on with `code`: not found (saying
     /// `missing`) when nothing is there, else unreadable with the system's reason (no
     /// permission, a loop of links, a name too long).
@@ -154,6 +148,12 @@ final class FileBytes: @unchecked Sendable {
         return RecordingError(.notFound, path: path, message: missing)
     }
 
+    /// The error for a file that is not a regular file, by what it is: "is a FIFO, not a
+    /// recording file". Opening it reads the file as a recording, so this names why not.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - mode: Its `st_mode`, or just its type bits.
     static func notARecording(_ path: String, mode: mode_t) -> RecordingError {
         let what: String
         switch mode & S_IFMT {
