@@ -39,10 +39,20 @@ enum BisectTestSupport {
             .deletingLastPathComponent().appendingPathComponent("Fixtures").appendingPathComponent(name).path
     }
 
-    /// Writes lines to a fresh temporary `.jsonl` file and returns its path.
+    /// Where ``write(_:)`` puts its files: one directory for the test process, removed when the
+    /// process exits, since the paths it hands out outlive the tests that asked for them.
+    private static let scratch: URL = {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("redux-inspect-bisect-tests-\(UUID().uuidString)", isDirectory: true)
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: BisectTestSupport.scratch) }
+        return url
+    }()
+
+    /// Writes lines to a fresh `.jsonl` file in the test process's scratch directory and returns
+    /// its path.
     static func write(_ lines: [String]) throws -> String {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("bisect-\(UUID().uuidString).jsonl").path
+        let path = scratch.appendingPathComponent("bisect-\(UUID().uuidString).jsonl").path
         try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: path))
         return path
     }
