@@ -46,6 +46,84 @@ import Testing
         #expect(try Self.bytes(FileBytes.standardInput(reading)) == bytes)
     }
 
+    /// A line longer than any a recording may have ends the reading: what follows is never
+    /// read, so input without newlines (`cat /dev/zero |`) costs a line's worth of memory, not
+    /// all there is, and the error says the line's length is not known.
+    @Test(.timeLimit(.minutes(1))) func aPipeIsReadNoFurtherThanALineTooLong() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let (reading, writing) = (ends[0], ends[1])
+        let limit = JSONParser.Options().maximumLength
+        let header = Array((#"{"format":"redux-inspect","version":1,"reducer":"counter"}"# + "\n").utf8)
+        let block = [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20)
+        // The header, then a line of twice the limit; the writer ends when the pipe is drained.
+        let writer = Thread {
+            var parts = [header] + Array(repeating: block, count: 2 * limit / block.count)
+            parts.append([0x0A])
+            for part in parts {
+                part.withUnsafeBytes { raw in
+                    var written = 0
+                    while written < raw.count {
+                        let count = write(writing, raw.baseAddress! + written, raw.count - written)
+                        if count <= 0 { return }
+                        written += count
+                    }
+                }
+            }
+            close(writing)
+        }
+        writer.start()
+        defer { close(reading) }
+        let file = try FileBytes.standardInput(reading)
+        #expect(file.endsInsideOverlongLine)
+        #expect(file.buffer.count > header.count + limit)
+        #expect(file.buffer.count < header.count + limit + block.count)
+        let error = #expect(throws: RecordingError.self) {
+            try Recording(path: "<stdin>", bytes: file, strict: false)
+        }
+        let lineRead = file.buffer.count - header.count
+        #expect(
+            error?.description
+                == "<stdin>:2:1: line too long: expected at most \(limit) bytes, found more than that (reading stopped after \(lineRead))")
+        // What was not read is still in the pipe, for the writer to finish.
+        var drained = 0
+        var sink = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = read(reading, &sink, sink.count)
+            if count <= 0 { break }
+            drained += count
+        }
+        #expect(drained == 2 * limit + 1 - lineRead)
+    }
+
+    /// A line of exactly the longest length still reads to the end of the input.
+    @Test func aPipeWithALineOfTheLongestLengthIsReadToItsEnd() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let (reading, writing) = (ends[0], ends[1])
+        let limit = JSONParser.Options().maximumLength
+        let long = [UInt8](repeating: UInt8(ascii: "a"), count: limit) + [0x0A]
+        let after = Array("after\n".utf8)
+        let writer = Thread {
+            for part in [long, after] {
+                part.withUnsafeBytes { raw in
+                    var written = 0
+                    while written < raw.count {
+                        let count = write(writing, raw.baseAddress! + written, raw.count - written)
+                        if count <= 0 { return }
+                        written += count
+                    }
+                }
+            }
+            close(writing)
+        }
+        writer.start()
+        defer { close(reading) }
+        let file = try FileBytes.standardInput(reading)
+        #expect(!file.endsInsideOverlongLine)
+        #expect(file.buffer.count == long.count + after.count)
+    }
+
     @Test func aRedirectedFileIsTakenFromWhereItWasReadTo() throws {
         let directory = try CLITemporaryDirectory()
         let path = try directory.file("shop.jsonl", String(decoding: Self.recording, as: UTF8.self))

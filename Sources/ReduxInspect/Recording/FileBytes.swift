@@ -17,6 +17,9 @@ final class FileBytes: @unchecked Sendable {
     private let mapping: UnsafeRawBufferPointer?
     /// The mapping's slot in ``MappedFileGuard``, when it is guarded.
     private var guardSlot: Int?
+    /// Whether reading stopped before the end, inside a last line already longer than any
+    /// line a recording may have: `buffer` ends in part of that line.
+    let endsInsideOverlongLine: Bool
 
     /// Opens and maps or reads the file.
     ///
@@ -65,7 +68,7 @@ final class FileBytes: @unchecked Sendable {
             }
             if Self.isNullDevice(info) {
                 // `< /dev/null`, as scripts give a command no input: read, it is empty.
-                buffer = try Self.readToEnd(descriptor, path: path)
+                (buffer, endsInsideOverlongLine) = try Self.readToEnd(descriptor, path: path)
                 mapping = nil
                 return
             }
@@ -88,10 +91,11 @@ final class FileBytes: @unchecked Sendable {
             buffer = UnsafeBufferPointer(start: start, count: size - min(offset, size))
             guardSlot = MappedFileGuard.add(buffer, path: path)
             if !isStandardInput { MappedFileSizes.note(path: path, info) }
+            endsInsideOverlongLine = false
             return
         }
         do {
-            buffer = try Self.readToEnd(descriptor, path: path)
+            (buffer, endsInsideOverlongLine) = try Self.readToEnd(descriptor, path: path)
         } catch {
             guard isStandardInput else { throw error }
             throw RecordingError(error.kind, path: path, message: "cannot read standard input: \(error.message)")
@@ -107,9 +111,19 @@ final class FileBytes: @unchecked Sendable {
 
     /// Reads the rest of a file that cannot be mapped into memory it allocates, growing it in
     /// place where it can (`realloc`), so that the bytes are never held twice.
-    private static func readToEnd(_ descriptor: Int32, path: String) throws(RecordingError) -> UnsafeBufferPointer<UInt8> {
+    ///
+    /// Reading stops early once the last line read so far is longer than `lineLimit`: the
+    /// recording is then malformed whatever follows, and a stream without newlines (`< <(cat
+    /// /dev/zero)`) would otherwise take all the memory there is, or never end.
+    ///
+    /// - Returns: The bytes, and whether reading stopped inside such a line.
+    private static func readToEnd(
+        _ descriptor: Int32, path: String, lineLimit: Int = JSONParser.Options().maximumLength
+    ) throws(RecordingError) -> (UnsafeBufferPointer<UInt8>, stoppedInsideOverlongLine: Bool) {
         var capacity = 1 << 16
         var count = 0
+        var lineStart = 0
+        var stopped = false
         guard var storage = malloc(capacity) else {
             throw RecordingError(.unreadable, path: path, message: "out of memory")
         }
@@ -131,11 +145,20 @@ final class FileBytes: @unchecked Sendable {
                 throw RecordingError(.unreadable, path: path, message: String(cString: strerror(code)))
             }
             if read == 0 { break }
+            // Where the last line read so far starts: after the last newline of this read, if any.
+            var end = count + read
+            while end > count, storage.load(fromByteOffset: end - 1, as: UInt8.self) != 0x0A { end -= 1 }
+            if end > count { lineStart = end }
             count += read
+            if count - lineStart > lineLimit {
+                stopped = true
+                break
+            }
         }
         // Up to half the buffer may be spare: give it back.
         if count < capacity, let fitted = realloc(storage, max(count, 1)) { storage = fitted }
-        return UnsafeBufferPointer(start: storage.bindMemory(to: UInt8.self, capacity: max(count, 1)), count: count)
+        let bytes = UnsafeBufferPointer(start: storage.bindMemory(to: UInt8.self, capacity: max(count, 1)), count: count)
+        return (bytes, stopped)
     }
 
     /// The error for a path that `open` or `stat` failed on with `code`: not found (saying
@@ -173,6 +196,7 @@ final class FileBytes: @unchecked Sendable {
         _ = UnsafeMutableBufferPointer(start: storage, count: bytes.count).initialize(from: bytes)
         buffer = UnsafeBufferPointer(start: storage, count: bytes.count)
         mapping = nil
+        endsInsideOverlongLine = false
     }
 
     deinit {

@@ -51,7 +51,8 @@ public final class Recording: @unchecked Sendable {
     init(path: String, bytes: FileBytes, strict: Bool) throws(RecordingError) {
         self.path = path
         self.bytes = bytes
-        var indexer = RecordingIndexer(path: path, buffer: bytes.buffer, strict: strict)
+        var indexer = RecordingIndexer(
+            path: path, buffer: bytes.buffer, strict: strict, endsInsideOverlongLine: bytes.endsInsideOverlongLine)
         try indexer.run(splittingAt: TailIndex.splitPoint(of: bytes.buffer))
         self.lines = indexer.lines
         self.header = indexer.header

@@ -37,10 +37,15 @@ struct RecordingIndexer {
     /// How many lines were indexed on another thread (``TailIndex``).
     private(set) var linesFromTail = 0
 
-    init(path: String, buffer: UnsafeBufferPointer<UInt8>, strict: Bool) {
+    /// Whether the buffer ends inside a line longer than a line may be, where reading the
+    /// input stopped (``FileBytes/endsInsideOverlongLine``): that line's length is not known.
+    let endsInsideOverlongLine: Bool
+
+    init(path: String, buffer: UnsafeBufferPointer<UInt8>, strict: Bool, endsInsideOverlongLine: Bool = false) {
         self.path = path
         self.buffer = buffer
         self.strict = strict
+        self.endsInsideOverlongLine = endsInsideOverlongLine
         self.lines = LineIndex(unscanned: buffer)
     }
 
@@ -86,9 +91,12 @@ struct RecordingIndexer {
             let line = UnsafeBufferPointer(rebasing: buffer[range])
             // Checked before anything reads the line, so a huge line costs no time at all.
             if line.count > maximumLength {
+                let found =
+                    endsInsideOverlongLine && lines.isComplete
+                    ? "found more than that (reading stopped after \(line.count))" : "found \(line.count)"
                 throw RecordingError(
                     .malformed, path: path, line: lineIndex + 1, column: 1,
-                    message: "line too long: expected at most \(maximumLength) bytes, found \(line.count)")
+                    message: "line too long: expected at most \(maximumLength) bytes, \(found)")
             }
             if isBlank(line) { continue }
             let isLast = lines.isComplete
