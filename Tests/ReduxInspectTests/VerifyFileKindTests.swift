@@ -17,15 +17,16 @@ import Testing
 
     /// Before the fix, verify blocked for ever opening a FIFO found in a folder. A writer that
     /// comes and goes releases such a reader (it reads an empty file), so that the test fails
-    /// instead of hanging; it gives up once the FIFO is gone with its test's directory.
-    static func releaseReaders(of fifo: String) {
+    /// instead of hanging; it gives up once the FIFO is gone with its test's directory, and
+    /// after the first reader it released unless `everyReader`.
+    static func releaseReaders(of fifo: String, everyReader: Bool = false) {
         DispatchQueue.global().async {
             for _ in 0..<120 {
                 usleep(500_000)
                 let descriptor = open(fifo, O_WRONLY | O_NONBLOCK)
                 if descriptor >= 0 {
                     close(descriptor)
-                    return
+                    if !everyReader { return }
                 }
                 if errno == ENOENT { return }
             }
@@ -234,6 +235,25 @@ import Testing
         #expect(result.code == 0, "\(result)")
         #expect(result.outLines.first?.hasPrefix("PASS  \(fifo)") == true)
         #expect(result.outLines.last == "1 passed, 0 failed")
+    }
+
+    /// `--update` reads a recording again to rewrite it and renames a new file over it: a
+    /// FIFO gives its bytes once, and opening it again waited for ever for a writer that had
+    /// gone. Such a file is refused before any file is verified, without being opened.
+    @Test func aFIFONamedWithUpdateIsRefusedBeforeAnyRecordingIsVerified() throws {
+        let directory = try CLITemporaryDirectory()
+        let shop = try VerifyTests.tamperedShop(in: directory)
+        let before = try String(contentsOfFile: shop, encoding: .utf8)
+        let fifo = directory.path("piped.jsonl")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        Self.releaseReaders(of: fifo, everyReader: true)
+        let result = CLI.run(["verify", "--update", shop, fifo])
+        #expect(result.code == 66, "\(result)")
+        #expect(result.out.isEmpty, "no recording is verified")
+        #expect(
+            result.err == "Error: \(fifo): is a FIFO: --update rewrites recordings in place, which only regular files can be\n")
+        #expect(try String(contentsOfFile: shop, encoding: .utf8) == before, "--update rewrote nothing")
+        #expect(CLI.run(["verify", shop, fifo]).err.contains("is a FIFO") == false, "without --update it is read")
     }
 
     @Test func eachShardKeepsTheRefusalsOfItsOwnFiles() throws {

@@ -178,15 +178,18 @@ final class FileBytes: @unchecked Sendable {
     ///   - path: The file.
     ///   - mode: Its `st_mode`, or just its type bits.
     static func notARecording(_ path: String, mode: mode_t) -> RecordingError {
-        let what: String
+        RecordingError(.unreadable, path: path, message: "is \(kind(mode)), not a recording file")
+    }
+
+    /// What a file that is not a regular one is, by its `st_mode`: "a FIFO", "a directory".
+    static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
-        case S_IFDIR: what = "a directory"
-        case S_IFIFO: what = "a FIFO"
-        case S_IFSOCK: what = "a socket"
-        case S_IFCHR, S_IFBLK: what = "a device"
-        default: what = "a special file"
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        default: "a special file"
         }
-        return RecordingError(.unreadable, path: path, message: "is \(what), not a recording file")
     }
 
     /// Wraps bytes held in memory (for tests and in-process callers).

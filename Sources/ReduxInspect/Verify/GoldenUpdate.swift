@@ -35,6 +35,20 @@ enum GoldenUpdate {
         try write(output, replacing: recording.path)
     }
 
+    /// Why the recording at `path` cannot be updated, or `nil` when it can be tried: a regular
+    /// file (through symbolic links), or one `stat` fails on, whose open names the problem.
+    ///
+    /// An update reads the file a second time and renames a rewritten copy over it: a pipe or
+    /// FIFO (`<(cat …)`) gives its bytes only once, and a second open of a FIFO waits for a
+    /// writer that has gone, for ever.
+    static func refusal(of path: String) -> RecordingError? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { return nil }
+        return RecordingError(
+            .unreadable, path: path,
+            message: "is \(FileBytes.kind(info.st_mode)): --update rewrites recordings in place, which only regular files can be")
+    }
+
     /// The range of the `initialState` value in the header, of the `state` value in an entry
     /// line, or of the `state` in an `end` marker's object. (A header may have a member named
     /// `state` of its own, which is not the one.)

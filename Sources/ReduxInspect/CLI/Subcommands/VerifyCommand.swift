@@ -96,6 +96,13 @@ struct VerifyCommand: Subcommand {
             }
         }
         if let shard { files = files.shard(shard.index, of: shard.count) }
+        if updates {
+            // Before any file is verified, as a --junit path that cannot be written is. (Files
+            // found in a directory that are not regular are reported each in its place.)
+            for path in files.paths where files.refused[path] == nil {
+                if let refusal = GoldenUpdate.refusal(of: path) { throw .recording(refusal) }
+            }
+        }
         let context = session.context
         let start = DispatchTime.now().uptimeNanoseconds
         let verifier = RecordingVerifier(
