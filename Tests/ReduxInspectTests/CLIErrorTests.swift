@@ -46,7 +46,7 @@ import Testing
         #expect(
             result.err == """
                 Error: unknown option '--bogus'
-                Usage: redux-inspect replay <file> [--reducer <name>] [--to <seq>] [--states] [--format <format>]
+                Usage: redux-inspect replay <file> [--reducer <name>] [--to <seq>] [--states] [--full] [--format <format>]
                 See 'redux-inspect replay --help' for more information.
 
                 """)

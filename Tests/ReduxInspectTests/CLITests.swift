@@ -51,7 +51,7 @@ import Testing
             step, with the difference (header → read); numbers written differently but equal,
             such as 4.50 and 4.5, are no difference.
 
-            USAGE: redux-inspect replay <file> [--reducer <name>] [--to <seq>] [--states] [--format <format>]
+            USAGE: redux-inspect replay <file> [--reducer <name>] [--to <seq>] [--states] [--full] [--format <format>]
 
             ARGUMENTS:
               <file>                  The recording (JSON Lines).
@@ -60,6 +60,7 @@ import Testing
               --reducer <name>        Replay with this reducer instead of the one the recording names.
               --to <seq>              Stop after the step with this seq.
               --states                Print the whole replayed state after each step.
+              --full                  Show values and actions in full; by default a value is cut to 80 characters (a changed one around its first difference) and an action to 120.
               --format <format>       text (default) or json (one object per step).
               -h, --help              Show help information.
 

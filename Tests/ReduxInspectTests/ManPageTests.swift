@@ -51,8 +51,8 @@ import Testing
             problem: "man/redux-inspect.1 does not document option '--to' of 'replay'; add it under the replay subsection "
                 + "('.Ss replay') as '.It Fl -to Ar seq' with its description"),
         Breakage(
-            name: "option missing from the synopsis", replace: ".Op Fl -states\n.Op Fl -format Ar format\n.Nm\n.Cm diff",
-            with: ".Op Fl -format Ar format\n.Nm\n.Cm diff",
+            name: "option missing from the synopsis", replace: ".Op Fl -states\n.Op Fl -full\n.Op Fl -format Ar format\n.Nm\n.Cm diff",
+            with: ".Op Fl -full\n.Op Fl -format Ar format\n.Nm\n.Cm diff",
             problem: "man/redux-inspect.1: the SYNOPSIS line for 'replay' lacks option '--states'; add '.Op Fl -states' to it"),
         Breakage(
             name: "wrong value name", replace: ".It Fl -grep Ar text\n", with: ".It Fl -grep Ar pattern\n",

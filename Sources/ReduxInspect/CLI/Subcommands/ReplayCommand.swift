@@ -3,12 +3,15 @@ struct ReplayCommand: Subcommand {
     static let spec = CommandSpec(
         name: "replay",
         abstract: "Replay a recording through the reducer and show each step's action and diff.",
-        usage: "replay <file> [--reducer <name>] [--to <seq>] [--states] [--format <format>]",
+        usage: "replay <file> [--reducer <name>] [--to <seq>] [--states] [--full] [--format <format>]",
         arguments: [("<file>", "The recording (JSON Lines).")],
         options: [
             .init("--reducer", value: "<name>", help: "Replay with this reducer instead of the one the recording names."),
             .init("--to", value: "<seq>", help: "Stop after the step with this seq."),
             .init("--states", help: "Print the whole replayed state after each step."),
+            .init(
+                "--full",
+                help: "Show values and actions in full; by default a value is cut to 80 characters (a changed one around its first difference) and an action to 120."),
             .init("--format", value: "<format>", help: "text (default) or json (one object per step)."),
         ],
         discussion: """
@@ -25,6 +28,7 @@ struct ReplayCommand: Subcommand {
     let reducerName: String?
     let lastSeq: Int?
     let showsStates: Bool
+    let full: Bool
     let format: String
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -32,6 +36,7 @@ struct ReplayCommand: Subcommand {
         reducerName = arguments.value("--reducer")
         lastSeq = try Self.seq(arguments.value("--to"), option: "--to")
         showsStates = arguments.has("--states")
+        full = arguments.has("--full")
         format = try Self.format(arguments, allowed: ["text", "json"])
     }
 
@@ -45,7 +50,7 @@ struct ReplayCommand: Subcommand {
                 available: session.inspector.reducers.map(\.name))
         }
         let context = session.context
-        let text = DiffTextFormatter(colors: context.colorsOutput)
+        let text = DiffTextFormatter(valueWidth: full ? nil : 80, colors: context.colorsOutput)
         var steps = 0
         var compared = 0
         var differing = 0
@@ -78,7 +83,7 @@ struct ReplayCommand: Subcommand {
                 for change in initialDivergence { context.print("  " + text.line(for: change)) }
             }
             if let gap = step.gapBefore { context.print(gap.notice) }
-            context.print(StepHeading.text(step.entry, colors: context.colorsOutput))
+            context.print(StepHeading.text(step.entry, colors: context.colorsOutput, actionWidth: full ? nil : 120))
             if changes.isEmpty { context.print("  (no change)") }
             for change in changes { context.print("  " + text.line(for: change)) }
             if let divergence = step.divergence, !divergence.isEmpty {
