@@ -78,3 +78,55 @@ import Testing
         #expect(diff.err == "Error: \(file): \(Self.message)\n")
     }
 }
+
+/// A `--reducer` other than the one a recording names: where the recording's values do not
+/// decode, the error names the reducer the recording was made with, the likeliest cause, in
+/// place of the hint about a property added since.
+@Suite struct CLIOverriddenReducerTests {
+    typealias Support = CLITestSupport
+
+    @Test(arguments: ["replay", "check", "verify"])
+    func aStateThatDoesNotDecodeNamesTheRecordingsReducer(command: String) {
+        let file = Support.fixture("shop.jsonl")
+        let result = Support.run([command, file, "--reducer", "counter"])
+        #expect(result.code == 65, "\(result)")
+        #expect(
+            result.err.contains(
+                #"\#(file):1:126: cannot decode the state as ReduxExamples.Counter.State: at (root): missing key "count"; "#
+                    + #"the recording names reducer "shop": --reducer counter replays it with another"# + "\n"),
+            "\(result)")
+    }
+
+    @Test func anActionThatDoesNotDecodeNamesTheRecordingsReducer() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file(
+            "counter.jsonl",
+            lines: [
+                #"{"format":"redux-inspect","version":1,"reducer":"counter"}"#,
+                #"{"seq":1,"type":"increment","action":{"increment":{}}}"#,
+            ])
+        let result = Support.run(["replay", file, "--reducer", "todos"])
+        #expect(result.code == 65, "\(result)")
+        #expect(result.err.hasPrefix("Error: \(file):2:"), "\(result)")
+        #expect(
+            result.err.contains(#"unknown case "increment" of Action; the recording names reducer "counter": --reducer todos replays it with another (seq 1)"#),
+            "\(result)")
+    }
+
+    /// The same reducer given by name is no override: a missing key keeps its own hint.
+    @Test func theRecordingsOwnReducerGivenByNameKeepsTheMissingKeyHint() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file(
+            "counter.jsonl",
+            lines: [
+                #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"other":1}}"#,
+                #"{"seq":1,"type":"increment","action":{"increment":{}}}"#,
+            ])
+        for arguments in [["replay", file], ["replay", file, "--reducer", "counter"]] {
+            let result = Support.run(arguments)
+            #expect(result.code == 65, "\(result)")
+            #expect(result.err.contains("if count was added after this recording was made"), "\(result)")
+            #expect(!result.err.contains("the recording names reducer"), "\(result)")
+        }
+    }
+}

@@ -107,7 +107,11 @@ import Testing
                 }
 
                 """, "\(result)")
-        #expect(result.err.hasPrefix("error: \(file): names no reducer and none was given"), "\(result)")
+        // Whose reducers are listed: the inspector's, not the recording's.
+        #expect(
+            result.err.hasPrefix(
+                "error: \(file): names no reducer and none was given (this inspector has: counter, shop, todos). "),
+            "\(result)")
         #expect(result.err.split(separator: "\n").count == 1, "\(result)")
         // Where the session starts, it says that the state there cannot be had.
         let start = Support.run(["step", file, "--json"], input: "where\nquit\n")

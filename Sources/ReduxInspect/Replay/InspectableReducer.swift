@@ -16,7 +16,9 @@ public struct InspectableReducer: Sendable {
     public let stateTypeName: String
     /// The action type's name, for messages.
     public let actionTypeName: String
-    let makeReplayer: @Sendable () -> any StateReplayer
+    /// Makes a replayer; given what to say of a recording that names another reducer (a
+    /// `--reducer` that overrides it), its errors about recorded values say it.
+    let makeReplayer: @Sendable (_ otherReducerNote: String?) -> any StateReplayer
 
     /// Registers a reducer.
     ///
@@ -30,7 +32,14 @@ public struct InspectableReducer: Sendable {
         self.name = name
         self.stateTypeName = String(reflecting: State.self)
         self.actionTypeName = String(reflecting: Action.self)
-        self.makeReplayer = { TypedReplayer(reducer: reducer, initialState: initialState) }
+        self.makeReplayer = { TypedReplayer(reducer: reducer, initialState: initialState, otherReducerNote: $0) }
+    }
+
+    /// A replayer for `recording`.
+    func makeReplayer(for recording: Recording) -> any StateReplayer {
+        guard let named = recording.reducerName, named != name else { return makeReplayer(nil) }
+        return makeReplayer(
+            "the recording names reducer \"\(TerminalText.echo(named))\": --reducer \(TerminalText.echo(name)) replays it with another")
     }
 }
 

@@ -50,7 +50,9 @@ public enum InspectorError: Error, Equatable, Sendable, CustomStringConvertible 
             // An inspector of one reducer, an app's own most likely, has one to suggest.
             let pass = available.count == 1 ? "Pass --reducer \(available[0])" : "Pass --reducer NAME"
             let build = Self.isStock(program) ? "build an inspector for your app" : "add the reducer to this inspector"
-            return "\(path): \(which) (it has: \(have)). \(pass), or \(build): see '\(program) help inspector'"
+            // "it" would be the recording after "names no reducer": say whose the list is.
+            let whose = named == nil ? "this inspector has" : "it has"
+            return "\(path): \(which) (\(whose): \(have)). \(pass), or \(build): see '\(program) help inspector'"
         }
     }
 }

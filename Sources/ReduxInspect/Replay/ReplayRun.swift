@@ -36,7 +36,7 @@ public struct ReplayRun {
     ///   - reducer: The reducer to replay with.
     public init(recording: Recording, reducer: InspectableReducer) {
         self.recording = recording
-        self.replayer = reducer.makeReplayer()
+        self.replayer = reducer.makeReplayer(for: recording)
     }
 
     /// How the replayed final state compares with the state in the recording's `end` marker.

@@ -11,11 +11,15 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
     /// Encode states to text, on any thread, faster than `encoder` (which starts afresh each time).
     private let sessions = EncoderSessions()
     private let bytesDecoder = JSONBytesDecoder()
+    /// What to say of a recording that names another reducer than this one (`--reducer`
+    /// overrode it), the likeliest reason its values do not decode.
+    private let otherReducerNote: String?
 
-    init(reducer: Reducer<State, Action>, initialState: State) {
+    init(reducer: Reducer<State, Action>, initialState: State, otherReducerNote: String? = nil) {
         self.reducer = reducer
         self.initialState = initialState
         self.state = initialState
+        self.otherReducerNote = otherReducerNote
     }
 
     func defaultInitialState() throws(ReplayError) -> JSONValue {
@@ -32,15 +36,21 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         } catch {
             throw .cannotDecodeState(
                 typeName: String(reflecting: State.self),
-                detail: JSONValueDecoder.describe(error) + Self.missingPropertyHint(error),
+                detail: JSONValueDecoder.describe(error) + hint(for: error),
                 at: JSONValueDecoder.valuePath(of: error))
         }
     }
 
+    /// Why a recorded value may not decode, when a likely cause is known: a recording of
+    /// another reducer, or (for a state missing a key) one made before a property was added.
+    private func hint(for error: any Error) -> String {
+        if let otherReducerNote { return "; " + otherReducerNote }
+        return Self.missingPropertyHint(error)
+    }
+
     /// For a state missing a key: how a recording made before a property was added can still
-    /// be read, the usual cause (a recording of another app's reducer is the other).
-    /// Synthesized `Codable` requires every property that is not optional, even one with a
-    /// default value, which surprises.
+    /// be read. Synthesized `Codable` requires every property that is not optional, even one
+    /// with a default value, which surprises.
     private static func missingPropertyHint(_ error: any Error) -> String {
         guard case .keyNotFound(let key, _) = error as? DecodingError else { return "" }
         return "; if \(key.stringValue) was added after this recording was made, make it optional or "
@@ -63,7 +73,8 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
             decoded = try decode()
         } catch {
             throw .cannotDecodeAction(
-                typeName: String(reflecting: Action.self), detail: JSONValueDecoder.describe(error),
+                typeName: String(reflecting: Action.self),
+                detail: JSONValueDecoder.describe(error) + (otherReducerNote.map { "; " + $0 } ?? ""),
                 at: JSONValueDecoder.valuePath(of: error))
         }
         reduce(decoded)

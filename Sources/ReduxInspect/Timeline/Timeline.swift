@@ -86,7 +86,7 @@ public final class Timeline {
     ) {
         self.recording = recording
         self.reducer = reducer
-        self.replayer = reducer?.makeReplayer()
+        self.replayer = reducer?.makeReplayer(for: recording)
         self.availableReducers = availableReducers
         self.checkpointInterval = max(1, checkpointInterval)
     }

@@ -9,8 +9,8 @@ struct DeterminismCheck {
     /// - Parameter replayed: Set to the number of steps both replays ran, the one that
     ///   differs included, for the summary's count.
     func run(replayed: inout Int) throws(InspectorError) -> VerifyResult.Divergence? {
-        let first = reducer.makeReplayer()
-        let second = reducer.makeReplayer()
+        let first = reducer.makeReplayer(for: recording)
+        let second = reducer.makeReplayer(for: recording)
         if let initial = recording.header?.initialState {
             do {
                 try first.setState(initial)
