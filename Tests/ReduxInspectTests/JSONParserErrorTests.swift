@@ -50,9 +50,12 @@ import Testing
         // Structure.
         Case("", .emptyInput, 1, 1),
         Case(" \n\t", .emptyInput, 2, 2),
-        Case("[1,2", .unexpectedEndOfInput, 1, 5),
-        Case("{", .unexpectedEndOfInput, 1, 2),
-        Case(#"{"a""#, .unexpectedEndOfInput, 1, 5),
+        Case("[1,2", .unexpectedEndOfInput(expected: .commaOrArrayEnd), 1, 5),
+        Case("{", .unexpectedEndOfInput(expected: .objectKey), 1, 2),
+        Case(#"{"a""#, .unexpectedEndOfInput(expected: .colon), 1, 5),
+        Case(#"{"a":"#, .unexpectedEndOfInput(expected: .value), 1, 6),
+        Case(#"{"a":1"#, .unexpectedEndOfInput(expected: .commaOrObjectEnd), 1, 7),
+        Case("[", .unexpectedEndOfInput(expected: .value), 1, 2),
         Case(#"{"a":1,}"#, .trailingComma, 1, 7),
         Case("[1, ]", .trailingComma, 1, 3),
         Case(#"{"a" 1}"#, .expectedColon, 1, 6),
@@ -60,14 +63,14 @@ import Testing
         Case("[1 2]", .expectedCommaOrArrayEnd, 1, 4),
         Case("[1}", .expectedCommaOrArrayEnd, 1, 3),
         Case("{a:1}", .expectedObjectKey, 1, 2),
-        Case(#"{"a":}"#, .expectedValue, 1, 6),
-        Case(".5", .expectedValue, 1, 1),
-        Case("[1,\n,2]", .expectedValue, 2, 1),
-        Case("\t[é]", .expectedValue, 1, 3),
-        Case("{\r\n\"a\":x}", .expectedValue, 2, 5),
+        Case(#"{"a":}"#, .expectedValue(found: UInt8(ascii: "}")), 1, 6),
+        Case(".5", .expectedValue(found: UInt8(ascii: ".")), 1, 1),
+        Case("[1,\n,2]", .expectedValue(found: UInt8(ascii: ",")), 2, 1),
+        Case("\t[é]", .expectedValue(found: 0xC3), 1, 3),
+        Case("{\r\n\"a\":x}", .expectedValue(found: UInt8(ascii: "x")), 2, 5),
         Case("[tru]", .invalidLiteral(expected: "true"), 1, 2),
         Case("nulL", .invalidLiteral(expected: "null"), 1, 1),
-        Case("fals", .unexpectedEndOfInput, 1, 5),
+        Case("fals", .unexpectedEndOfInput(expected: .literal("false")), 1, 5),
         Case("1 2", .unexpectedTextAfterValue, 1, 3),
         Case("{}\n]", .unexpectedTextAfterValue, 2, 1),
         Case("true\u{0}", .unexpectedTextAfterValue, 1, 5),
@@ -77,11 +80,11 @@ import Testing
         Case("01", .leadingZero, 1, 1),
         Case("[-01]", .leadingZero, 1, 3),
         Case("-a", .expectedDigitAfterMinus, 1, 2),
-        Case("-", .unexpectedEndOfInput, 1, 2),
+        Case("-", .unexpectedEndOfInput(expected: .digit), 1, 2),
         Case("1.e5", .expectedFractionDigit, 1, 3),
-        Case("1.", .unexpectedEndOfInput, 1, 3),
+        Case("1.", .unexpectedEndOfInput(expected: .digit), 1, 3),
         Case("[1e]", .expectedExponentDigit, 1, 4),
-        Case("1e+", .unexpectedEndOfInput, 1, 4),
+        Case("1e+", .unexpectedEndOfInput(expected: .digit), 1, 4),
         Case("1.5.3", .unexpectedTextAfterValue, 1, 4),
         // Strings.
         Case(#"["abc"#, .unterminatedString, 1, 2),
@@ -114,7 +117,7 @@ import Testing
         Case(["\"ok\"", 0xE2, 0x82], .incompleteUTF8(0xE2), 1, 5),
         Case(["\"", 0xE2, 0x82], .unterminatedString, 1, 1),
         Case(["[", 0xE9, "]"], .incompleteUTF8(0xE9), 1, 2),
-        Case(["é ", 0xFF], .expectedValue, 1, 1),
+        Case(["é ", 0xFF], .expectedValue(found: 0xC3), 1, 1),
         Case(["{\"é\":1,", 0xFE, "}"], .invalidUTF8(0xFE), 1, 8),
     ]
 
@@ -128,8 +131,8 @@ import Testing
 
     @Test func offsetCountsBytesWhileColumnCountsCharacters() throws {
         let error = try #require(throws: JSONParseError.self) { try JSONParser.parse(#"["日本", x]"#) }
-        #expect(error == JSONParseError(.expectedValue, line: 1, column: 8, offset: 11))
-        #expect(error.description == "line 1, column 8: expected a value")
+        #expect(error == JSONParseError(.expectedValue(found: UInt8(ascii: "x")), line: 1, column: 8, offset: 11))
+        #expect(error.description == "line 1, column 8: expected a value, found 'x'")
     }
 
     @Test func depthLimitIsAnErrorNotAStackOverflow() throws {
@@ -186,8 +189,16 @@ import Testing
 
     @Test(arguments: [
         (JSONParseError.Reason.emptyInput, "no JSON value in the input"),
-        (.unexpectedEndOfInput, "unexpected end of input"),
-        (.expectedValue, "expected a value"),
+        (.unexpectedEndOfInput(expected: .value), "unexpected end of input: expected a value"),
+        (.unexpectedEndOfInput(expected: .objectKey), "unexpected end of input: expected '\"' to begin an object key"),
+        (.unexpectedEndOfInput(expected: .colon), "unexpected end of input: expected ':' after object key"),
+        (.unexpectedEndOfInput(expected: .commaOrObjectEnd), "unexpected end of input: expected ',' or '}' after object member"),
+        (.unexpectedEndOfInput(expected: .commaOrArrayEnd), "unexpected end of input: expected ',' or ']' after array element"),
+        (.unexpectedEndOfInput(expected: .literal("null")), "unexpected end of input: expected 'null'"),
+        (.unexpectedEndOfInput(expected: .digit), "unexpected end of input: expected a digit"),
+        (.expectedValue(found: UInt8(ascii: "N")), "expected a value, found 'N'"),
+        (.expectedValue(found: 0x00), "expected a value, found byte 0x00"),
+        (.expectedValue(found: 0xC3), "expected a value, found a non-ASCII character"),
         (.invalidLiteral(expected: "null"), "invalid literal, expected 'null'"),
         (.expectedObjectKey, "expected '\"' to begin an object key"),
         (.expectedColon, "expected ':' after object key"),

@@ -109,7 +109,7 @@ struct PredicateNestingCase: CustomTestStringConvertible, Sendable {
         .init(
             text: "cart.tötal > 1",
             error: #"invalid path: expected "." or "[" (a key with characters other than ASCII letters, digits and _ is written in brackets: ["tötal"]) at column 7"#),
-        .init(text: "a == [1, 2", error: "invalid JSON value: unexpected end of input at column 11"),
+        .init(text: "a == [1, 2", error: "invalid JSON value: unexpected end of input: expected ',' or ']' after array element at column 11"),
         .init(text: "a == [1,]", error: "invalid JSON value: trailing comma is not allowed at column 8"),
         .init(text: #"a == "x"#, error: "invalid JSON value: unterminated string at column 6"),
         .init(

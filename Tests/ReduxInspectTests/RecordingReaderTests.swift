@@ -186,7 +186,7 @@ import Testing
         Bad(
             name: "malformed gap marker", lines: [#"{"seq":1,"action":{}}"#, #"{"gap":{"after":"x"}}"#],
             error: #"test.jsonl:2:17: expected "after" to be a seq (a whole number) in a gap marker {"gap":{"after":SEQ,"dropped":N}}"#),
-        Bad(name: "invalid JSON", lines: [#"{"seq":1,"action":{}"#, "{}"], error: "test.jsonl:1:21: unexpected end of input"),
+        Bad(name: "invalid JSON", lines: [#"{"seq":1,"action":{}"#, "{}"], error: "test.jsonl:1:21: unexpected end of input: expected ',' or '}' after object member"),
         Bad(name: "not an object", lines: [#""text""#], error: "test.jsonl:1:1: expected a JSON object on every line, found a string"),
     ]
 
@@ -262,14 +262,14 @@ import Testing
         let recording = try Self.recording(lines, terminated: false)
         #expect(recording.steps.map(\.seq) == [1])
         #expect(recording.warnings.map(\.description) == [
-            "test.jsonl:2:23: truncated last line ignored (unexpected end of input); a crash while recording leaves this"
+            "test.jsonl:2:23: truncated last line ignored (unexpected end of input: expected ':' after object key); a crash while recording leaves this"
         ])
-        #expect(Self.error(lines, terminated: false, strict: true)?.description == "test.jsonl:2:23: unexpected end of input")
+        #expect(Self.error(lines, terminated: false, strict: true)?.description == "test.jsonl:2:23: unexpected end of input: expected ':' after object key")
         // A complete last line without its newline is fine.
         let complete = try Self.recording([#"{"seq":1,"action":{"a":{}}}"#], terminated: false)
         #expect(complete.steps.count == 1 && complete.warnings.isEmpty)
         // A bad line that is terminated is an error, not a crash's leftover.
-        #expect(Self.error(lines, terminated: true)?.description == "test.jsonl:2:23: unexpected end of input")
+        #expect(Self.error(lines, terminated: true)?.description == "test.jsonl:2:23: unexpected end of input: expected ':' after object key")
     }
 
     @Test func emptyAndMissingFiles() throws {

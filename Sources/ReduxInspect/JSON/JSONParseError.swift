@@ -72,7 +72,8 @@ public struct JSONParseError: Error, Equatable, CustomStringConvertible {
     /// Whether the input stopped in the middle of a value: what a process killed mid-write
     /// leaves as the last line of a recording, which the CLI warns about instead of failing.
     public var isTruncation: Bool {
-        reason == .unexpectedEndOfInput || reason == .unterminatedString
+        if case .unexpectedEndOfInput = reason { return true }
+        return reason == .unterminatedString
     }
 }
 
@@ -82,10 +83,12 @@ extension JSONParseError {
     public enum Reason: Sendable, Equatable, CustomStringConvertible {
         /// The input is empty or only white space.
         case emptyInput
-        /// The input ended in the middle of a value (not in a string).
-        case unexpectedEndOfInput
-        /// Something other than a value's first character where a value must start.
-        case expectedValue
+        /// The input ended in the middle of a value (not in a string), where `expected` had
+        /// to come.
+        case unexpectedEndOfInput(expected: Expectation)
+        /// Something other than a value's first character where a value must start; carries
+        /// the byte found there.
+        case expectedValue(found: UInt8)
         /// Text starting like `true`, `false` or `null` that is not; carries the literal.
         case invalidLiteral(expected: String)
         /// An object member that does not start with `"`.
@@ -143,8 +146,8 @@ extension JSONParseError {
         public var description: String {
             switch self {
             case .emptyInput: "no JSON value in the input"
-            case .unexpectedEndOfInput: "unexpected end of input"
-            case .expectedValue: "expected a value"
+            case .unexpectedEndOfInput(let expected): "unexpected end of input: expected \(expected)"
+            case .expectedValue(let found): "expected a value, found \(Self.describe(found))"
             case .invalidLiteral(let expected): "invalid literal, expected '\(expected)'"
             case .expectedObjectKey: "expected '\"' to begin an object key"
             case .expectedColon: "expected ':' after object key"
@@ -177,6 +180,47 @@ extension JSONParseError {
             case .expectedDigitAfterMinus: "expected a digit after '-'"
             case .expectedFractionDigit: "expected a digit after the decimal point"
             case .expectedExponentDigit: "expected a digit in the exponent"
+            }
+        }
+
+        /// A byte found where it does not belong, as a message names it: `'N'` when it is a
+        /// printable ASCII character, else its value (or that it starts a non-ASCII character).
+        private static func describe(_ byte: UInt8) -> String {
+            switch byte {
+            case 0x21..<0x7F: "'\(Character(Unicode.Scalar(byte)))'"
+            case 0x80...: "a non-ASCII character"
+            default: "byte 0x\(hex(byte, digits: 2))"
+            }
+        }
+    }
+
+    /// What had to come where the input ended, for ``Reason/unexpectedEndOfInput(expected:)``.
+    public enum Expectation: Sendable, Equatable, CustomStringConvertible {
+        /// A value: after `[`, `,` in an array, or `:`.
+        case value
+        /// An object key, after `{` or `,` in an object.
+        case objectKey
+        /// The `:` after an object key.
+        case colon
+        /// `,` or `}` after an object member.
+        case commaOrObjectEnd
+        /// `,` or `]` after an array element.
+        case commaOrArrayEnd
+        /// The rest of `true`, `false` or `null`; carries the literal.
+        case literal(String)
+        /// A digit of a number.
+        case digit
+
+        /// The expected text, as it follows "expected ".
+        public var description: String {
+            switch self {
+            case .value: "a value"
+            case .objectKey: "'\"' to begin an object key"
+            case .colon: "':' after object key"
+            case .commaOrObjectEnd: "',' or '}' after object member"
+            case .commaOrArrayEnd: "',' or ']' after array element"
+            case .literal(let literal): "'\(literal)'"
+            case .digit: "a digit"
             }
         }
     }

@@ -43,7 +43,7 @@ extension JSONParser.Reader {
     /// Throws `reason`, or `unexpectedEndOfInput` at the end, unless a digit is at `position`.
     @inline(__always)
     private func expectDigit(at position: Int, else reason: JSONParseError.Reason) throws(JSONParseError) {
-        guard position < bytes.count else { throw failure(.unexpectedEndOfInput, at: position) }
+        guard position < bytes.count else { throw failure(.unexpectedEndOfInput(expected: .digit), at: position) }
         guard isDigit(bytes[position]) else { throw failure(reason, at: position) }
     }
 

@@ -51,7 +51,7 @@ extension JSONParser {
             var keys: [String] = []
             nextValue: while true {
                 var value: JSONValue
-                guard index < bytes.count else { throw failure(.unexpectedEndOfInput, at: index) }
+                guard index < bytes.count else { throw failure(.unexpectedEndOfInput(expected: .value), at: index) }
                 switch bytes[index] {
                 case UInt8(ascii: "\""): value = .string(try readString())
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -83,14 +83,17 @@ extension JSONParser {
                 case UInt8(ascii: "n"):
                     try readLiteral("null")
                     value = .null
-                default: throw failure(.expectedValue, at: index)
+                default: throw failure(.expectedValue(found: bytes[index]), at: index)
                 }
                 // The value is complete: add it to its container, and close every container
                 // that it completes.
                 while let frame = frames.last {
                     values.append(value)
                     skipWhitespace()
-                    guard index < bytes.count else { throw failure(.unexpectedEndOfInput, at: index) }
+                    guard index < bytes.count else {
+                        throw failure(
+                            .unexpectedEndOfInput(expected: frame.isObject ? .commaOrObjectEnd : .commaOrArrayEnd), at: index)
+                    }
                     let close = frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                     switch bytes[index] {
                     case UInt8(ascii: ","):
@@ -120,11 +123,11 @@ extension JSONParser {
 
         /// Reads an object key, the `:` after it and the white space around both.
         private mutating func readKey() throws(JSONParseError) -> String {
-            guard index < bytes.count else { throw failure(.unexpectedEndOfInput, at: index) }
+            guard index < bytes.count else { throw failure(.unexpectedEndOfInput(expected: .objectKey), at: index) }
             guard bytes[index] == UInt8(ascii: "\"") else { throw failure(.expectedObjectKey, at: index) }
             let key = try readString()
             skipWhitespace()
-            guard index < bytes.count else { throw failure(.unexpectedEndOfInput, at: index) }
+            guard index < bytes.count else { throw failure(.unexpectedEndOfInput(expected: .colon), at: index) }
             guard bytes[index] == UInt8(ascii: ":") else { throw failure(.expectedColon, at: index) }
             index += 1
             skipWhitespace()
@@ -188,7 +191,9 @@ extension JSONParser {
         private mutating func readLiteral(_ literal: StaticString) throws(JSONParseError) {
             let start = index
             for expected in UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount) {
-                guard index < bytes.count else { throw failure(.unexpectedEndOfInput, at: index) }
+                guard index < bytes.count else {
+                    throw failure(.unexpectedEndOfInput(expected: .literal(literal.description)), at: index)
+                }
                 guard bytes[index] == expected else {
                     throw failure(.invalidLiteral(expected: literal.description), at: start)
                 }
