@@ -58,7 +58,7 @@ import Testing
 
             OPTIONS:
               --reducer <name>        Replay with this reducer instead of the one the recording names.
-              --to <seq>              Stop after the step with this seq.
+              --to <seq>              Stop after the step with this seq (or the last before it, where the recording skips it).
               --states                Print the whole replayed state after each step.
               --full                  Show values and actions in full; by default a value is cut to 80 characters (a changed one around its first difference) and an action to 120.
               --format <format>       text (default) or json (one object per step).

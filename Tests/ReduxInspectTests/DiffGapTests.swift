@@ -80,4 +80,37 @@ import Testing
         ])
         #expect(lines.filter { $0.hasPrefix("@@") }.count == 3200 - missing.count)
     }
+
+    /// A range end the recording skips (actions the recorder's filter left out, say) stands for
+    /// the nearest step inside the range, with the entries missing there told; a range that
+    /// holds no step, and an end outside the recording's seqs, are errors as before.
+    @Test func aRangeEndTheRecordingSkipsTakesTheNearestStepInside() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("gap.jsonl", lines: Self.recording(count: 6, missing: [3, 4]))
+        let from = Support.run(["diff", file, "3..5"])
+        #expect(from.code == 0, "\(from)")
+        #expect(from.outLines == ["! 2 entries missing after seq 2", "@@ seq 5 increment @@", "~ count: 2 → 5"])
+        let to = Support.run(["diff", file, "2..4"])
+        #expect(to.code == 0, "\(to)")
+        #expect(to.outLines == ["@@ seq 2 increment @@", "~ count: 1 → 2", "! 2 entries missing after seq 2"])
+        let json = Support.run(["diff", file, "2..4", "--format", "json"])
+        #expect(json.outLines.last == #"{"gap":{"after":2,"dropped":2}}"#, "\(json)")
+        let none = Support.run(["diff", file, "3..4"])
+        #expect(none.code == 64)
+        #expect(none.err == "Error: \(file): no step with seq 3: the recording skips it (entries are missing there)\n")
+        #expect(Support.run(["diff", file, "3..9"]).err == "Error: \(file): no step with seq 9: expected a seq from 1 to 6\n")
+    }
+
+    /// `replay --to` a seq the recording skips stops at the step before it and tells the gap.
+    @Test func replayToASeqTheRecordingSkipsStopsBeforeIt() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("gap.jsonl", lines: Self.recording(count: 6, missing: [3, 4]))
+        let result = Support.run(["replay", file, "--to", "3"])
+        #expect(result.code == 0, "\(result)")
+        #expect(result.outLines.filter { $0.hasPrefix("seq ") }.count == 2)
+        #expect(Array(result.outLines.suffix(2)) == [
+            "! 2 entries missing after seq 2", "2 steps replayed with reducer counter; all recorded states match",
+        ])
+        #expect(Support.run(["replay", file, "--to", "7"]).code == 64)
+    }
 }

@@ -46,7 +46,8 @@ import Testing
 
     static let breakages = [
         Breakage(
-            name: "option missing from its subsection", replace: ".It Fl -to Ar seq\nStop after the step with this seq.\n",
+            name: "option missing from its subsection", replace: ".It Fl -to Ar seq\nStop after the step with this seq; where the recording skips it, after the\n"
+                + "step before it, followed by the line that tells the entries missing there.\n",
             with: "",
             problem: "man/redux-inspect.1 does not document option '--to' of 'replay'; add it under the replay subsection "
                 + "('.Ss replay') as '.It Fl -to Ar seq' with its description"),

@@ -128,12 +128,36 @@ extension Timeline {
     ///   ``InspectorError/noSuchPlace(path:_:)`` when it offers the initial state.
     func index(ofSeq seq: Int, offersInitialState: Bool = true) throws(InspectorError) -> Int {
         if seq == 0 { return -1 }
-        guard let index = recording.index(ofSeq: seq) else {
-            let (first, last) = (recording.steps.first?.seq, recording.steps.last?.seq)
-            guard offersInitialState else { throw .noSuchStep(path: recording.path, seq: seq, first: first, last: last) }
-            throw .noSuchPlace(path: recording.path, TimelineCursor.GotoError.noSuchSeq(seq, first: first, last: last))
-        }
+        guard let index = recording.index(ofSeq: seq) else { throw noStep(seq: seq, offersInitialState: offersInitialState) }
         return index
+    }
+
+    /// The error for `seq`, which no step has, as ``index(ofSeq:offersInitialState:)`` gives it.
+    func noStep(seq: Int, offersInitialState: Bool = true) -> InspectorError {
+        let (first, last) = (recording.steps.first?.seq, recording.steps.last?.seq)
+        guard offersInitialState else { return .noSuchStep(path: recording.path, seq: seq, first: first, last: last) }
+        return .noSuchPlace(path: recording.path, TimelineCursor.GotoError.noSuchSeq(seq, first: first, last: last))
+    }
+
+    /// The steps of the seqs `from` through `to`. An end the recording skips (entries are
+    /// missing there, such as actions the recorder's filter left out) stands for the nearest
+    /// step inside the range, so that a range copied from one recording works on another of
+    /// the same session; an end outside the recording's seqs is an error, as for one seq.
+    ///
+    /// - Throws: ``InspectorError/noSuchStep(path:seq:first:last:)`` for an end before the
+    ///   first step or after the last, or for `from` when no step lies in the range.
+    func indices(ofSeqs from: Int, through to: Int) throws(InspectorError) -> Range<Int> {
+        let steps = recording.steps
+        guard let first = steps.first?.seq, let last = steps.last?.seq else {
+            throw .noSuchStep(path: recording.path, seq: from, first: nil, last: nil)
+        }
+        for seq in [from, to] where !(first...last).contains(seq) {
+            throw .noSuchStep(path: recording.path, seq: seq, first: first, last: last)
+        }
+        let lower = steps.partitionIndex(atOrPast: { $0.seq >= from })
+        let upper = steps.partitionIndex(atOrPast: { $0.seq > to })
+        guard lower < upper else { throw .noSuchStep(path: recording.path, seq: from, first: first, last: last) }
+        return lower..<upper
     }
 }
 

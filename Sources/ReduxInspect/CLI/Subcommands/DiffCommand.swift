@@ -6,7 +6,10 @@ struct DiffCommand: Subcommand {
         usage: "diff <file> [<seq> | <from>..<to>] [--path <prefix>] [--format <format>] [--full] [--reducer <name>]",
         arguments: [
             ("<file>", "The recording (JSON Lines)."),
-            ("<seq> | <from>..<to>", "One step, or the steps from <from> to <to>; every step when omitted."),
+            (
+                "<seq> | <from>..<to>",
+                "One step, or the steps from <from> to <to> (an end the recording skips takes the nearest step inside); every step when omitted."
+            ),
         ],
         options: [
             .init("--path", value: "<prefix>", help: "Only changes at or under this path, e.g. cart.items."),
@@ -69,11 +72,7 @@ struct DiffCommand: Subcommand {
         let prefix = try path.map { text throws(InspectorError) in try JSONPath.argument(text) }
         let steps = timeline.recording.steps
         var indices = steps.indices
-        if let range {
-            let first = try timeline.index(ofSeq: range.from, offersInitialState: false)
-            let last = try timeline.index(ofSeq: range.to, offersInitialState: false)
-            indices = first..<(last + 1)
-        }
+        if let range { indices = try timeline.indices(ofSeqs: range.from, through: range.to) }
         let context = session.context
         let text = DiffStepText(
             format: format, formatter: DiffTextFormatter(valueWidth: full ? nil : 80, colors: context.colorsOutput),
@@ -87,7 +86,10 @@ struct DiffCommand: Subcommand {
             context.output.write(utf8: output)
         }
         // Entries missing after the last step are told when the output reaches it.
-        let endGap = indices.last == steps.indices.last ? recording.gapAtEnd : nil
+        // (Also those missing after it up to the range's end, when the recording skips that seq.)
+        let endGap =
+            indices.last == steps.indices.last
+            ? recording.gapAtEnd : range.flatMap { recording.index(ofSeq: $0.to) == nil ? recording.gap(before: indices.upperBound) : nil }
         guard prefix == nil else {
             // Under a prefix, diff just that part of the states (read from their text where
             // it can be, else parsed), so that JSON Patch pointers stay valid. Most steps may

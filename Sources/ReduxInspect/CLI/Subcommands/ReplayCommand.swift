@@ -7,7 +7,7 @@ struct ReplayCommand: Subcommand {
         arguments: [("<file>", "The recording (JSON Lines).")],
         options: [
             .init("--reducer", value: "<name>", help: "Replay with this reducer instead of the one the recording names."),
-            .init("--to", value: "<seq>", help: "Stop after the step with this seq."),
+            .init("--to", value: "<seq>", help: "Stop after the step with this seq (or the last before it, where the recording skips it)."),
             .init("--states", help: "Print the whole replayed state after each step."),
             .init(
                 "--full",
@@ -42,8 +42,17 @@ struct ReplayCommand: Subcommand {
 
     func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
         let timeline = try session.open(file, reducerName: reducerName)
-        // `--to` names a step like `diff` and `show` do: one that is not there is an error.
-        if let lastSeq, lastSeq > 0 { _ = try timeline.index(ofSeq: lastSeq) }
+        // `--to` names a step as the end of a `diff` range does: one outside the recording's
+        // seqs is an error; one it skips (entries are missing there) ends the replay at the
+        // step before it, and the entries missing up to it are told after that step.
+        var skippedEnd: RecordingGap?
+        if let lastSeq, lastSeq > 0, timeline.recording.index(ofSeq: lastSeq) == nil {
+            let steps = timeline.recording.steps
+            guard let first = steps.first?.seq, let last = steps.last?.seq, (first...last).contains(lastSeq) else {
+                throw timeline.noStep(seq: lastSeq)
+            }
+            skippedEnd = timeline.recording.gap(before: steps.partitionIndex(atOrPast: { $0.seq > lastSeq }))
+        }
         guard let reducer = timeline.reducer else {
             throw .missingReducer(
                 path: file, named: reducerName ?? timeline.recording.reducerName,
@@ -93,8 +102,9 @@ struct ReplayCommand: Subcommand {
             if let state { context.print("  state: " + state.compactText) }
             return true
         }
-        // Entries missing after the last one (an end marker past it), on a replay to the end.
-        if lastSeq == nil, let gap = timeline.recording.gapAtEnd {
+        // Entries missing after the last one (an end marker past it), on a replay to the end;
+        // or up to a `--to` the recording skips.
+        if let gap = lastSeq == nil ? timeline.recording.gapAtEnd : skippedEnd {
             context.print(format == "json" ? gap.json.compactText : gap.notice)
         }
         if format == "json" {
