@@ -24,24 +24,31 @@ import Testing
         withExtendedLifetime(file) { Array(file.buffer) }
     }
 
+    /// Writes `parts` to `descriptor` in order on a thread of its own, as another process
+    /// would into a pipe, then closes it; stops early when a write fails.
+    static func feed(_ parts: [[UInt8]], into descriptor: Int32) {
+        Thread {
+            var failed = false
+            for part in parts where !failed {
+                part.withUnsafeBytes { raw in
+                    var written = 0
+                    while written < raw.count && !failed {
+                        let count = write(descriptor, raw.baseAddress! + written, raw.count - written)
+                        if count > 0 { written += count } else { failed = true }
+                    }
+                }
+            }
+            close(descriptor)
+        }.start()
+    }
+
     @Test func aPipeIsReadToItsEnd() throws {
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
         let (reading, writing) = (ends[0], ends[1])
         // More than a pipe holds, and more than the first buffer, written while it is read.
         let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 % 251) }
-        let writer = Thread {
-            bytes.withUnsafeBytes { raw in
-                var written = 0
-                while written < raw.count {
-                    let count = write(writing, raw.baseAddress! + written, raw.count - written)
-                    if count <= 0 { break }
-                    written += count
-                }
-            }
-            close(writing)
-        }
-        writer.start()
+        Self.feed([bytes], into: writing)
         defer { close(reading) }
         #expect(try Self.bytes(FileBytes.standardInput(reading)) == bytes)
     }
@@ -57,22 +64,7 @@ import Testing
         let header = Array((#"{"format":"redux-inspect","version":1,"reducer":"counter"}"# + "\n").utf8)
         let block = [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20)
         // The header, then a line of twice the limit; the writer ends when the pipe is drained.
-        let writer = Thread {
-            var parts = [header] + Array(repeating: block, count: 2 * limit / block.count)
-            parts.append([0x0A])
-            for part in parts {
-                part.withUnsafeBytes { raw in
-                    var written = 0
-                    while written < raw.count {
-                        let count = write(writing, raw.baseAddress! + written, raw.count - written)
-                        if count <= 0 { return }
-                        written += count
-                    }
-                }
-            }
-            close(writing)
-        }
-        writer.start()
+        Self.feed([header] + Array(repeating: block, count: 2 * limit / block.count) + [[0x0A]], into: writing)
         defer { close(reading) }
         let file = try FileBytes.standardInput(reading)
         #expect(file.endsInsideOverlongLine)
@@ -104,20 +96,7 @@ import Testing
         let limit = JSONParser.Options().maximumLength
         let long = [UInt8](repeating: UInt8(ascii: "a"), count: limit) + [0x0A]
         let after = Array("after\n".utf8)
-        let writer = Thread {
-            for part in [long, after] {
-                part.withUnsafeBytes { raw in
-                    var written = 0
-                    while written < raw.count {
-                        let count = write(writing, raw.baseAddress! + written, raw.count - written)
-                        if count <= 0 { return }
-                        written += count
-                    }
-                }
-            }
-            close(writing)
-        }
-        writer.start()
+        Self.feed([long, after], into: writing)
         defer { close(reading) }
         let file = try FileBytes.standardInput(reading)
         #expect(!file.endsInsideOverlongLine)
