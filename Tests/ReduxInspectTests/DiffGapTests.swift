@@ -97,8 +97,32 @@ import Testing
         #expect(json.outLines.last == #"{"gap":{"after":2,"dropped":2}}"#, "\(json)")
         let none = Support.run(["diff", file, "3..4"])
         #expect(none.code == 64)
-        #expect(none.err == "Error: \(file): no step with seq 3: the recording skips it (entries are missing there)\n")
+        #expect(none.err == "Error: \(file): no step from seq 3 to 4: the recording skips them (entries are missing there)\n")
         #expect(Support.run(["diff", file, "3..9"]).err == "Error: \(file): no step with seq 9: expected a seq from 1 to 6\n")
+    }
+
+    /// Seqs skipped before the first step, and after the last up to the end marker's seq,
+    /// are range ends too; past the end marker's seq is an error.
+    @Test func rangeEndsSkippedBeforeTheFirstStepAndAfterTheLast() throws {
+        let directory = try CLITemporaryDirectory()
+        let lines = Self.recording(count: 6, missing: [], missingAtEnd: true)
+        // Seqs 1 and 2 left out too: the steps are 3…6, the end marker's seq 8.
+        let file = try directory.file("ends.jsonl", lines: lines.filter { !$0.hasPrefix(#"{"seq":1,"#) && !$0.hasPrefix(#"{"seq":2,"#) })
+        let start = Support.run(["diff", file, "1..3"])
+        #expect(start.code == 0, "\(start)")
+        #expect(start.outLines == ["! 2 entries missing after seq 0", "@@ seq 3 increment @@", "~ count: 0 → 3"])
+        let end = Support.run(["diff", file, "6..8"])
+        #expect(end.code == 0, "\(end)")
+        #expect(end.outLines == ["@@ seq 6 increment @@", "~ count: 5 → 6", "! 2 entries missing after seq 6"])
+        #expect(Support.run(["diff", file, "7..8"]).code == 64)
+        #expect(Support.run(["diff", file, "6..9"]).err == "Error: \(file): no step with seq 9: expected a seq from 3 to 6\n")
+        let before = Support.run(["replay", file, "--to", "2"])
+        #expect(before.outLines == [
+            "! 2 entries missing after seq 0", "0 steps replayed with reducer counter; no recorded state to compare with",
+        ], "\(before)")
+        let after = Support.run(["replay", file, "--to", "7"])
+        #expect(after.code == 0, "\(after)")
+        #expect(after.outLines.suffix(2).first == "! 2 entries missing after seq 6", "\(after)")
     }
 
     /// `replay --to` a seq the recording skips stops at the step before it and tells the gap.

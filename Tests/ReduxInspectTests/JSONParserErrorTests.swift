@@ -198,6 +198,7 @@ import Testing
         (.unexpectedEndOfInput(expected: .digit), "unexpected end of input: expected a digit"),
         (.expectedValue(found: UInt8(ascii: "N")), "expected a value, found 'N'"),
         (.expectedValue(found: 0x00), "expected a value, found byte 0x00"),
+        (.expectedValue(found: UInt8(ascii: "'")), #"expected a value, found "'""#),
         (.expectedValue(found: 0xC3), "expected a value, found a non-ASCII character"),
         (.invalidLiteral(expected: "null"), "invalid literal, expected 'null'"),
         (.expectedObjectKey, "expected '\"' to begin an object key"),

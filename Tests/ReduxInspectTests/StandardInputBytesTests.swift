@@ -65,7 +65,14 @@ import Testing
         let block = [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20)
         // The header, then a line of twice the limit; the writer ends when the pipe is drained.
         Self.feed([header] + Array(repeating: block, count: 2 * limit / block.count) + [[0x0A]], into: writing)
-        defer { close(reading) }
+        // What was not read is still in the pipe, for the writer to finish: drained, also when
+        // an expectation fails first (a write to a pipe closed with data left unread would
+        // end the test process with SIGPIPE).
+        defer {
+            var sink = [UInt8](repeating: 0, count: 1 << 16)
+            while read(reading, &sink, sink.count) > 0 {}
+            close(reading)
+        }
         let file = try FileBytes.standardInput(reading)
         #expect(file.endsInsideOverlongLine)
         #expect(file.buffer.count > header.count + limit)
@@ -77,15 +84,15 @@ import Testing
         #expect(
             error?.description
                 == "<stdin>:2:1: line too long: expected at most \(limit) bytes, found more than that (reading stopped after \(lineRead))")
-        // What was not read is still in the pipe, for the writer to finish.
-        var drained = 0
+        // Reading stopped inside the line: the rest of it is still in the pipe.
+        var unread = 0
         var sink = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = read(reading, &sink, sink.count)
             if count <= 0 { break }
-            drained += count
+            unread += count
         }
-        #expect(drained == 2 * limit + 1 - lineRead)
+        #expect(unread == 2 * limit + 1 - lineRead)
     }
 
     /// A line of exactly the longest length still reads to the end of the input.

@@ -39,7 +39,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
             case .notFound, .unreadable: self = .noInput
             case .malformed: self = .badRecording
             }
-        case .missingReducer, .unknownReducer, .noSuchStep, .noSuchPlace, .badPath: self = .usage
+        case .missingReducer, .unknownReducer, .noSuchStep, .noStepInRange, .noSuchPlace, .badPath: self = .usage
         case .interrupted: self = .failure
         }
     }

@@ -140,24 +140,32 @@ extension Timeline {
     }
 
     /// The steps of the seqs `from` through `to`. An end the recording skips (entries are
-    /// missing there, such as actions the recorder's filter left out) stands for the nearest
-    /// step inside the range, so that a range copied from one recording works on another of
-    /// the same session; an end outside the recording's seqs is an error, as for one seq.
+    /// missing there, such as actions the recorder's filter left out, before the first step
+    /// too, or after the last up to the end marker's seq) stands for the nearest step inside
+    /// the range, so that a range copied from one recording works on another of the same
+    /// session; an end past every seq the recording accounts for is an error, as for one seq.
     ///
-    /// - Throws: ``InspectorError/noSuchStep(path:seq:first:last:)`` for an end before the
-    ///   first step or after the last, or for `from` when no step lies in the range.
+    /// - Throws: ``InspectorError/noSuchStep(path:seq:first:last:)`` for an end past them,
+    ///   ``InspectorError/noStepInRange(path:from:to:)`` when no step lies in the range.
     func indices(ofSeqs from: Int, through to: Int) throws(InspectorError) -> Range<Int> {
         let steps = recording.steps
         guard let first = steps.first?.seq, let last = steps.last?.seq else {
             throw .noSuchStep(path: recording.path, seq: from, first: nil, last: nil)
         }
-        for seq in [from, to] where !(first...last).contains(seq) {
+        for seq in [from, to] where !accountsFor(seq: seq) {
             throw .noSuchStep(path: recording.path, seq: seq, first: first, last: last)
         }
         let lower = steps.partitionIndex(atOrPast: { $0.seq >= from })
         let upper = steps.partitionIndex(atOrPast: { $0.seq > to })
-        guard lower < upper else { throw .noSuchStep(path: recording.path, seq: from, first: first, last: last) }
+        guard lower < upper else { throw .noStepInRange(path: recording.path, from: from, to: to) }
         return lower..<upper
+    }
+
+    /// Whether `seq` is a step's or one the recording says it skips: from 1 to the last
+    /// step's seq, or to the end marker's when that is later.
+    func accountsFor(seq: Int) -> Bool {
+        guard let last = recording.steps.last?.seq else { return false }
+        return (1...max(last, recording.endSeq ?? last)).contains(seq)
     }
 }
 

@@ -187,6 +187,7 @@ extension JSONParseError {
         /// printable ASCII character, else its value (or that it starts a non-ASCII character).
         private static func describe(_ byte: UInt8) -> String {
             switch byte {
+            case UInt8(ascii: "'"): #""'""#
             case 0x21..<0x7F: "'\(Character(Unicode.Scalar(byte)))'"
             case 0x80...: "a non-ASCII character"
             default: "byte 0x\(hex(byte, digits: 2))"

@@ -34,7 +34,8 @@ final class FileBytes: @unchecked Sendable {
     /// Maps or reads standard input, for a recording given as `-`, from its current offset to
     /// its end, and leaves it read to its end, as reading it would: redirected from a file
     /// (`< big.jsonl`), it is mapped like a named file; a pipe is read into one buffer, so that
-    /// a recording piped in costs its size in memory once; `< /dev/null` is an empty recording.
+    /// a recording piped in costs its size in memory once (up to a line longer than a line may
+    /// be, where reading stops); `< /dev/null` is an empty recording.
     ///
     /// - Parameter descriptor: Standard input's descriptor, 0.
     /// - Throws: ``RecordingError`` of kind `.unreadable`, named `<stdin>`, also for a
@@ -49,7 +50,8 @@ final class FileBytes: @unchecked Sendable {
     ///   - descriptor: The open file.
     ///   - path: What messages call it.
     ///   - isStandardInput: Whether it is standard input, which takes `/dev/null` as empty,
-    ///     says why a terminal is refused, and is left read to its end.
+    ///     says why a terminal is refused, and is left read to its end (or to where reading
+    ///     stopped, in a line too long: ``endsInsideOverlongLine``).
     private init(descriptor: Int32, path: String, isStandardInput: Bool) throws(RecordingError) {
         func unreadable(_ code: Int32) -> RecordingError {
             let reason = String(cString: strerror(code))
@@ -194,7 +196,7 @@ final class FileBytes: @unchecked Sendable {
 
     /// Wraps bytes held in memory (for tests and in-process callers).
     init(bytes: [UInt8]) {
-        // `malloc`, as ``readToEnd(_:path:)`` uses, so that `deinit` frees both alike.
+        // `malloc`, as ``readToEnd(_:path:lineLimit:)`` uses, so that `deinit` frees both alike.
         let storage = malloc(max(bytes.count, 1))!.bindMemory(to: UInt8.self, capacity: max(bytes.count, 1))
         _ = UnsafeMutableBufferPointer(start: storage, count: bytes.count).initialize(from: bytes)
         buffer = UnsafeBufferPointer(start: storage, count: bytes.count)

@@ -6,6 +6,8 @@ public enum InspectorError: Error, Equatable, Sendable, CustomStringConvertible 
     case missingReducer(path: String, named: String?, available: [String])
     /// A seq argument names no step of the recording.
     case noSuchStep(path: String, seq: Int, first: Int?, last: Int?)
+    /// A range of seqs (`diff FROM..TO`) holds no step: the recording skips every seq in it.
+    case noStepInRange(path: String, from: Int, to: Int)
     /// A seq argument of a command that also takes seq 0, the initial state (`show`, `step`),
     /// names no step of the recording: said as `step`'s `goto` says it.
     case noSuchPlace(path: String, TimelineCursor.GotoError)
@@ -30,6 +32,8 @@ public enum InspectorError: Error, Equatable, Sendable, CustomStringConvertible 
                 return "\(path): no step with seq \(seq): the recording skips it (entries are missing there)"
             }
             return "\(path): no step with seq \(seq): expected a seq from \(first) to \(last)"
+        case .noStepInRange(let path, let from, let to):
+            return "\(path): no step from seq \(from) to \(to): the recording skips them (entries are missing there)"
         case .interrupted(let step):
             return "interrupted after replaying step \(step + 1)"
         case .noSuchPlace(let path, let error):

@@ -86,10 +86,11 @@ struct DiffCommand: Subcommand {
             context.output.write(utf8: output)
         }
         // Entries missing after the last step are told when the output reaches it.
-        // (Also those missing after it up to the range's end, when the recording skips that seq.)
+        // (Also those after the range's last step, when the recording skips the seq it ends at.)
         let endGap =
             indices.last == steps.indices.last
-            ? recording.gapAtEnd : range.flatMap { recording.index(ofSeq: $0.to) == nil ? recording.gap(before: indices.upperBound) : nil }
+            ? recording.gapAtEnd
+            : range.flatMap { recording.index(ofSeq: $0.to) == nil ? recording.gap(before: indices.upperBound) : nil }
         guard prefix == nil else {
             // Under a prefix, diff just that part of the states (read from their text where
             // it can be, else parsed), so that JSON Patch pointers stay valid. Most steps may

@@ -42,16 +42,15 @@ struct ReplayCommand: Subcommand {
 
     func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
         let timeline = try session.open(file, reducerName: reducerName)
-        // `--to` names a step as the end of a `diff` range does: one outside the recording's
+        // `--to` names a step as the end of a `diff` range does: one past the recording's
         // seqs is an error; one it skips (entries are missing there) ends the replay at the
-        // step before it, and the entries missing up to it are told after that step.
+        // step before it, and the line telling the entries missing there follows that step.
         var skippedEnd: RecordingGap?
         if let lastSeq, lastSeq > 0, timeline.recording.index(ofSeq: lastSeq) == nil {
-            let steps = timeline.recording.steps
-            guard let first = steps.first?.seq, let last = steps.last?.seq, (first...last).contains(lastSeq) else {
-                throw timeline.noStep(seq: lastSeq)
-            }
-            skippedEnd = timeline.recording.gap(before: steps.partitionIndex(atOrPast: { $0.seq > lastSeq }))
+            guard timeline.accountsFor(seq: lastSeq) else { throw timeline.noStep(seq: lastSeq) }
+            let recording = timeline.recording
+            let next = recording.steps.partitionIndex(atOrPast: { $0.seq > lastSeq })
+            skippedEnd = next == recording.steps.count ? recording.gapAtEnd : recording.gap(before: next)
         }
         guard let reducer = timeline.reducer else {
             throw .missingReducer(
