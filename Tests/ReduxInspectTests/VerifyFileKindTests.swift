@@ -256,6 +256,30 @@ import Testing
         #expect(CLI.run(["verify", shop, fifo]).err.contains("is a FIFO") == false, "without --update it is read")
     }
 
+    /// Each file's line is printed as soon as it and the files before it are done, not when
+    /// every file is: the FIFO after the first file is fed only once the first file's line
+    /// has been written. (Before, nothing was printed until the end, so the FIFO was never
+    /// fed; a writer that comes and goes after a few seconds then made it an empty file.)
+    @Test(.timeLimit(.minutes(1))) func eachResultIsPrintedOnceTheFilesBeforeItAreDone() throws {
+        let directory = try CLITemporaryDirectory()
+        let first = try directory.file("a.jsonl", try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8))
+        let fifo = directory.path("b.jsonl")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let shop = try String(contentsOfFile: CLI.fixture("shop.jsonl"), encoding: .utf8)
+        let output = CallbackSink { text in
+            if text.hasPrefix("PASS  \(first)") { Self.feed(fifo, shop) }
+        }
+        let fallback = DispatchWorkItem { Self.feed(fifo, "") }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 5, execute: fallback)
+        defer { fallback.cancel() }
+        let context = CLIContext(
+            output: output, error: StringSink(), readLine: { nil }, outputIsTerminal: false, errorIsTerminal: false,
+            inputIsTerminal: false, environment: [:])
+        let code = Inspector.examples.run(["verify", first, fifo], context: context)
+        #expect(code == 0, "\(output.text)")
+        #expect(output.text.contains("PASS  \(fifo)  (27 steps"), "\(output.text)")
+    }
+
     @Test func eachShardKeepsTheRefusalsOfItsOwnFiles() throws {
         let directory = try CLITemporaryDirectory()
         for name in ["a.jsonl", "c.jsonl"] { try directory.file(name, "") }
@@ -417,4 +441,26 @@ import Testing
         #expect(result.outLines.last == "1 passed, 0 failed")
         #expect(result.err == "Error: /dev/full: cannot write the JUnit report: No space left on device\n")
     }
+}
+
+/// Output kept as text, that also tells `onWrite` each piece written, as it is written.
+private final class CallbackSink: TextSink, @unchecked Sendable {
+    // Unchecked Sendable: written from the command's thread only.
+    private(set) var text = ""
+    private let onWrite: (String) -> Void
+
+    init(_ onWrite: @escaping (String) -> Void) {
+        self.onWrite = onWrite
+    }
+
+    func write(_ text: String) {
+        self.text += text
+        onWrite(text)
+    }
+
+    func write(utf8 bytes: [UInt8]) {
+        write(String(decoding: bytes, as: UTF8.self))
+    }
+
+    var writeFailure: String? { nil }
 }

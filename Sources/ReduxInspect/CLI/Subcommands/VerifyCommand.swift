@@ -25,11 +25,12 @@ struct VerifyCommand: Subcommand {
             Each file is replayed from its initial state; every recorded state, and the end
             marker's final state, is compared with the replayed one, except where entries are
             missing before it (the replay takes over the next recorded state instead). The
-            first divergence in a file is reported with its seq, the action and the difference (recorded → replayed),
-            and verification goes on with the next file. Files are verified in parallel; output
-            stays in file order. A file in a directory that is not a regular file (a FIFO) is
-            reported as unreadable without being opened. Exits 0 when all pass, 1 when any
-            diverges, 65 when a file is malformed, 66 when one cannot be read or the --junit
+            first divergence in a file is reported with its seq, the action and the difference
+            (recorded → replayed), and verification goes on with the next file. Files are
+            verified in parallel; output stays in file order, each file's lines printed once it
+            and those before it are done. A file in a directory that is not a regular file (a
+            FIFO) is reported as unreadable without being opened. Exits 0 when all pass, 1 when
+            any diverges, 65 when a file is malformed, 66 when one cannot be read or the --junit
             report cannot be written (checked before any file is verified).
             """)
 
@@ -111,62 +112,39 @@ struct VerifyCommand: Subcommand {
         // A single long recording shows its steps instead of the files done.
         var stepLine: StepProgress?
         defer { stepLine?.clear() }
-        var results = VerifyRun(files: files, verifier: verifier).run(
+        let showsFilesDone = context.showsProgress && files.paths.count > 1
+        var results: [VerifyResult] = []
+        var updated = 0
+        // Each file's lines are printed as soon as it and every file before it are done, so
+        // that a long run (a CI log) shows its results as they come, and a run stopped
+        // half-way keeps those it had.
+        VerifyRun(files: files, verifier: verifier).run(
             progress: { done, total in
-                if context.showsProgress && total > 1 { context.error.write("\rverifying \(done)/\(total)…") }
+                if showsFilesDone { context.error.write("\rverifying \(done)/\(total)…") }
             },
             stepProgress: context.showsProgress
                 ? { index, total in
                     if stepLine == nil { stepLine = StepProgress(context, label: "verify", total: total) }
                     stepLine?.update(index)
-                } : nil)
-        stepLine?.clear()
-        if context.showsProgress && files.paths.count > 1 { context.error.write("\r\u{1B}[K") }
-        var updated = 0
-        for index in results.indices {
-            let (result, states) = results[index]
-            // A file that passes may still have a header whose initial state the reducer reads
-            // as another (a golden updated before headers were): that alone is rewritten.
-            let passed = if case .passed = result.outcome { true } else { false }
-            let diverged = if case .diverged = result.outcome { true } else { false }
-            guard updates, diverged || (passed && !states.isEmpty) else { continue }
-            do {
-                let recording = try Recording(path: result.path)
-                let headerRewritten = recording.header.map { states[$0.line - 1] != nil } ?? false
-                let rewritten = states.count - (headerRewritten ? 1 : 0)
-                try GoldenUpdate.apply(to: recording, states: states)
-                results[index].0 = VerifyResult(
-                    path: result.path, outcome: .passed, steps: result.steps, comparedStates: result.comparedStates,
-                    seconds: result.seconds)
-                // What the verify warned about (a truncated last line, say) still holds.
-                results[index].0.warnings = result.warnings
-                results[index].0.rewrittenStates = rewritten
-                updated += 1
-                let what =
-                    switch (rewritten, headerRewritten) {
-                    case (0, _): "the header's initial state rewritten"
-                    case (_, true): "\(rewritten) state\(rewritten == 1 ? "" : "s") and the header's initial state rewritten"
-                    default: "\(rewritten) state\(rewritten == 1 ? "" : "s") rewritten"
-                    }
-                context.print("UPDATED \(TerminalText.escape(result.path)): \(what)")
-                for line in VerifyReport.details(result, colors: context.colorsOutput, program: session.inspector.program) { context.print(line) }
-            } catch {
-                results[index].0 = VerifyResult(
-                    path: result.path, outcome: .error(.recording(error)), steps: result.steps,
-                    comparedStates: result.comparedStates, seconds: result.seconds)
-                results[index].0.warnings = result.warnings
-            }
-        }
+                } : nil,
+            deliver: { verified, states in
+                stepLine?.clear()
+                if showsFilesDone { context.error.write("\r\u{1B}[K") }
+                let result = Self.update(verified, states: states, if: updates, session: session, updated: &updated)
+                // What other commands warn about (a truncated last line, say), verify does too.
+                for warning in result.warnings { session.warn(warning.description) }
+                for line in VerifyReport.lines(result, colors: context.colorsOutput, program: session.inspector.program) {
+                    context.print(line)
+                }
+                (context.output as? StandardStream)?.flush()
+                results.append(result)
+            })
+        if showsFilesDone { context.error.write("\r\u{1B}[K") }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        for (result, _) in results {
-            // What other commands warn about (a truncated last line, say), verify does too.
-            for warning in result.warnings { session.warn(warning.description) }
-            for line in VerifyReport.lines(result, colors: context.colorsOutput, program: session.inspector.program) { context.print(line) }
-        }
         // A file that could not be verified is an error, not only a line of the report: say so
         // on standard error too, one line per file, as every other command does (unless the
         // two streams go to one place, where the report has just said it).
-        for case (let result, _) in results where !context.outputAndErrorShareADestination {
+        for result in results where !context.outputAndErrorShareADestination {
             guard case .error(let error) = result.outcome else { continue }
             context.printError(
                 Inspector.errorLabel(context) + " " + TerminalText.escape(error.message(program: session.inspector.program)))
@@ -175,15 +153,15 @@ struct VerifyCommand: Subcommand {
         // after the summary so that the run's outcome is not lost with it.
         var reportError: RecordingError?
         if let junitPath {
-            let xml = JUnitReport.xml(results.map(\.0), seconds: seconds, program: session.inspector.program) { VerifyReport.details($0, colors: false, program: session.inspector.program).joined(separator: "\n") }
+            let xml = JUnitReport.xml(results, seconds: seconds, program: session.inspector.program) { VerifyReport.details($0, colors: false, program: session.inspector.program).joined(separator: "\n") }
             do {
                 try JUnitReport.save(xml, to: junitPath)
             } catch {
                 reportError = error
             }
         }
-        let passed = results.filter { $0.0.passed }.count
-        let steps = results.reduce(0) { $0 + $1.0.steps }
+        let passed = results.filter(\.passed).count
+        let steps = results.reduce(0) { $0 + $1.steps }
         let shardText = shard.map { " (shard \($0.index)/\($0.count))" } ?? ""
         let updatedText = updated > 0 ? ", \(updated) updated" : ""
         // A check that found nothing says it ran: a CI log would otherwise not show it.
@@ -192,7 +170,7 @@ struct VerifyCommand: Subcommand {
             "verified \(results.count) recording\(results.count == 1 ? "" : "s")\(shardText), \(steps) step\(steps == 1 ? "" : "s"), in \(String(format: "%.2f", seconds)) s\(updatedText)\(determinismText)")
         // As the JUnit report counts them: a file that could not be verified is an error, not a
         // failure.
-        let errors = results.filter { if case .error = $0.0.outcome { true } else { false } }.count
+        let errors = results.filter { if case .error = $0.outcome { true } else { false } }.count
         let errorText = errors > 0 ? ", \(errors) error\(errors == 1 ? "" : "s")" : ""
         context.print("\(passed) passed, \(results.count - passed - errors) failed\(errorText)")
         if let reportError {
@@ -201,62 +179,140 @@ struct VerifyCommand: Subcommand {
             (context.output as? StandardStream)?.flush()
             throw .recording(reportError)
         }
-        return VerifyReport.exitCode(results.map(\.0))
+        return VerifyReport.exitCode(results)
+    }
+
+    /// `verified`, with its differing states rewritten when `updates` (`--update`): then
+    /// passed, or an error when the file could not be rewritten. Prints what was rewritten,
+    /// and counts it in `updated`.
+    private static func update(
+        _ verified: VerifyResult, states: [Int: JSONValue], if updates: Bool, session: CommandSession, updated: inout Int
+    ) -> VerifyResult {
+        // A file that passes may still have a header whose initial state the reducer reads
+        // as another (a golden updated before headers were): that alone is rewritten.
+        let passed = if case .passed = verified.outcome { true } else { false }
+        let diverged = if case .diverged = verified.outcome { true } else { false }
+        guard updates, diverged || (passed && !states.isEmpty) else { return verified }
+        let context = session.context
+        var result: VerifyResult
+        do {
+            let recording = try Recording(path: verified.path)
+            let headerRewritten = recording.header.map { states[$0.line - 1] != nil } ?? false
+            let rewritten = states.count - (headerRewritten ? 1 : 0)
+            try GoldenUpdate.apply(to: recording, states: states)
+            result = VerifyResult(
+                path: verified.path, outcome: .passed, steps: verified.steps, comparedStates: verified.comparedStates,
+                seconds: verified.seconds)
+            result.rewrittenStates = rewritten
+            updated += 1
+            let what =
+                switch (rewritten, headerRewritten) {
+                case (0, _): "the header's initial state rewritten"
+                case (_, true): "\(rewritten) state\(rewritten == 1 ? "" : "s") and the header's initial state rewritten"
+                default: "\(rewritten) state\(rewritten == 1 ? "" : "s") rewritten"
+                }
+            context.print("UPDATED \(TerminalText.escape(verified.path)): \(what)")
+            for line in VerifyReport.details(verified, colors: context.colorsOutput, program: session.inspector.program) {
+                context.print(line)
+            }
+        } catch {
+            result = VerifyResult(
+                path: verified.path, outcome: .error(.recording(error)), steps: verified.steps,
+                comparedStates: verified.comparedStates, seconds: verified.seconds)
+        }
+        // What the verify warned about (a truncated last line, say) still holds.
+        result.warnings = verified.warnings
+        return result
     }
 }
 
-/// Verifies files in parallel across the machine's cores, keeping the results in file order.
+/// Verifies files in parallel across the machine's cores, handing the results over in file
+/// order, each as soon as it and every one before it are done.
 struct VerifyRun {
     let files: RecordingFiles
     let verifier: RecordingVerifier
 
     /// - Parameters:
-    ///   - progress: Called, under a lock, with files done and the total.
+    ///   - progress: Called on this thread with the files done and the total, when it changes.
     ///   - stepProgress: Called with each step of a single file and its step count: one file
     ///     is verified on this thread, where its steps can be shown as they go.
+    ///   - deliver: Called on this thread with each file's result and, for `--update`, the
+    ///     replayed states to write by line index, in file order.
     func run(
-        progress: @escaping @Sendable (Int, Int) -> Void, stepProgress: ((Int, Int) -> Void)? = nil
-    ) -> [(VerifyResult, [Int: JSONValue])] {
+        progress: (Int, Int) -> Void, stepProgress: ((Int, Int) -> Void)? = nil,
+        deliver: (VerifyResult, [Int: JSONValue]) -> Void
+    ) {
         let paths = files.paths
         if paths.count == 1, files.refused[paths[0]] == nil, let stepProgress {
-            return [verifier.verify(paths[0], progress: stepProgress)]
+            let (result, states) = verifier.verify(paths[0], progress: stepProgress)
+            deliver(result, states)
+            return
         }
         let collected = Collected(count: paths.count)
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            let path = paths[index]
-            let result: (VerifyResult, [Int: JSONValue])
-            if let refusal = files.refused[path] {
-                // Opening a FIFO found in a directory would wait for a writer for ever.
-                let refused = VerifyResult(
-                    path: path, outcome: .error(.recording(refusal)), steps: 0, comparedStates: 0, seconds: 0)
-                result = (refused, [:])
-            } else {
-                result = verifier.verify(path)
+        let workers = DispatchGroup()
+        DispatchQueue.global().async(group: workers) { [files, verifier] in
+            DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+                let path = paths[index]
+                if let refusal = files.refused[path] {
+                    // Opening a FIFO found in a directory would wait for a writer for ever.
+                    let refused = VerifyResult(
+                        path: path, outcome: .error(.recording(refusal)), steps: 0, comparedStates: 0, seconds: 0)
+                    collected.store((refused, [:]), at: index)
+                } else {
+                    collected.store(verifier.verify(path), at: index)
+                }
             }
-            let done = collected.store(result, at: index)
-            progress(done, paths.count)
         }
-        return collected.results.map { $0! }
+        var next = 0
+        var shownDone = 0
+        while next < paths.count {
+            let (done, ready) = collected.wait(forMoreThan: shownDone, orResultAt: next)
+            for (result, states) in ready {
+                deliver(result, states)
+                next += 1
+            }
+            if done > shownDone {
+                shownDone = done
+                progress(done, paths.count)
+            }
+        }
+        workers.wait()
     }
 }
 
-/// Results filled in by concurrent workers.
+/// Results filled in by concurrent workers, taken in order by the thread that waits for them.
 private final class Collected: @unchecked Sendable {
-    // Unchecked Sendable: `results` and `done` are guarded by `lock`.
-    private let lock = NSLock()
-    private(set) var results: [(VerifyResult, [Int: JSONValue])?]
+    // Unchecked Sendable: `results` and `done` are guarded by `condition`.
+    private let condition = NSCondition()
+    private var results: [(VerifyResult, [Int: JSONValue])?]
     private var done = 0
 
     init(count: Int) {
         results = Array(repeating: nil, count: count)
     }
 
-    /// Stores a result; returns how many are done.
-    func store(_ result: (VerifyResult, [Int: JSONValue]), at index: Int) -> Int {
-        lock.withLock {
+    /// Stores a result and wakes the waiting thread.
+    func store(_ result: (VerifyResult, [Int: JSONValue]), at index: Int) {
+        condition.withLock {
             results[index] = result
             done += 1
-            return done
+            condition.broadcast()
+        }
+    }
+
+    /// Waits until more than `seen` results are stored or the one at `next` is, then returns
+    /// how many are stored and takes the results from `next` on that are there in a row.
+    func wait(forMoreThan seen: Int, orResultAt next: Int) -> (done: Int, ready: [(VerifyResult, [Int: JSONValue])]) {
+        condition.withLock {
+            while done <= seen && results[next] == nil { condition.wait() }
+            var ready: [(VerifyResult, [Int: JSONValue])] = []
+            var index = next
+            while index < results.count, let result = results[index] {
+                ready.append(result)
+                results[index] = nil
+                index += 1
+            }
+            return (done, ready)
         }
     }
 }
