@@ -129,7 +129,8 @@ struct BlameCase: CustomTestStringConvertible, Sendable {
     @Test func aCountMemberWrittenInBracketsIsAMember() {
         let run = InspectorRun(["blame", BisectTestSupport.fixture("shop.jsonl"), #"cart.items["count"]"#])
         #expect(run.code == 1, "\(run)")
-        #expect(run.out == #"no step changed cart.items["count"]: no state has a value there"# + "\n")
+        #expect(run.out.isEmpty)
+        #expect(run.err == #"no step changed cart.items["count"]: no state has a value there"# + "\n")
     }
 
     // MARK: Acceptance 2: an element of an id-matched array
@@ -254,11 +255,14 @@ struct BlameCase: CustomTestStringConvertible, Sendable {
         #expect(InspectorRun(["blame", file, "catalog[id=1].price"]).code == 0)
         // A path no state has (misspelt) is no answer: exit 1, as show --path.
         let misspelt = InspectorRun(["blame", file, "cart.totl"])
-        #expect(misspelt.out == "no step changed cart.totl: no state has a value there\n")
+        #expect(misspelt.out.isEmpty)
+        #expect(misspelt.err == "no step changed cart.totl: no state has a value there\n")
         #expect(misspelt.code == 1)
+        // In JSON too, the output holding only answers.
         let json = InspectorRun(["blame", file, "cart.totl", "--format", "json"])
         #expect(json.code == 1)
         #expect(json.out == "")
+        #expect(json.err == misspelt.err)
     }
 
     @Test func longValuesAreCutAroundTheirFirstDifferenceUnlessFull() {

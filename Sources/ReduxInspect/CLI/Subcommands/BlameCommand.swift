@@ -98,13 +98,13 @@ struct BlameCommand: Subcommand {
             return true
         }
         progress.clear()
-        if !changed && format == "text" {
-            let place = TerminalText.escape(path.description)
-            if let previous {
-                context.print("no step changed \(place); it is \(show(previous)) throughout")
-            } else {
-                context.print("no step changed \(place): no state has a value there")
-            }
+        let place = TerminalText.escape(path.description)
+        if !changed, let previous, format == "text" {
+            context.print("no step changed \(place); it is \(show(previous)) throughout")
+        } else if !changed, previous == nil {
+            // No answer but an error, a misspelt path most likely: on standard error, as
+            // `show --path` says it, in every format.
+            context.printError("no step changed \(place): no state has a value there")
         }
         session.warnAboutUnreproducedStates(timeline)
         // A path no state has, a misspelt one most likely, is no answer: as `show --path`.
