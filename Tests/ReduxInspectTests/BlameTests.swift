@@ -130,7 +130,7 @@ struct BlameCase: CustomTestStringConvertible, Sendable {
         let run = InspectorRun(["blame", BisectTestSupport.fixture("shop.jsonl"), #"cart.items["count"]"#])
         #expect(run.code == 1, "\(run)")
         #expect(run.out.isEmpty)
-        #expect(run.err == #"no step changed cart.items["count"]: no state has a value there"# + "\n")
+        #expect(run.err == #"warning: no step changed cart.items["count"]: no state has a value there"# + "\n")
     }
 
     // MARK: Acceptance 2: an element of an id-matched array
@@ -256,7 +256,7 @@ struct BlameCase: CustomTestStringConvertible, Sendable {
         // A path no state has (misspelt) is no answer: exit 1, as show --path.
         let misspelt = InspectorRun(["blame", file, "cart.totl"])
         #expect(misspelt.out.isEmpty)
-        #expect(misspelt.err == "no step changed cart.totl: no state has a value there\n")
+        #expect(misspelt.err == "warning: no step changed cart.totl: no state has a value there\n")
         #expect(misspelt.code == 1)
         // In JSON too, the output holding only answers.
         let json = InspectorRun(["blame", file, "cart.totl", "--format", "json"])

@@ -28,13 +28,18 @@ import Testing
 
         /// `shell` runs first in the shell that starts the process (`trap "" HUP` starts it
         /// ignoring `SIGHUP`).
-        init(step file: String, term: String = "xterm", shell: String = "") throws {
+        convenience init(step file: String, term: String = "xterm", shell: String = "") throws {
+            try self.init(arguments: ["step", file], term: term, shell: shell)
+        }
+
+        /// `redux-inspect ARGUMENTS` on a pseudo-terminal of its own.
+        init(arguments: [String], term: String = "xterm", shell: String = "") throws {
             let (controller, path) = try Self.openPseudoTerminal()
             self.controller = controller
             terminal = open(path, O_RDWR | O_NOCTTY)
             // No core dump for the crashes sent, and no backtrace to wait for.
             pid = try ChildProcess.spawn(
-                "/bin/sh", arguments: ["-c", shell + #"ulimit -c 0; exec "$0" "$@""#, try EndToEndTests.binary().path, "step", file],
+                "/bin/sh", arguments: ["-c", shell + #"ulimit -c 0; exec "$0" "$@""#, try EndToEndTests.binary().path] + arguments,
                 environment: ["TERM=\(term)", "SWIFT_BACKTRACE=enable=no", "PATH=/usr/bin:/bin"],
                 opening: (0...2).map { ($0, path, O_RDWR) })
         }
@@ -113,7 +118,8 @@ import Testing
                 collect(waitingMilliseconds: 20)
                 ended = waitpid(pid, &status, WNOHANG) == pid
             }
-            collect(waitingMilliseconds: 0)
+            // All the output left, which may be more than one read holds.
+            while collect(waitingMilliseconds: 0) {}
             guard ended else { return nil }
             let signal = status & 0x7F
             return signal == 0 ? ((status >> 8) & 0xFF, nil) : (nil, signal)
@@ -139,13 +145,16 @@ import Testing
             return mode.c_lflag & tcflag_t(ICANON) != 0 && mode.c_lflag & tcflag_t(ECHO) != 0
         }
 
-        /// Reads what output comes within `milliseconds`.
-        private func collect(waitingMilliseconds milliseconds: Int32) {
+        /// Reads what output comes within `milliseconds`; whether there was any.
+        @discardableResult
+        private func collect(waitingMilliseconds milliseconds: Int32) -> Bool {
             var ready = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
-            guard poll(&ready, 1, milliseconds) > 0 else { return }
+            guard poll(&ready, 1, milliseconds) > 0 else { return false }
             var buffer = [UInt8](repeating: 0, count: 4096)
             let count = read(controller, &buffer, buffer.count)
-            if count > 0 { bytes.update { $0 += buffer[..<count] } }
+            guard count > 0 else { return false }
+            bytes.update { $0 += buffer[..<count] }
+            return true
         }
     }
 
@@ -162,6 +171,30 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("redux-inspect-raw-\(UUID().uuidString).jsonl")
         try text.write(to: file, atomically: false, encoding: .utf8)
         return file.path
+    }
+
+    /// Ctrl-C while a coloured value goes to a terminal: the process ends by the signal, as
+    /// before, without leaving the colour on for the shell's prompt. The value, 4 MB printed
+    /// whole, fills the terminal's buffer, so the process is stopped inside it.
+    @Test func anInterruptInsideAColouredValueLeavesNoColourOn() async throws {
+        let directory = try CLITemporaryDirectory()
+        let note = String(repeating: "a", count: 4 << 20)
+        let file = try directory.file(
+            "long.jsonl",
+            lines: [
+                #"{"format":"redux-inspect","version":1,"initialState":{"note":""}}"#,
+                #"{"seq":1,"type":"edit","action":{"edit":{}},"state":{"note":"\#(note)"}}"#,
+            ])
+        let session = try TerminalSession(arguments: ["diff", file, "--full"])
+        try #require(await session.waitFor("aaaaaaaa"), "no output: \(session.output.suffix(300))")
+        // Not read for a while: the process waits for room to write the rest of the value.
+        usleep(300_000)
+        kill(session.pid, SIGINT)
+        let end = try #require(await session.end(), "still running")
+        #expect(end.signal == SIGINT, "\(end)")
+        let colours = session.output.matches(of: /\u{1B}\[([0-9;]*)m/).map { String($0.output.1) }
+        #expect(colours.count > 1, "coloured output")
+        #expect(colours.last == "0", "\(session.output.suffix(200).debugDescription)")
     }
 
     @Test(arguments: [SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGALRM, SIGXCPU, SIGSEGV, SIGABRT])

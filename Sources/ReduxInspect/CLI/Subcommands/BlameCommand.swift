@@ -102,9 +102,9 @@ struct BlameCommand: Subcommand {
         if !changed, let previous, format == "text" {
             context.print("no step changed \(place); it is \(show(previous)) throughout")
         } else if !changed, previous == nil {
-            // No answer but an error, a misspelt path most likely: on standard error, as
-            // `show --path` says it, in every format.
-            context.printError("no step changed \(place): no state has a value there")
+            // No answer, a misspelt path most likely: a warning, as `diff --path` gives one, in
+            // every format, so that standard output holds only answers.
+            session.warn("no step changed \(place): no state has a value there")
         }
         session.warnAboutUnreproducedStates(timeline)
         // A path no state has, a misspelt one most likely, is no answer: as `show --path`.
