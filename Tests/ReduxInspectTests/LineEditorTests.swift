@@ -102,6 +102,33 @@ import Testing
         #expect(short.fits(after: "> ", width: 40) && short.drawing(after: "> ", width: 40) == "\r> next\u{1B}[K")
     }
 
+    /// With wide characters too, at every place of the cursor, the part of a long line drawn
+    /// is the one found by adding up the columns of each window afresh (as the drawing did
+    /// before it added them up a character at a time, which made a pasted line of thousands
+    /// of characters take seconds).
+    @Test func theWindowOfALongLineWithWideCharactersIsTheOneTheColumnsGive() {
+        var editor = LineEditor()
+        let text = String((0..<150).map { Array("ab漢c😀d")[$0 % 6] })
+        _ = Self.type(text, into: &editor)
+        let width = 40
+        let room = width - 2 - 1
+        _ = Self.type("\u{01}", into: &editor)
+        for position in 0...editor.line.count {
+            let (line, cursor) = (editor.line, editor.cursor)
+            #expect(cursor == position)
+            var start = cursor
+            while start > 0, LineEditor.columns(line[(start - 1)..<cursor]) <= room - 4 { start -= 1 }
+            var end = cursor
+            while end < line.count, LineEditor.columns(line[start...end]) <= room { end += 1 }
+            while start > 0, LineEditor.columns(line[(start - 1)..<end]) <= room { start -= 1 }
+            let after = LineEditor.columns(line[cursor..<end])
+            let expected = "\r> " + String(line[start..<end]) + "\u{1B}[K" + (after > 0 ? "\u{1B}[\(after)D" : "")
+            #expect(editor.drawing(after: "> ", width: width) == expected, "cursor at \(position)")
+            #expect(!editor.fits(after: "> ", width: width))
+            _ = Self.type(Self.right, into: &editor)
+        }
+    }
+
     @Test func drawingPutsTheCursorWhereItIs() {
         var editor = LineEditor()
         _ = Self.type("中a\(Self.left)\(Self.left)", into: &editor)

@@ -329,7 +329,25 @@ struct LineEditor {
     /// How many terminal columns the characters take: two for a wide (East Asian, emoji)
     /// character, one for the others.
     static func columns(_ characters: ArraySlice<Character>) -> Int {
-        characters.reduce(0) { $0 + (isWide($1) ? 2 : 1) }
+        characters.reduce(0) { $0 + columns($1) }
+    }
+
+    /// How many terminal columns one character takes.
+    private static func columns(_ character: Character) -> Int {
+        isWide(character) ? 2 : 1
+    }
+
+    /// Whether the characters take more than `limit` columns; it looks no further than
+    /// `limit + 1` of them, so that a line of thousands of characters (pasted) costs each key
+    /// the width of the terminal, not the length of the line.
+    static func exceed(_ characters: ArraySlice<Character>, _ limit: Int) -> Bool {
+        guard limit >= 0 else { return true }
+        var total = 0
+        for character in characters {
+            total += columns(character)
+            if total > limit { return true }
+        }
+        return false
     }
 
     private static func isWide(_ character: Character) -> Bool {
@@ -357,14 +375,25 @@ struct LineEditor {
         var start = 0
         var end = line.count
         if let width, case let room = width - Self.columns(Array(prompt)[...]) - 1, room >= 8,
-            Self.columns(line[...]) > room
+            Self.exceed(line[...], room)
         {
-            // The cursor a little in from the right edge, or as far right as the end allows.
+            // The cursor a little in from the right edge, or as far right as the end allows;
+            // the columns shown are added up as the window grows, a character at a time.
             start = cursor
-            while start > 0, Self.columns(line[(start - 1)..<cursor]) <= room - 4 { start -= 1 }
+            var shown = 0
+            while start > 0, shown + Self.columns(line[start - 1]) <= room - 4 {
+                start -= 1
+                shown += Self.columns(line[start])
+            }
             end = cursor
-            while end < line.count, Self.columns(line[start...end]) <= room { end += 1 }
-            while start > 0, Self.columns(line[(start - 1)..<end]) <= room { start -= 1 }
+            while end < line.count, shown + Self.columns(line[end]) <= room {
+                shown += Self.columns(line[end])
+                end += 1
+            }
+            while start > 0, shown + Self.columns(line[start - 1]) <= room {
+                start -= 1
+                shown += Self.columns(line[start])
+            }
         }
         var text = "\r" + prompt + String(line[start..<end]) + "\u{1B}[K"
         let after = Self.columns(line[cursor..<end])
@@ -375,6 +404,6 @@ struct LineEditor {
     /// Whether the line, after `prompt`, fits in a row of `width` columns (`nil`: any row).
     func fits(after prompt: String, width: Int?) -> Bool {
         guard let width else { return true }
-        return Self.columns(Array(shownPrompt(prompt, width: width))[...]) + Self.columns(line[...]) < width
+        return !Self.exceed(line[...], width - 1 - Self.columns(Array(shownPrompt(prompt, width: width))[...]))
     }
 }
