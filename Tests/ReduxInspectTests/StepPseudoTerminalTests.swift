@@ -195,6 +195,8 @@ import Testing
         let colours = session.output.matches(of: /\u{1B}\[([0-9;]*)m/).map { String($0.output.1) }
         #expect(colours.count > 1, "coloured output")
         #expect(colours.last == "0", "\(session.output.suffix(200).debugDescription)")
+        // No progress line was showing: the row, which holds the value, is not erased.
+        #expect(!session.output.hasSuffix("\u{1B}[K"), "\(session.output.suffix(200).debugDescription)")
     }
 
     @Test(arguments: [SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGALRM, SIGXCPU, SIGSEGV, SIGABRT])

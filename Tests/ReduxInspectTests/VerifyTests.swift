@@ -356,6 +356,24 @@ import Testing
         #expect(mode == 0o600)
     }
 
+    /// A golden named twice, itself and through a link, is verified twice as it was before
+    /// either is rewritten: files are updated once all are verified, so neither name's
+    /// outcome depends on which was verified first. (With a long file between the two, the
+    /// link was verified after the golden had been rewritten, on two cores, and passed.)
+    @Test func aGoldenNamedTwiceIsUpdatedUnderBothNamesAlike() throws {
+        let directory = try CLITemporaryDirectory()
+        let target = try Self.tamperedShop(in: directory, name: "a.jsonl")
+        let long = try StepPseudoTerminalTests.longRecording(steps: 100_000)
+        defer { try? FileManager.default.removeItem(atPath: long) }
+        try FileManager.default.createSymbolicLink(atPath: directory.path("b.jsonl"), withDestinationPath: long)
+        let link = directory.path("c.jsonl")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let result = CLI.run(["verify", target, directory.path("b.jsonl"), link, "--update"])
+        #expect(result.code == 0, "\(result)")
+        #expect(result.outLines.filter { $0.hasPrefix("UPDATED ") }.count == 2, "\(result)")
+        #expect(result.outLines.contains { $0.hasPrefix("verified 3 recordings") && $0.hasSuffix(", 2 updated") }, "\(result)")
+    }
+
     @Test func aDivergenceOnARedactedValueSaysSo() throws {
         let directory = try CLITemporaryDirectory()
         let sink = MemoryRecordingSink()

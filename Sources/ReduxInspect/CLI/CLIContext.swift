@@ -67,18 +67,13 @@ public final class CLIContext: @unchecked Sendable {
         self.environment = environment
     }
 
-    /// The process's standard streams and environment. When either stream is a terminal,
-    /// Ctrl-C (or `SIGTERM`) then resets a colour output was cut inside and clears a progress
-    /// line before the process ends (``InterruptCleanup``).
+    /// The process's standard streams and environment.
     public static func standard() -> CLIContext {
-        let context = CLIContext(
+        CLIContext(
             output: StandardStream.output, error: StandardStream.error, readLine: { Swift.readLine(strippingNewline: true) },
             readAll: { try? FileHandle.standardInput.readToEnd().map { Array($0) } ?? [] }, readsStandardInputDirectly: true,
             outputIsTerminal: isatty(1) == 1, errorIsTerminal: isatty(2) == 1, inputIsTerminal: isatty(0) == 1,
             environment: ProcessInfo.processInfo.environment)
-        // Ctrl-C while output goes to a terminal leaves no colour on and no progress line.
-        InterruptCleanup.install(for: context)
-        return context
     }
 
     /// A context that captures output in memory, for tests.

@@ -94,6 +94,11 @@ public struct Inspector: Sendable {
         // A recording another program cuts short while it is read: an error, not a bus error.
         MappedFileGuard.install()
         defer { (context.error as? StandardStream)?.flush() }
+        if context.output as? StandardStream === StandardStream.output {
+            // Ctrl-C while coloured output or a progress line is on the terminal leaves
+            // neither behind.
+            InterruptCleanup.install(for: context)
+        }
         if let output = context.output as? StandardStream, output === StandardStream.output,
             Self.subcommand(named: arguments.first)?.producesOnlyOutput ?? true
         {

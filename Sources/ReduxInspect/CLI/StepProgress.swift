@@ -67,6 +67,7 @@ final class StepProgress {
         // The rest of the row is erased: a count going down gets shorter, and a line shown
         // before (a jump's, within a search) may have been longer.
         context.error.write("\r\(text)\u{1B}[K")
+        InterruptCleanup.noteProgressLine(shown: true)
     }
 
     /// Takes the line away before the command prints a line, and waits for `delay` without
@@ -83,6 +84,7 @@ final class StepProgress {
         guard shown else { return }
         shown = false
         context.error.write("\r\u{1B}[K")
+        InterruptCleanup.noteProgressLine(shown: false)
     }
 }
 

@@ -34,13 +34,13 @@ struct BlameCommand: Subcommand {
             '(N entries missing before this step)' after a gap in the recording. Values longer
             than 60 characters are cut with '…' around their first difference unless --full
             is given. When no step changed the value, one line says so; when no state has a
-            value at <path> at all (a misspelt path, say), blame exits 1, as show --path does.
+            value at <path> at all (a misspelt path, say), a warning on standard error says so,
+            in every format, and blame exits 1, as show --path does.
 
             With --format json each step is one line: {"seq":10,"type":"setQuantity",
             "path":"cart.total","kind":"changed","old":18.99,"new":23.49}; kind is added (no
             "old"), removed (no "new") or changed, and "missingBefore":N follows a gap.
-            Nothing is printed when no step changed the value (and the exit status is 1 when no
-            state has one).
+            Nothing is printed on standard output when no step changed the value.
             """)
 
     let file: String

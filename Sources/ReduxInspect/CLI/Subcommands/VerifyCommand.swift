@@ -115,12 +115,29 @@ struct VerifyCommand: Subcommand {
         let showsFilesDone = context.showsProgress && files.paths.count > 1
         var results: [VerifyResult] = []
         var updated = 0
-        // Each file's lines are printed as soon as it and every file before it are done, so
-        // that a long run (a CI log) shows its results as they come, and a run stopped
-        // half-way keeps those it had.
+        /// Rewrites what `--update` asks for, then prints the file's lines.
+        func report(_ verified: VerifyResult, states: [Int: JSONValue]) {
+            let result = Self.update(verified, states: states, if: updates, session: session, updated: &updated)
+            // What other commands warn about (a truncated last line, say), verify does too.
+            for warning in result.warnings { session.warn(warning.description) }
+            for line in VerifyReport.lines(result, colors: context.colorsOutput, program: session.inspector.program) {
+                context.print(line)
+            }
+            (context.output as? StandardStream)?.flush()
+            results.append(result)
+        }
+        // With --update, files are rewritten once all are verified: a file named twice (a
+        // link to it, say) is then read as it was, whichever is verified first.
+        var verifiedToUpdate: [(VerifyResult, [Int: JSONValue])] = []
+        // Otherwise each file's lines are printed as soon as it and every file before it are
+        // done, so that a long run (a CI log) shows its results as they come, and a run
+        // stopped half-way keeps those it had.
         VerifyRun(files: files, verifier: verifier).run(
             progress: { done, total in
-                if showsFilesDone { context.error.write("\rverifying \(done)/\(total)…") }
+                if showsFilesDone {
+                    context.error.write("\rverifying \(done)/\(total)…")
+                    InterruptCleanup.noteProgressLine(shown: true)
+                }
             },
             stepProgress: context.showsProgress
                 ? { index, total in
@@ -128,18 +145,20 @@ struct VerifyCommand: Subcommand {
                     stepLine?.update(index)
                 } : nil,
             deliver: { verified, states in
+                guard !updates else { return verifiedToUpdate.append((verified, states)) }
                 stepLine?.clear()
-                if showsFilesDone { context.error.write("\r\u{1B}[K") }
-                let result = Self.update(verified, states: states, if: updates, session: session, updated: &updated)
-                // What other commands warn about (a truncated last line, say), verify does too.
-                for warning in result.warnings { session.warn(warning.description) }
-                for line in VerifyReport.lines(result, colors: context.colorsOutput, program: session.inspector.program) {
-                    context.print(line)
+                if showsFilesDone {
+                    context.error.write("\r\u{1B}[K")
+                    InterruptCleanup.noteProgressLine(shown: false)
                 }
-                (context.output as? StandardStream)?.flush()
-                results.append(result)
+                report(verified, states: states)
             })
-        if showsFilesDone { context.error.write("\r\u{1B}[K") }
+        stepLine?.clear()
+        if showsFilesDone {
+            context.error.write("\r\u{1B}[K")
+            InterruptCleanup.noteProgressLine(shown: false)
+        }
+        for (verified, states) in verifiedToUpdate { report(verified, states: states) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         // A file that could not be verified is an error, not only a line of the report: say so
         // on standard error too, one line per file, as every other command does (unless the
