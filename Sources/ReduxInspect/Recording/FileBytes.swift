@@ -114,14 +114,15 @@ final class FileBytes: @unchecked Sendable {
     /// Reads the rest of a file that cannot be mapped into memory it allocates, growing it in
     /// place where it can (`realloc`), so that the bytes are never held twice.
     ///
-    /// Reading stops early once the last line read so far is longer than `lineLimit`: the
-    /// recording is then malformed whatever follows, and a stream without newlines (`< <(cat
+    /// Reading stops early once the last line read so far is longer than a line may be
+    /// (``JSONParser/Options/maximumLength``): the recording is then malformed whatever follows, and a stream without newlines (`< <(cat
     /// /dev/zero)`) would otherwise take all the memory there is, or never end.
     ///
     /// - Returns: The bytes, and whether reading stopped inside such a line.
     private static func readToEnd(
-        _ descriptor: Int32, path: String, lineLimit: Int = JSONParser.Options().maximumLength
+        _ descriptor: Int32, path: String
     ) throws(RecordingError) -> (UnsafeBufferPointer<UInt8>, stoppedInsideOverlongLine: Bool) {
+        let lineLimit = JSONParser.Options().maximumLength
         var capacity = 1 << 16
         var count = 0
         var lineStart = 0
@@ -183,6 +184,15 @@ final class FileBytes: @unchecked Sendable {
         RecordingError(.unreadable, path: path, message: "is \(kind(mode)), not a recording file")
     }
 
+    /// The `st_mode` of the file `path` names (through symbolic links) when it is not a
+    /// regular file; `nil` for a regular file, or one `stat` fails on, whose open names the
+    /// problem.
+    static func irregularMode(at path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { return nil }
+        return info.st_mode
+    }
+
     /// What a file that is not a regular one is, by its `st_mode`: "a FIFO", "a directory".
     static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
@@ -196,7 +206,7 @@ final class FileBytes: @unchecked Sendable {
 
     /// Wraps bytes held in memory (for tests and in-process callers).
     init(bytes: [UInt8]) {
-        // `malloc`, as ``readToEnd(_:path:lineLimit:)`` uses, so that `deinit` frees both alike.
+        // `malloc`, as ``readToEnd(_:path:)`` uses, so that `deinit` frees both alike.
         let storage = malloc(max(bytes.count, 1))!.bindMemory(to: UInt8.self, capacity: max(bytes.count, 1))
         _ = UnsafeMutableBufferPointer(start: storage, count: bytes.count).initialize(from: bytes)
         buffer = UnsafeBufferPointer(start: storage, count: bytes.count)

@@ -42,11 +42,11 @@ enum GoldenUpdate {
     /// FIFO (`<(cat …)`) gives its bytes only once, and a second open of a FIFO waits for a
     /// writer that has gone, for ever.
     static func refusal(of path: String) -> RecordingError? {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { return nil }
-        return RecordingError(
-            .unreadable, path: path,
-            message: "is \(FileBytes.kind(info.st_mode)): --update rewrites recordings in place, which only regular files can be")
+        FileBytes.irregularMode(at: path).map { mode in
+            RecordingError(
+                .unreadable, path: path,
+                message: "is \(FileBytes.kind(mode)): --update rewrites recordings in place, which only regular files can be")
+        }
     }
 
     /// The range of the `initialState` value in the header, of the `state` value in an entry

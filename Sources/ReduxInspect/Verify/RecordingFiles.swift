@@ -160,9 +160,7 @@ public struct RecordingFiles: Sendable, Equatable {
     /// file (through symbolic links, as the open follows them too). A file `stat` fails on,
     /// such as a dangling link, is left to the open, which names the problem as for any file.
     private static func refusal(of path: String) -> RecordingError? {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { return nil }
-        return FileBytes.notARecording(path, mode: info.st_mode)
+        FileBytes.irregularMode(at: path).map { FileBytes.notARecording(path, mode: $0) }
     }
 
     /// Shard `index` of `count` (1-based): every `count`-th file starting at `index`, so the
