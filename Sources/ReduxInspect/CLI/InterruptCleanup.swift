@@ -26,17 +26,19 @@ enum InterruptCleanup {
         flags.initialize(repeating: 0, count: 3)
         return flags
     }()
-    private static let resetsOutput = 0
-    private static let clearsErrorLine = 1
-    private static let progressShown = 2
+
+    /// Where in ``flags`` each is: raw values, constants the handler reads no global for.
+    private enum Flag: Int {
+        case resetsOutput, clearsErrorLine, progressShown
+    }
 
     /// Installs the handlers for `context`'s streams, once; nothing when neither could be
     /// left so (output not coloured, standard error not a terminal that shows progress).
     static func install(for context: CLIContext) {
-        guard flags[resetsOutput] == 0 && flags[clearsErrorLine] == 0 else { return }
+        guard flags[Flag.resetsOutput.rawValue] == 0 && flags[Flag.clearsErrorLine.rawValue] == 0 else { return }
         guard context.colorsOutput || context.showsProgress else { return }
-        flags[resetsOutput] = context.colorsOutput ? 1 : 0
-        flags[clearsErrorLine] = context.showsProgress ? 1 : 0
+        flags[Flag.resetsOutput.rawValue] = context.colorsOutput ? 1 : 0
+        flags[Flag.clearsErrorLine.rawValue] = context.showsProgress ? 1 : 0
         for signal in [SIGINT, SIGTERM] where SignalHandler.isDefault(SignalHandler.current(for: signal)) {
             _ = SignalHandler.install(cleanUp, for: signal)
         }
@@ -46,7 +48,7 @@ enum InterruptCleanup {
     /// count of files), so that an interrupt clears it, and only then: with none showing,
     /// clearing the row would take away the line of output being printed there.
     static func noteProgressLine(shown: Bool) {
-        flags[progressShown] = shown ? 1 : 0
+        flags[Flag.progressShown.rawValue] = shown ? 1 : 0
     }
 
     /// Resets the colour and clears the progress line, unless the terminal's foreground is
@@ -60,11 +62,11 @@ enum InterruptCleanup {
             let foreground = tcgetpgrp(descriptor)
             return foreground == -1 || foreground == getpgrp()
         }
-        if flags[0] != 0, mayWrite(1) {
+        if flags[Flag.resetsOutput.rawValue] != 0, mayWrite(1) {
             let reset: StaticString = "\u{1B}[0m"
             _ = write(1, reset.utf8Start, reset.utf8CodeUnitCount)
         }
-        if flags[1] != 0, flags[2] != 0, mayWrite(2) {
+        if flags[Flag.clearsErrorLine.rawValue] != 0, flags[Flag.progressShown.rawValue] != 0, mayWrite(2) {
             let clear: StaticString = "\r\u{1B}[K"
             _ = write(2, clear.utf8Start, clear.utf8CodeUnitCount)
         }

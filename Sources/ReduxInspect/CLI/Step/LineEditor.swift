@@ -319,7 +319,7 @@ struct LineEditor {
         guard let search else { return prompt }
         var query = Array(search.query)
         var shown = search.prompt(showing: search.query)
-        while let width, !query.isEmpty, width - Self.columns(Array(shown)[...]) - 1 < 8 {
+        while let width, !query.isEmpty, Self.room(after: shown, width: width) < 8 {
             query.removeFirst()
             shown = search.prompt(showing: "…" + String(query))
         }
@@ -374,9 +374,7 @@ struct LineEditor {
         let prompt = shownPrompt(prompt, width: width)
         var start = 0
         var end = line.count
-        if let width, case let room = width - Self.columns(Array(prompt)[...]) - 1, room >= 8,
-            Self.exceed(line[...], room)
-        {
+        if let width, case let room = Self.room(after: prompt, width: width), room >= 8, Self.exceed(line[...], room) {
             // The cursor a little in from the right edge, or as far right as the end allows;
             // the columns shown are added up as the window grows, a character at a time.
             start = cursor
@@ -404,6 +402,12 @@ struct LineEditor {
     /// Whether the line, after `prompt`, fits in a row of `width` columns (`nil`: any row).
     func fits(after prompt: String, width: Int?) -> Bool {
         guard let width else { return true }
-        return !Self.exceed(line[...], width - 1 - Self.columns(Array(shownPrompt(prompt, width: width))[...]))
+        return !Self.exceed(line[...], Self.room(after: shownPrompt(prompt, width: width), width: width))
+    }
+
+    /// The columns left for the line after `shownPrompt` in a row `width` wide, the last
+    /// one, where the cursor waits at the end, left out.
+    private static func room(after shownPrompt: String, width: Int) -> Int {
+        width - columns(Array(shownPrompt)[...]) - 1
     }
 }

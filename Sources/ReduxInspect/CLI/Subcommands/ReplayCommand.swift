@@ -48,9 +48,9 @@ struct ReplayCommand: Subcommand {
         var skippedEnd: RecordingGap?
         if let lastSeq, lastSeq > 0, timeline.recording.index(ofSeq: lastSeq) == nil {
             guard timeline.accountsFor(seq: lastSeq) else { throw timeline.noStep(seq: lastSeq) }
-            let recording = timeline.recording
-            let next = recording.steps.partitionIndex(atOrPast: { $0.seq > lastSeq })
-            skippedEnd = next == recording.steps.count ? recording.gapAtEnd : recording.gap(before: next)
+            // (Before no step: past the last one, the gap at the end.)
+            let steps = timeline.recording.steps
+            skippedEnd = timeline.recording.gap(before: steps.partitionIndex(atOrPast: { $0.seq > lastSeq }))
         }
         guard let reducer = timeline.reducer else {
             throw .missingReducer(

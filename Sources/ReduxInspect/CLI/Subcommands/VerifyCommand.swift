@@ -113,6 +113,12 @@ struct VerifyCommand: Subcommand {
         var stepLine: StepProgress?
         defer { stepLine?.clear() }
         let showsFilesDone = context.showsProgress && files.paths.count > 1
+        /// Shows how many files are done, on standard error (`nil`: takes the line away).
+        func showFilesDone(_ text: String?) {
+            guard showsFilesDone else { return }
+            context.error.write(text.map { "\r" + $0 } ?? "\r\u{1B}[K")
+            InterruptCleanup.noteProgressLine(shown: text != nil)
+        }
         var results: [VerifyResult] = []
         var updated = 0
         /// Rewrites what `--update` asks for, then prints the file's lines.
@@ -133,12 +139,7 @@ struct VerifyCommand: Subcommand {
         // done, so that a long run (a CI log) shows its results as they come, and a run
         // stopped half-way keeps those it had.
         VerifyRun(files: files, verifier: verifier).run(
-            progress: { done, total in
-                if showsFilesDone {
-                    context.error.write("\rverifying \(done)/\(total)…")
-                    InterruptCleanup.noteProgressLine(shown: true)
-                }
-            },
+            progress: { done, total in showFilesDone("verifying \(done)/\(total)…") },
             stepProgress: context.showsProgress
                 ? { index, total in
                     if stepLine == nil { stepLine = StepProgress(context, label: "verify", total: total) }
@@ -147,17 +148,11 @@ struct VerifyCommand: Subcommand {
             deliver: { verified, states in
                 guard !updates else { return verifiedToUpdate.append((verified, states)) }
                 stepLine?.clear()
-                if showsFilesDone {
-                    context.error.write("\r\u{1B}[K")
-                    InterruptCleanup.noteProgressLine(shown: false)
-                }
+                showFilesDone(nil)
                 report(verified, states: states)
             })
         stepLine?.clear()
-        if showsFilesDone {
-            context.error.write("\r\u{1B}[K")
-            InterruptCleanup.noteProgressLine(shown: false)
-        }
+        showFilesDone(nil)
         for (verified, states) in verifiedToUpdate { report(verified, states: states) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         // A file that could not be verified is an error, not only a line of the report: say so
