@@ -9,9 +9,9 @@
 /// checked as the parser would check it, except for the state, of which only the parts that
 /// differ from the state before are parsed; the parts that do not are the same bytes as in the
 /// line before, which was checked in the same way (or checked in full, when it is the first the
-/// differ reads: without a tree where that settles it, else by the parser). So a line is never taken for valid that the parser would reject: for such a
-/// line, and for one whose entry is malformed, the differ returns `nil` and
-/// ``Recording/entry(at:)`` reports the problem.
+/// differ reads: without a tree where that settles it, else by the parser). So a line is never
+/// taken for valid that the parser would reject: for such a line, and for one whose entry is
+/// malformed, the differ returns `nil` and ``Recording/entry(at:)`` reports the problem.
 ///
 /// Walking the steps in order is cheapest: what the differ learned about a line as the state
 /// after one step it reuses as the state before the next.
