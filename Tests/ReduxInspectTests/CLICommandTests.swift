@@ -346,7 +346,7 @@ import Testing
         #expect(check.code == 0)
         #expect(check.out.contains("30000 steps (seq 2…60000), 0 with states, 30000 gaps, no end marker"))
         let warnings = check.err.split(separator: "\n")
-        #expect(warnings.count == CheckCommand.listedGaps + 1)
+        #expect(warnings.count == CheckCommand.listed + 1)
         #expect(warnings.first == "warning: \(path):1: 1 entry missing after seq 0")
         #expect(warnings.last == "warning: \(path): 29980 more gaps not listed; 'redux-inspect log' shows each where it is")
         let log = Support.run(["log", path])

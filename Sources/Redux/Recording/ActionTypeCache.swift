@@ -7,7 +7,7 @@
 /// mirror, every action is named from scratch.
 ///
 /// Not thread-safe: one per writer.
-final class ActionTypeCache {
+package final class ActionTypeCache {
     private struct TypeEntry {
         let type: ObjectIdentifier
         /// False when the name may depend on more than the case: a ``RecordableAction`` or
@@ -20,8 +20,11 @@ final class ActionTypeCache {
     /// Usually one: the recorder's `Action`.
     private var entries: [TypeEntry] = []
 
+    /// An empty cache.
+    package init() {}
+
     /// The same as ``ActionType/name(of:)``.
-    func name<A>(of action: A) -> String {
+    package func name<A>(of action: A) -> String {
         let type = ObjectIdentifier(Swift.type(of: action))
         let index =
             entries.firstIndex { $0.type == type }

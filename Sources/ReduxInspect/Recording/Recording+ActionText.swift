@@ -56,6 +56,25 @@ extension Recording {
 }
 
 extension Recording {
+    /// The `type` step `index` writes, or `nil` when it writes none (or its line is
+    /// malformed, which reading the entry reports). ``RecordingEntry/type`` cannot tell: it
+    /// names an entry without one by its action.
+    ///
+    /// - Parameter index: 0-based position in ``steps``.
+    func writtenType(at index: Int) -> String? {
+        let location = steps[index]
+        let line = lineBytes(Int(location.lineIndex))
+        if let recorder = Self.recorderTimeAndType(location, line) { return recorder.type }
+        if !line.isEmpty, let parts = EntryParts(line) {
+            guard let type = parts.type else { return nil }
+            if let plain = parts.raw.plainString(type) { return plain }
+        }
+        // A type with escapes, or a line that cannot be read without parsing it.
+        return (try? parseLine(Int(location.lineIndex), seq: location.seq))?["type"]?.stringValue
+    }
+}
+
+extension Recording {
     /// A copy of the text of step `index`'s state, when the line can be read without parsing
     /// it and holds a state that is not `null`: a line of the recorder's shape from where the
     /// index found its state, checked to the line's end; any other through ``EntryParts``.
@@ -143,6 +162,18 @@ extension Recording {
         -> (time: String, type: String, action: Range<Int>)?
     {
         let actionStart = Int(location.checkedActionStart)
+        let actionEnd = stateStart - #","state":"#.utf8.count
+        guard let (time, type) = recorderTimeAndType(location, line), actionStart < actionEnd else { return nil }
+        return (time, type, actionStart..<actionEnd)
+    }
+
+    /// The time and type of a line of the recorder's shape whose members before the state
+    /// (or the whole line, without a state) the index checked, where that shape puts them;
+    /// `nil` for any other line, or a time or type that is not a plain string.
+    private static func recorderTimeAndType(_ location: StepLocation, _ line: UnsafeBufferPointer<UInt8>)
+        -> (time: String, type: String)?
+    {
+        let actionStart = Int(location.checkedActionStart)
         guard actionStart != 0 else { return nil }
         let raw = RawJSON(line, maximumDepth: JSONParser.Options().maximumDepth)
         var position = #"{"seq":"#.utf8.count
@@ -160,11 +191,10 @@ extension Recording {
             position = quote + 1
             return text
         }
-        let actionEnd = stateStart - #","state":"#.utf8.count
         guard let time = string(after: #","time":""#), let type = string(after: #","type":""#),
-            line[position..<actionStart].elementsEqual(#","action":"#.utf8), actionStart < actionEnd
+            line[position..<actionStart].elementsEqual(#","action":"#.utf8)
         else { return nil }
-        return (time, type, actionStart..<actionEnd)
+        return (time, type)
     }
 }
 

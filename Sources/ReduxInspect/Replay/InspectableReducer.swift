@@ -76,6 +76,12 @@ public enum ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// A replay in progress, with its state and action types hidden.
 protocol StateReplayer: AnyObject {
+    /// Whether to name each action reduced as the recorder names it, for ``lastActionType``
+    /// (off by default: it costs a replay a lookup a step).
+    var namesActions: Bool { get set }
+    /// The `type` the recorder writes for the last action reduced (see ``ActionType``), while
+    /// ``namesActions`` is on: what `check` compares with the `type` each entry writes.
+    var lastActionType: String? { get }
     /// The reducer's default initial state, as JSON.
     func defaultInitialState() throws(ReplayError) -> JSONValue
     /// Makes the reducer's default initial state the current state.

@@ -14,6 +14,10 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
     /// What to say of a recording that names another reducer than this one (`--reducer`
     /// overrode it), the likeliest reason its values do not decode.
     private let otherReducerNote: String?
+    var namesActions = false
+    private(set) var lastActionType: String?
+    /// Naming by reflection costs more than reducing; the cache names each case once.
+    private lazy var actionTypes = ActionTypeCache()
 
     init(reducer: Reducer<State, Action>, initialState: State, otherReducerNote: String? = nil) {
         self.reducer = reducer
@@ -82,6 +86,7 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
 
     /// Runs the reducer on `action` and the current state.
     func reduce(_ action: Action) {
+        if namesActions { lastActionType = actionTypes.name(of: action) }
         reducer.reduce(&state, action)
     }
 

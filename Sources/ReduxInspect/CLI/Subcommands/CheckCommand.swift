@@ -14,13 +14,16 @@ struct CheckCommand: Subcommand {
             line, then how many more), warns about an entry's time that is not a date and time
             or a us that is not a whole number, and about a member the header or an entry writes
             twice (the first is read, as JSONDecoder reads it), and, when the reducer is known,
-            decodes every action into its Action type and runs it through the reducer.
-            States are not compared (that is what verify does). Exits 65 at the first problem.
+            decodes every action into its Action type and runs it through the reducer, and
+            warns about an entry whose type is not the one the recorder writes for its action
+            (the first 20, then how many more). States are not compared (that is what verify
+            does). Exits 65 at the first problem.
             """)
 
-    /// How many gaps are warned about one by one: a recording with a gap at every other step
-    /// would otherwise bury the summary under a line per gap.
-    static let listedGaps = 20
+    /// How many gaps, and how many entries whose type is not their action's, are warned about
+    /// one by one: a recording with a gap at every other step would otherwise bury the summary
+    /// under a line per gap.
+    static let listed = 20
 
     let file: String
     let strict: Bool
@@ -49,23 +52,33 @@ struct CheckCommand: Subcommand {
         let states = recording.steps.filter(\.hasState).count
         let named = recording.reducerName.map { JSONValue.string($0).compactText } ?? "in the recording"
         var decoded = "actions not decoded: no reducer named \(named)"
+        var mislabelled: [MislabelledAction] = []
         if let reducer = timeline.reducer {
-            try ReplayRun(recording: recording, reducer: reducer).check(comparingStates: false) { step in
+            let run = ReplayRun(recording: recording, reducer: reducer)
+            run.replayer.namesActions = true
+            try run.check(comparingStates: false) { step in
                 progress.update(step.index)
+                // Hand-edited recordings are where a step's action changed and its type did not.
+                if let replayed = run.replayer.lastActionType, let written = recording.writtenType(at: step.index),
+                    written != replayed
+                {
+                    let location = recording.steps[step.index]
+                    mislabelled.append(MislabelledAction(line: location.line, seq: location.seq, written: written, recorded: replayed))
+                }
                 return true
             }
             decoded = "every action decodes with reducer \(reducer.name)"
         }
         progress.clear()
         let gaps = recording.gapsBetweenSteps
-        for gap in gaps.prefix(Self.listedGaps) {
+        warnEach(gaps, in: recording.path, session, more: "gap", "gaps") { gap in
             let reason = gap.reason.map { ": \($0)" } ?? ""
-            session.warn("\(recording.path):\(gap.line): \(gap.summary)\(reason)")
+            return "\(recording.path):\(gap.line): \(gap.summary)\(reason)"
         }
-        if gaps.count > Self.listedGaps {
-            let more = gaps.count - Self.listedGaps
-            session.warn(
-                "\(recording.path): \(more) more gap\(more == 1 ? "" : "s") not listed; '\(session.inspector.program) log' shows each where it is")
+        warnEach(mislabelled, in: recording.path, session, more: "entry whose type is not its action's", "entries whose type is not their action's") {
+            let written = JSONValue.string($0.written).compactText
+            let recorded = JSONValue.string($0.recorded).compactText
+            return "\(recording.path):\($0.line): seq \($0.seq): type \(written), but the recorder writes \(recorded) for its action"
         }
         // Members every reader takes as they come, but that show nothing when written otherwise.
         for warning in recording.unusualEntryMembers() { session.warn(warning.description) }
@@ -78,5 +91,18 @@ struct CheckCommand: Subcommand {
         session.context.print(
             "\(TerminalText.escape(recording.path)): ok: \(count) step\(count == 1 ? "" : "s") (\(first)), \(states) with states, \(gapCount)\(end); \(decoded)")
         return .success
+    }
+
+    /// Warns about the first ``listed`` of `items` one by one, then says how many more there
+    /// are in `path`, naming one of them `one` and several `many`.
+    private func warnEach<Item>(
+        _ items: [Item], in path: String, _ session: CommandSession, more one: String, _ many: String,
+        _ message: (Item) -> String
+    ) {
+        for item in items.prefix(Self.listed) { session.warn(message(item)) }
+        guard items.count > Self.listed else { return }
+        let more = items.count - Self.listed
+        session.warn(
+            "\(path): \(more) more \(more == 1 ? one : many) not listed; '\(session.inspector.program) log' shows each where it is")
     }
 }
