@@ -1,7 +1,8 @@
 import Foundation
 import Redux
-@testable import ReduxInspect
 import Testing
+
+@testable import ReduxInspect
 
 /// A ledger whose actions name themselves (``RecordableAction``), one of them by its payload:
 /// what `check` compares an entry's `type` with is what the recorder writes, not the case.

@@ -59,11 +59,12 @@ struct CheckCommand: Subcommand {
             try run.check(comparingStates: false) { step in
                 progress.update(step.index)
                 // Hand-edited recordings are where a step's action changed and its type did not.
-                if let replayed = run.replayer.lastActionType, let written = recording.writtenType(at: step.index),
-                    written != replayed
+                if let replayed = run.replayer.lastActionType,
+                    let written = recording.writtenType(at: step.index), written != replayed
                 {
                     let location = recording.steps[step.index]
-                    mislabelled.append(MislabelledAction(line: location.line, seq: location.seq, written: written, recorded: replayed))
+                    mislabelled.append(
+                        MislabelledAction(line: location.line, seq: location.seq, written: written, recorded: replayed))
                 }
                 return true
             }
@@ -75,9 +76,11 @@ struct CheckCommand: Subcommand {
             let reason = gap.reason.map { ": \($0)" } ?? ""
             return "\(recording.path):\(gap.line): \(gap.summary)\(reason)"
         }
-        warnEach(mislabelled, in: recording.path, session, more: "entry whose type is not its action's", "entries whose type is not their action's") {
-            let written = JSONValue.string($0.written).compactText
-            let recorded = JSONValue.string($0.recorded).compactText
+        warnEach(
+            mislabelled, in: recording.path, session,
+            more: "entry whose type is not its action's", "entries whose type is not their action's"
+        ) {
+            let (written, recorded) = (JSONValue.string($0.written).compactText, JSONValue.string($0.recorded).compactText)
             return "\(recording.path):\($0.line): seq \($0.seq): type \(written), but the recorder writes \(recorded) for its action"
         }
         // Members every reader takes as they come, but that show nothing when written otherwise.
