@@ -437,6 +437,28 @@ import Testing
             "\(result)")
     }
 
+    /// After a gap the replay goes on from the state recorded next, so that state was in effect
+    /// compared: the note named it, and the gap's step, as steps that may have made a
+    /// difference seen at the step after it.
+    @Test func aStateTakenAfterAGapIsNotAmongTheStepsThatMayHaveMadeADifference() throws {
+        let directory = try CLITemporaryDirectory()
+        let sink = MemoryRecordingSink()
+        let recorder = Recorder<TallyState, TallyAction>(
+            sink: sink, options: .init(reducer: "tally", shouldRecord: { if case .add(4) = $0 { false } else { true } }))
+        let store = Store(initialState: TallyState(), reducer: tallyReducer(countingTwice: nil), middleware: [recorder.middleware])
+        for number in 1...8 { store.dispatch(.add(number)) }
+        recorder.close()
+        let file = try directory.file("tally.jsonl", sink.text)
+        let drifted = InspectableReducer(name: "tally", reducer: tallyReducer(countingTwice: 6), initialState: TallyState())
+
+        let result = CLI.run(["verify", file], inspector: Inspector(reducers: [drifted]))
+
+        #expect(result.code == 1)
+        #expect(result.outLines.contains("FAIL  \(file):6: seq 6 add: diverged"), "\(result)")
+        #expect(result.outLines.contains("    ~ total: 21 → 27"), "\(result)")
+        #expect(!result.out.contains("note:"), "\(result)")
+    }
+
     /// The command that note suggests follows a path that names no element by position where
     /// the difference has one: the n-th entry of a growing history is another one at each step.
     @Test func theSuggestedBlameFollowsAPathWithoutPositions() throws {
