@@ -88,6 +88,40 @@ extension BisectCommand {
             return lines
         }
 
+        /// The predicate holds in no step's state but in the end marker's, after entries
+        /// missing at the end; `changes` lead from the last step's state (`before`) to it.
+        func foundAtEnd(_ end: EndAfterGap, changes: [JSONChange], before: RecordingEntry?) -> [String] {
+            let missing = end.gap.dropped
+            if json {
+                return [
+                    object([
+                        ("holds", .bool(true)), ("seq", number(end.seq)), ("type", .null), ("action", .null),
+                        ("changes", DiffJSONFormatter().value(changes)),
+                        (
+                            "before",
+                            .object(JSONObject([("seq", number(before?.seq ?? 0)), ("type", before.map { .string($0.type) } ?? .null)]))
+                        ),
+                        ("missingBefore", number(missing)), ("end", .bool(true)),
+                    ])
+                ]
+            }
+            let entries = missing == 1 ? "1 entry is" : "\(missing) entries are"
+            var lines = [
+                "\(quoted) holds first in the end marker's state (seq \(end.seq)): \(entries) missing before it, "
+                    + "so the step that made it is not in the recording",
+                "",
+            ]
+            let formatter = DiffTextFormatter(valueWidth: valueWidth, colors: colors)
+            lines += changes.isEmpty ? ["  (no change)"] : changes.map { "  " + formatter.line(for: $0) }
+            lines.append("")
+            if let before {
+                lines.append("step before: " + stepLine(seq: before.seq, type: before.type, action: before.action))
+            } else {
+                lines.append("step before: seq 0  (initial state)")
+            }
+            return lines
+        }
+
         /// `seq 18  setQuantity  {"setQuantity":{...}}`, the action cut at 100 characters.
         private func stepLine(seq: Int, type: String, action: JSONValue) -> String {
             StepHeading.text(seq: seq, type: type, action: action, colors: colors, actionWidth: valueWidth == nil ? nil : 100)

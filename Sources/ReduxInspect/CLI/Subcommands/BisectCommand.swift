@@ -34,13 +34,16 @@ struct BisectCommand: Subcommand {
 
             Prints the predicate and the seq where it first holds, that step's action and
             diff, and the step before it. When it already holds in the initial state, says so.
-            When it never holds, says so and exits 1, with a hint for each compared path that
-            no state has (in status == active, active is a path; "active" is the string), and
-            for a path of numbers ordered against a string (cart.total > "50") or the other way
+            When entries are missing after the last step and it holds in no step's state but
+            in the end marker's, says so, with the change from the last step's state. When it
+            never holds, says so and exits 1, with a hint for each compared path that no state
+            has (in status == active, active is a path; "active" is the string), and for a
+            path of numbers ordered against a string (cart.total > "50") or the other way
             round. With --format json: {"predicate":"...","holds":true,"seq":18,
             "type":"setQuantity","action":{...},"changes":[...],
-            "before":{"seq":17,"type":"addPackageToCart"}}; seq 0
-            with null type, action and before for the initial state;
+            "before":{"seq":17,"type":"addPackageToCart"}}; seq 0 with null type, action and
+            before for the initial state; null type and action, "missingBefore":N and
+            "end":true for the end marker's state;
             {"predicate":"...","holds":false,"checked":28} when it never holds, plus
             "absentPaths":[...] when compared paths are in no state and "hints":[...].
             """)
@@ -117,6 +120,16 @@ struct BisectCommand: Subcommand {
             return !result.0
         }
         progress.clear()
+        let steps = timeline.recording.steps
+        // Entries missing after the last step: the end marker's state is the only one after
+        // them, and where the predicate first holds when no step's state has it.
+        if first == nil, let end = try timeline.recording.endAfterGap(), predicate.holds(in: end.state) {
+            let changes = JSONDiff.changes(from: try timeline.state(after: steps.count - 1), to: end.state)
+            let before = steps.isEmpty ? nil : try timeline.entry(at: steps.count - 1)
+            for line in output.foundAtEnd(end, changes: changes, before: before) { session.context.print(line) }
+            session.warnAboutUnreproducedStates(timeline)
+            return .success
+        }
         guard let first else {
             let absent = zip(compared, kinds).filter { $0.1.isEmpty }.map(\.0)
             let leftOut = predicate.pathsComparedWithNull.filter { path in
@@ -126,7 +139,7 @@ struct BisectCommand: Subcommand {
                 predicate.literalOrderingHint(ordering, kinds: kinds)
             }
             let lines = output.never(
-                checked: timeline.count + 1, steps: timeline.recording.steps, absent: absent, leftOut: leftOut,
+                checked: timeline.count + 1, steps: steps, absent: absent, leftOut: leftOut,
                 misordered: misordered)
             for line in lines { session.context.print(line) }
             session.warnAboutUnreproducedStates(timeline)

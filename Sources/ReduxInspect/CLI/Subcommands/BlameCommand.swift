@@ -31,16 +31,19 @@ struct BlameCommand: Subcommand {
 
             Text lines read '   10  setQuantity  18.99 → 23.49': seq, action type, the value
             before → after, '(absent)' where the state has no value at <path>, and
-            '(N entries missing before this step)' after a gap in the recording. Values longer
-            than 60 characters are cut with '…' around their first difference unless --full
-            is given. When no step changed the value, one line says so; when no state has a
-            value at <path> at all (a misspelt path, say), a warning on standard error says so,
-            in every format, and blame exits 1, as show --path does.
+            '(N entries missing before this step)' after a gap in the recording. When entries
+            are missing after the last step, a change in the end marker's state is listed last,
+            with '(end marker)' for a type. Values longer than 60 characters are cut with '…'
+            around their first difference unless --full is given. When no step changed the
+            value, one line says so; when no state has a value at <path> at all (a misspelt
+            path, say), a warning on standard error says so, in every format, and blame exits
+            1, as show --path does.
 
             With --format json each step is one line: {"seq":10,"type":"setQuantity",
             "path":"cart.total","kind":"changed","old":18.99,"new":23.49}; kind is added (no
-            "old"), removed (no "new") or changed, and "missingBefore":N follows a gap.
-            Nothing is printed on standard output when no step changed the value.
+            "old"), removed (no "new") or changed, and "missingBefore":N follows a gap; the end
+            marker's line has "type":null and "end":true. Nothing is printed on standard
+            output when no step changed the value.
             """)
 
     let file: String
@@ -98,6 +101,16 @@ struct BlameCommand: Subcommand {
             return true
         }
         progress.clear()
+        // Entries missing after the last step: the end marker's state is the only one after
+        // them, and its change belongs to none of the steps listed.
+        if let end = try recording.endAfterGap(), case let value = path.value(in: end.state), value != previous {
+            changed = true
+            context.print(
+                format == "json"
+                    ? jsonLine(end: end, old: previous, new: value)
+                    : textLine(end: end, old: previous, new: value, seqWidth: seqWidth, colors: context.colorsOutput))
+            previous = value
+        }
         let place = TerminalText.escape(path.description)
         if !changed, let previous, format == "text" {
             context.print("no step changed \(place); it is \(show(previous)) throughout")
@@ -122,6 +135,32 @@ struct BlameCommand: Subcommand {
         line += "\(before) → \(after)"
         if let gap { line += "  (\(gap) \(gap == 1 ? "entry" : "entries") missing before this step)" }
         return line
+    }
+
+    /// `   12  (end marker)  2 → 9  (1 entry missing before it)`: the change from the last
+    /// step's state to the end marker's, made by the missing entries.
+    func textLine(end: EndAfterGap, old: JSONValue?, new: JSONValue?, seqWidth: Int, colors: Bool) -> String {
+        let seq = String(end.seq).leftPadded(to: max(seqWidth, String(end.seq).count))
+        let label = "(end marker)"
+        var line = colors ? "\u{1B}[1m\(seq)\u{1B}[0m  \(label)  " : "\(seq)  \(label)  "
+        let (before, after) = full ? (show(old), show(new)) : Self.abbreviate(old, new, width: 60)
+        let dropped = end.gap.dropped
+        line += "\(before) → \(after)  (\(dropped) \(dropped == 1 ? "entry" : "entries") missing before it)"
+        return line
+    }
+
+    /// The JSON line of ``textLine(end:old:new:seqWidth:colors:)``: `"type":null` and
+    /// `"end":true`.
+    func jsonLine(end: EndAfterGap, old: JSONValue?, new: JSONValue?) -> String {
+        var members: [JSONObject.Element] = [
+            ("seq", .number(JSONNumber(String(end.seq)))), ("type", .null), ("path", .string(path.description)),
+            ("kind", .string(old == nil ? "added" : new == nil ? "removed" : "changed")),
+        ]
+        if let old { members.append(("old", old)) }
+        if let new { members.append(("new", new)) }
+        members.append(("missingBefore", .number(JSONNumber(String(end.gap.dropped)))))
+        members.append(("end", .bool(true)))
+        return JSONValue.object(JSONObject(members)).compactText
     }
 
     /// `{"seq":10,"type":"setQuantity","path":"cart.total","kind":"changed","old":18.99,"new":23.49}`.

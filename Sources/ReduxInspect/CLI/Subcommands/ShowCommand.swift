@@ -15,6 +15,8 @@ struct ShowCommand: Subcommand {
             an array, members of an object or characters of a string, as in a predicate (see
             the help of bisect); an object's own member named count wins, and
             cart.items["count"] is always the member. Exits 1 when the path is not present.
+            When entries are missing after the last step, the end marker's seq shows the state
+            the end marker holds, the only one known after them.
             """)
 
     let file: String
@@ -36,13 +38,19 @@ struct ShowCommand: Subcommand {
         let timeline = try session.open(file, reducerName: reducerName)
         timeline.showsReplayProgress(in: session.context)
         let path = try self.path.map { text throws(InspectorError) in try JSONPath.argument(text) }
-        let index = try timeline.index(ofSeq: seq)
-        let state = try timeline.state(after: index)
-        // A replay cannot know what the actions of missing entries did.
-        let missing = timeline.missingEntries(replayedThrough: index)
-        if missing > 0 {
-            session.warn(
-                "\(file): \(missing) \(missing == 1 ? "entry is" : "entries are") missing before seq \(seq) with no recorded state since: the state is replayed without \(missing == 1 ? "its action" : "their actions")")
+        let state: JSONValue
+        if let end = try timeline.recording.endAfterGap(), end.seq == seq {
+            // Past the last step, entries are missing: the end marker holds the state after them.
+            state = end.state
+        } else {
+            let index = try timeline.index(ofSeq: seq)
+            state = try timeline.state(after: index)
+            // A replay cannot know what the actions of missing entries did.
+            let missing = timeline.missingEntries(replayedThrough: index)
+            if missing > 0 {
+                session.warn(
+                    "\(file): \(missing) \(missing == 1 ? "entry is" : "entries are") missing before seq \(seq) with no recorded state since: the state is replayed without \(missing == 1 ? "its action" : "their actions")")
+            }
         }
         guard let path, let text = self.path else {
             session.context.print(state.prettyText())
