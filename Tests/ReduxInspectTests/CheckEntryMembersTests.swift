@@ -80,6 +80,33 @@ import Testing
         #expect(Support.run(["check", wideTwice]).err.contains(#"the entry writes "extra0" a second time here"#))
     }
 
+    /// An entry that lost its `seq` to an edit takes the number after the one before it,
+    /// which moves a gap: named where others have one, not in a file that numbers none.
+    @Test func anEntryWithoutSeqAmongNumberedOnesIsNamed() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file(
+            "unnumbered.jsonl",
+            lines: [
+                #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
+                #"{"seq":1,"time":"2026-11-22T10:00:00.250Z","type":"increment","action":{"increment":{}},"state":{"count":1}}"#,
+                #"{"seq":3,"type":"increment","action":{"increment":{}},"state":{"count":3}}"#,
+                #"{"type":"increment","action":{"increment":{}},"state":{"count":5}}"#,
+                #"{"seq":6,"type":"increment","action":{"increment":{}},"state":{"count":6}}"#,
+                #"{"type":"increment","action":{"increment":{}}}"#,
+            ])
+        let result = Support.run(["check", file])
+        #expect(result.code == 0, "\(result)")
+        #expect(
+            result.err.split(separator: "\n").last
+                == #"warning: \#(file):4:1: expected "seq", which other entries write; this entry is numbered 4, one past the entry before it (2 entries have no seq)"#,
+            "\(result)")
+        let none = try directory.file(
+            "none.jsonl",
+            lines: [#"{"action":{"increment":{}}}"#, #"{"type":"reset","action":{"reset":{}},"state":{"count":0}}"#])
+        let quiet = Support.run(["check", none])
+        #expect(quiet.code == 0 && quiet.err.isEmpty, "\(quiet)")
+    }
+
     /// What the recorder writes says nothing: the fixtures, and every line of them.
     @Test func recordedFilesHaveNothingToSay() {
         for path in Support.fixtures {

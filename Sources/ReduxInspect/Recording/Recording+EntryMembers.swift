@@ -51,6 +51,15 @@ extension Recording {
                 firstRepeat.at, found.repeats, Self.repeatedMemberMessage(firstRepeat.key, in: "entry"),
                 so: "write a member twice")
         }
+        // A hand-written file may number none of its entries; one that numbers some but not
+        // all most likely lost a `seq` to an edit, and its entry took the number after the
+        // one before it, which moves a gap and what a command compares there.
+        if let first = found.firstUnnumbered, found.numbered > 0 {
+            warning(
+                line: Int(steps[first].lineIndex), offset: 0, found.unnumbered,
+                "expected \"seq\", which other entries write; this entry is numbered \(steps[first].seq), "
+                    + "one past the entry before it", so: "have no seq")
+        }
         return warnings
     }
 
@@ -65,11 +74,13 @@ extension Recording {
                 // `us` of digits if any. Only the time's form is left to look at.
                 let start = entry.seq.upperBound + #","time":""#.utf8.count
                 if !Self.isTimestamp(line[start..<(start + 24)]) { found.noteTime(index, start - 1) }
+                found.numbered += 1
                 continue
             }
             // Lines `check` has already read in full: well formed.
             guard let members = TopLevelMembers(line) else { continue }
             if let repeated = Self.repeatedMember(members, in: line) { found.noteRepeat(index, repeated) }
+            if members.member("seq", in: line) == nil { found.noteUnnumbered(index) } else { found.numbered += 1 }
             if let time = members.member("time", in: line)?.value, !line[time].elementsEqual("null".utf8),
                 !(time.count >= 2 && line[time.lowerBound] == UInt8(ascii: "\"")
                     && line[time.upperBound - 1] == UInt8(ascii: "\"")
@@ -140,9 +151,19 @@ extension Recording {
         var firstTime: (index: Int, offset: Int)?
         var firstDuration: (index: Int, offset: Int)?
         var firstRepeat: (at: (index: Int, offset: Int), key: String)?
+        /// The first entry without a `seq`.
+        var firstUnnumbered: Int?
         var times = 0
         var durations = 0
         var repeats = 0
+        /// Entries without a `seq`, and with one.
+        var unnumbered = 0
+        var numbered = 0
+
+        mutating func noteUnnumbered(_ index: Int) {
+            unnumbered += 1
+            if firstUnnumbered == nil { firstUnnumbered = index }
+        }
 
         mutating func noteRepeat(_ index: Int, _ repeated: (key: String, offset: Int)) {
             repeats += 1
@@ -164,6 +185,9 @@ extension Recording {
             firstTime = firstTime ?? later.firstTime
             firstDuration = firstDuration ?? later.firstDuration
             firstRepeat = firstRepeat ?? later.firstRepeat
+            firstUnnumbered = firstUnnumbered ?? later.firstUnnumbered
+            unnumbered += later.unnumbered
+            numbered += later.numbered
             times += later.times
             durations += later.durations
             repeats += later.repeats

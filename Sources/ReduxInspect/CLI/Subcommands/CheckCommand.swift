@@ -12,12 +12,13 @@ struct CheckCommand: Subcommand {
         discussion: """
             Parses every line, checks that seq increases, reports gaps (the first 20 one per
             line, then how many more), warns about an entry's time that is not a date and time
-            or a us that is not a whole number, and about a member the header or an entry writes
-            twice (the first is read, as JSONDecoder reads it), and, when the reducer is known,
-            decodes every action into its Action type and runs it through the reducer, and
-            warns about an entry whose type is not the one the recorder writes for its action
-            (the first 20, then how many more). States are not compared (that is what verify
-            does). Exits 65 at the first problem.
+            or a us that is not a whole number, about a member the header or an entry writes
+            twice (the first is read, as JSONDecoder reads it), and about an entry without a
+            seq where others have one (it is numbered one past the entry before it). When the
+            reducer is known, it decodes every action into its Action type, runs it through
+            the reducer, and warns about an entry whose type is not the one the recorder writes
+            for its action (the first 20, then how many more). States are not compared (that
+            is what verify does). Exits 65 at the first problem.
             """)
 
     /// How many gaps, and how many entries whose type is not their action's, are warned about
