@@ -21,11 +21,13 @@ import Testing
                 count = seq % 2 == 0 ? count + 1 : count
                 continue
             }
-            let action = seq % 3 == 0 ? #"{"decrement":{}}"# : #"{"incrementBy":{"n":\#(seq % 7)}}"#
+            let (type, action) =
+                seq % 3 == 0 ? ("decrement", #"{"decrement":{}}"#) : ("incrementBy", #"{"incrementBy":{"n":\#(seq % 7)}}"#)
             count += seq % 3 == 0 ? -1 : seq % 7
             let recorded = seq == 7_000 ? count + 1 : count
             let state = states ? #","state":{"count":\#(recorded)}"# : ""
-            lines.append(#"{"seq":\#(seq),"time":"2026-11-22T10:00:00.000Z","type":"t","action":\#(action)\#(state)}"#)
+            lines.append(
+                #"{"seq":\#(seq),"time":"2026-11-22T10:00:00.000Z","type":"\#(type)","action":\#(action)\#(state)}"#)
         }
         return lines.joined(separator: "\n") + "\n"
     }
