@@ -165,6 +165,36 @@ import Testing
         #expect(CLI.run(["verify", shop]).code == 0)
     }
 
+    /// Past the first difference, shown in full, the paths where the rewritten states differ:
+    /// a reducer change that touches two parts of the state showed only the first.
+    @Test func updateNamesThePathsWhereTheRewrittenStatesDiffer() throws {
+        let directory = try CLITemporaryDirectory()
+        let lines = try String(contentsOfFile: CLI.fixture("shop.jsonl"), encoding: .utf8).split(separator: "\n")
+        let tampered = try lines.map { line -> String in
+            guard case .object(var entry) = try JSONParser.parse(String(line)), case .number(let seq)? = entry["seq"],
+                case .object(var state)? = entry["state"], let number = Int(seq.text)
+            else { return String(line) }
+            if number > 10, case .bool(let loading)? = state["isLoading"] { state["isLoading"] = .bool(!loading) }
+            if number == 5 || number == 20, case .object(var cart)? = state["cart"] {
+                cart["total"] = .string("1.00")
+                state["cart"] = .object(cart)
+            }
+            entry["state"] = .object(state)
+            return JSONValue.object(entry).compactText
+        }
+        let file = try directory.file("shop.jsonl", lines: tampered)
+        let update = CLI.run(["verify", file, "--update"])
+        #expect(update.code == 0, "\(update)")
+        #expect(update.outLines.first == "UPDATED \(file): 18 states rewritten")
+        #expect(
+            Array(update.outLines.drop { $0 != "  the 18 rewritten states differ at:" }.prefix(3)) == [
+                "  the 18 rewritten states differ at:",
+                "    cart.total  (seq 5 and 20)",
+                "    isLoading  (17 states, seq 11…27)",
+            ], "\(update)")
+        #expect(CLI.run(["verify", file]).code == 0)
+    }
+
     /// A counter recording of one step, whose second line a crash cut short; the first step
     /// records `count` as `stateAfterFirstStep` (1 is what the reducer makes).
     static func counterCutShort(in directory: CLITemporaryDirectory, stateAfterFirstStep count: Int) throws -> String {

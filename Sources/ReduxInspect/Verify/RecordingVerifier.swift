@@ -26,10 +26,12 @@ struct RecordingVerifier: Sendable {
         var compared = 0
         var warnings: [RecordingError] = []
         var updates: [Int: JSONValue] = [:]
+        var rewrittenPaths = RewrittenPaths()
         func result(_ outcome: VerifyResult.Outcome) -> (VerifyResult, updates: [Int: JSONValue]) {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             var verified = VerifyResult(path: path, outcome: outcome, steps: steps, comparedStates: compared, seconds: seconds)
             verified.warnings = warnings
+            verified.rewrittenPaths = rewrittenPaths
             return (verified, updates)
         }
         do {
@@ -93,6 +95,7 @@ struct RecordingVerifier: Sendable {
                         entry, line: entry.line, divergence, in: recording, steps: uncheckedFrom...step.index)
                 }
                 guard collectsUpdates else { return false }
+                rewrittenPaths.add(divergence, seq: step.seq)
                 // What the recorder hid stays hidden in the golden.
                 let recorded = entry.state
                 updates[Int(recording.steps[step.index].lineIndex)] = step.after.map { after in
@@ -121,7 +124,10 @@ struct RecordingVerifier: Sendable {
                                 changes: end.divergence, redactedPaths: [])
                         }
                     }
-                    if let endLine = recording.endLineIndex { updates[endLine] = end.replayed.keepingRedactions(of: end.recorded) }
+                    if let endLine = recording.endLineIndex {
+                        updates[endLine] = end.replayed.keepingRedactions(of: end.recorded)
+                        rewrittenPaths.add(end.divergence, seq: recording.endSeq ?? 0)
+                    }
                 }
             }
             if let firstDivergence { return result(.diverged(firstDivergence)) }

@@ -58,6 +58,8 @@ public struct VerifyResult: Sendable {
     /// The recorded states `--update` rewrote with the replayed ones: the file passes now,
     /// without having been verified again.
     public var rewrittenStates = 0
+    /// Where the states `--update` rewrites differ, path by path.
+    var rewrittenPaths = RewrittenPaths()
 
     /// Whether the file passed.
     public var passed: Bool {
