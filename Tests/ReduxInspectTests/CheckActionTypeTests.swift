@@ -14,11 +14,14 @@ private enum Ledger {
     enum Action: Codable, Sendable, RecordableAction {
         case post(Int)
         case clear
+        /// Recorded with its amount redacted.
+        case pay(amount: Int)
 
         var recordedType: String {
             switch self {
             case .post(let amount): amount < 0 ? "ledger/debit" : "ledger/credit"
             case .clear: "ledger/clear"
+            case .pay(let amount): amount < 0 ? "ledger/refund" : "ledger/pay"
             }
         }
     }
@@ -27,23 +30,24 @@ private enum Ledger {
         switch action {
         case .post(let amount): state.balance += amount
         case .clear: state.balance = 0
+        case .pay(let amount): state.balance -= amount
         }
     }
 
     static let inspector = Inspector(
         reducers: [InspectableReducer(name: "ledger", reducer: reducer, initialState: State())], program: "ledger-inspector")
 
-    /// `amounts` posted, each recorded by the real recorder, then a clear.
-    static func record(_ amounts: [Int]) -> [String] {
+    /// `amounts` posted, each recorded by the real recorder, then `last`.
+    static func record(_ amounts: [Int], then last: Action = .clear) -> [String] {
         let sink = MemoryRecordingSink()
         let recorder = Recorder<State, Action>(
             sink: sink,
             options: .init(
-                reducer: "ledger", statePolicy: .never,
+                reducer: "ledger", statePolicy: .never, redactedKeys: ["amount"],
                 clock: .stepping(from: Date(timeIntervalSince1970: 1_795_000_000), by: 0.25)))
         let store = Store(initialState: State(), reducer: reducer, middleware: [recorder.middleware])
         for amount in amounts { store.dispatch(.post(amount)) }
-        store.dispatch(.clear)
+        store.dispatch(last)
         recorder.close()
         return sink.text.split(separator: "\n").map(String.init)
     }
@@ -61,6 +65,18 @@ private enum Ledger {
         #expect(check.code == 0)
         #expect(check.err == "")
         #expect(check.out.hasSuffix("every action decodes with reducer ledger\n"))
+    }
+
+    /// A redacted amount replays as 0, which the action would name "ledger/pay": the type
+    /// the recorder wrote from the real amount is no mistake.
+    @Test func anActionWithARedactedValueIsTakenAsWritten() throws {
+        let directory = try CLITemporaryDirectory()
+        let lines = Ledger.record([5], then: .pay(amount: -3))
+        #expect(lines[2].contains(#""type":"ledger/refund","action":{"pay":{"amount":"<redacted>"}}"#))
+        let file = try directory.file("refund.jsonl", lines: lines)
+        let check = Support.run(["check", file], inspector: Ledger.inspector)
+        #expect(check.code == 0)
+        #expect(check.err == "", "\(check)")
     }
 
     /// An action edited by hand, its type left: line 3 (seq 2) now credits. A line without a
@@ -98,6 +114,6 @@ private enum Ledger {
         #expect(warnings.dropLast().last?.contains(":\(edited[CheckCommand.listed - 1] + 1): seq \(edited[CheckCommand.listed - 1]):") == true)
         #expect(
             warnings.last
-                == "warning: \(file): \(edited.count - CheckCommand.listed) more entries whose type is not their action's not listed; 'ledger-inspector log' shows each where it is")
+                == "warning: \(file): \(edited.count - CheckCommand.listed) more entries whose type is not their action's not listed")
     }
 }

@@ -58,7 +58,7 @@ extension Recording {
             warning(
                 line: Int(steps[first].lineIndex), offset: 0, found.unnumbered,
                 "expected \"seq\", which other entries write; this entry is numbered \(steps[first].seq), "
-                    + "one past the entry before it", so: "have no seq")
+                    + (first == 0 ? "as the first" : "one past the entry before it"), so: "have no seq")
         }
         return warnings
     }

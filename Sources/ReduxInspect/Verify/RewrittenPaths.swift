@@ -19,12 +19,19 @@ struct RewrittenPaths: Sendable {
     private var positions: [String: Int] = [:]
     /// Paths seen past ``kept``, not counted one by one.
     private(set) var more = 0
+    /// The seqs added, each once: the end marker's state, rewritten with the last step's,
+    /// is the state after the same seq.
+    private(set) var seqs = 0
+    private var lastSeq: Int?
 
     /// Notes the differences of the state rewritten at `seq`.
     mutating func add(_ changes: [JSONChange], seq: Int) {
-        // A path is counted once per state, however many of its changes lie under it.
+        if seq != lastSeq { seqs += 1 }
+        lastSeq = seq
+        // A path is counted once per seq, however many of its changes lie under it.
         for path in Set(changes.map { "\($0.path)" }).sorted() {
             if let position = positions[path] {
+                guard paths[position].lastSeq != seq else { continue }
                 paths[position].states += 1
                 paths[position].lastSeq = seq
             } else if paths.count < Self.kept {
@@ -37,10 +44,11 @@ struct RewrittenPaths: Sendable {
     }
 
     /// The lines `verify --update` prints under a file's first difference, at most `limit`
-    /// paths; none when one state or none was rewritten, which that difference shows whole.
-    func lines(limit: Int, states: Int) -> [String] {
-        guard states > 1, !paths.isEmpty else { return [] }
-        var lines = ["  the \(states) rewritten states differ at:"]
+    /// paths; none when the states of one seq or none were rewritten, which that difference
+    /// shows whole.
+    func lines(limit: Int) -> [String] {
+        guard seqs > 1, !paths.isEmpty else { return [] }
+        var lines = ["  the rewritten states differ at:"]
         for path in paths.prefix(limit) {
             let seqs =
                 switch path.states {

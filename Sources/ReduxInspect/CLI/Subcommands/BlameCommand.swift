@@ -77,7 +77,10 @@ struct BlameCommand: Subcommand {
         var previous = path.value(in: try timeline.state(before: 0))
         var changed = false
         let progress = StepProgress(context, label: "blame", total: recording.steps.count)
-        let seqWidth = recording.seqColumnWidth
+        // Entries missing after the last step: the end marker's state is the only one after
+        // them, and its change belongs to none of the steps listed.
+        let endAfterGap = try recording.endAfterGap()
+        let seqWidth = max(recording.seqColumnWidth, endAfterGap.map { String($0.seq).count } ?? 0)
         defer { progress.clear() }
         try timeline.walk(
             recording.steps.indices, projecting: { path.value(in: $0) },
@@ -101,9 +104,7 @@ struct BlameCommand: Subcommand {
             return true
         }
         progress.clear()
-        // Entries missing after the last step: the end marker's state is the only one after
-        // them, and its change belongs to none of the steps listed.
-        if let end = try recording.endAfterGap(), case let value = path.value(in: end.state), value != previous {
+        if let end = endAfterGap, case let value = path.value(in: end.state), value != previous {
             changed = true
             context.print(
                 format == "json"
@@ -140,7 +141,7 @@ struct BlameCommand: Subcommand {
     /// `   12  (end marker)  2 → 9  (1 entry missing before it)`: the change from the last
     /// step's state to the end marker's, made by the missing entries.
     func textLine(end: EndAfterGap, old: JSONValue?, new: JSONValue?, seqWidth: Int, colors: Bool) -> String {
-        let seq = String(end.seq).leftPadded(to: max(seqWidth, String(end.seq).count))
+        let seq = String(end.seq).leftPadded(to: seqWidth)
         let label = "(end marker)"
         var line = colors ? "\u{1B}[1m\(seq)\u{1B}[0m  \(label)  " : "\(seq)  \(label)  "
         let (before, after) = full ? (show(old), show(new)) : Self.abbreviate(old, new, width: 60)
@@ -154,7 +155,7 @@ struct BlameCommand: Subcommand {
     func jsonLine(end: EndAfterGap, old: JSONValue?, new: JSONValue?) -> String {
         var members: [JSONObject.Element] = [
             ("seq", .number(JSONNumber(String(end.seq)))), ("type", .null), ("path", .string(path.description)),
-            ("kind", .string(old == nil ? "added" : new == nil ? "removed" : "changed")),
+            ("kind", .string(Self.kind(old: old, new: new))),
         ]
         if let old { members.append(("old", old)) }
         if let new { members.append(("new", new)) }
@@ -168,12 +169,17 @@ struct BlameCommand: Subcommand {
         var members: [JSONObject.Element] = [
             ("seq", .number(JSONNumber(String(entry.seq)))), ("type", .string(entry.type)),
             ("path", .string(path.description)),
-            ("kind", .string(old == nil ? "added" : new == nil ? "removed" : "changed")),
+            ("kind", .string(Self.kind(old: old, new: new))),
         ]
         if let old { members.append(("old", old)) }
         if let new { members.append(("new", new)) }
         if let gap { members.append(("missingBefore", .number(JSONNumber(String(gap))))) }
         return JSONValue.object(JSONObject(members)).compactText
+    }
+
+    /// `added`, `removed` or `changed`, as a JSON line names what happened at the path.
+    static func kind(old: JSONValue?, new: JSONValue?) -> String {
+        old == nil ? "added" : new == nil ? "removed" : "changed"
     }
 
     /// Both values cut to `width` characters as `diff` cuts a change's two values

@@ -60,8 +60,10 @@ struct CheckCommand: Subcommand {
             try run.check(comparingStates: false) { step in
                 progress.update(step.index)
                 // Hand-edited recordings are where a step's action changed and its type did not.
+                // A redacted value decodes as a placeholder, which may name the action otherwise.
                 if let replayed = run.replayer.lastActionType,
-                    let written = recording.writtenType(at: step.index), written != replayed
+                    let written = recording.writtenType(at: step.index), written != replayed,
+                    !recording.actionHoldsRedaction(at: step.index)
                 {
                     let location = recording.steps[step.index]
                     mislabelled.append(
@@ -73,13 +75,14 @@ struct CheckCommand: Subcommand {
         }
         progress.clear()
         let gaps = recording.gapsBetweenSteps
-        warnEach(gaps, in: recording.path, session, more: "gap", "gaps") { gap in
+        let logShowsEach = "; '\(session.inspector.program) log' shows each where it is"
+        warnEach(gaps, in: recording.path, session, more: "gap", "gaps", hint: logShowsEach) { gap in
             let reason = gap.reason.map { ": \($0)" } ?? ""
             return "\(recording.path):\(gap.line): \(gap.summary)\(reason)"
         }
         warnEach(
             mislabelled, in: recording.path, session,
-            more: "entry whose type is not its action's", "entries whose type is not their action's"
+            more: "entry whose type is not its action's", "entries whose type is not their action's", hint: ""
         ) {
             let (written, recorded) = (JSONValue.string($0.written).compactText, JSONValue.string($0.recorded).compactText)
             return "\(recording.path):\($0.line): seq \($0.seq): type \(written), but the recorder writes \(recorded) for its action"
@@ -98,15 +101,14 @@ struct CheckCommand: Subcommand {
     }
 
     /// Warns about the first ``listed`` of `items` one by one, then says how many more there
-    /// are in `path`, naming one of them `one` and several `many`.
+    /// are in `path`, naming one of them `one` and several `many`, and adds `hint`.
     private func warnEach<Item>(
         _ items: [Item], in path: String, _ session: CommandSession, more one: String, _ many: String,
-        _ message: (Item) -> String
+        hint: String, _ message: (Item) -> String
     ) {
         for item in items.prefix(Self.listed) { session.warn(message(item)) }
         guard items.count > Self.listed else { return }
         let more = items.count - Self.listed
-        session.warn(
-            "\(path): \(more) more \(more == 1 ? one : many) not listed; '\(session.inspector.program) log' shows each where it is")
+        session.warn("\(path): \(more) more \(more == 1 ? one : many) not listed\(hint)")
     }
 }

@@ -229,7 +229,7 @@ struct VerifyCommand: Subcommand {
             for line in VerifyReport.details(verified, colors: context.colorsOutput, program: session.inspector.program) {
                 context.print(line)
             }
-            for line in verified.rewrittenPaths.lines(limit: 10, states: rewritten) { context.print(line) }
+            for line in verified.rewrittenPaths.lines(limit: 10) { context.print(line) }
         } catch {
             result = VerifyResult(
                 path: verified.path, outcome: .error(.recording(error)), steps: verified.steps,
