@@ -59,33 +59,19 @@ extension BisectCommand {
                 var members: [JSONObject.Element] = [
                     ("holds", .bool(true)), ("seq", number(entry.seq)), ("type", .string(entry.type)),
                     ("action", entry.action), ("changes", DiffJSONFormatter().value(changes)),
-                    (
-                        "before",
-                        before.map {
-                            .object(JSONObject([("seq", number($0.seq)), ("type", .string($0.type))]))
-                        }
-                            ?? .object(JSONObject([("seq", number(0)), ("type", .null)]))
-                    ),
+                    ("before", beforeJSON(before)),
                 ]
                 if missingBefore > 0 { members.append(("missingBefore", number(missingBefore))) }
                 return [object(members)]
             }
             var lines = ["\(quoted) holds first at seq \(entry.seq) (step \(position) of \(count))", ""]
             lines.append(stepLine(seq: entry.seq, type: entry.type, action: entry.action))
-            let formatter = DiffTextFormatter(valueWidth: valueWidth, colors: colors)
-            lines += changes.isEmpty ? ["  (no change)"] : changes.map { "  " + formatter.line(for: $0) }
+            lines += changeLines(changes)
             if missingBefore > 0 {
                 let entries = missingBefore == 1 ? "1 entry is" : "\(missingBefore) entries are"
                 lines.append("  (\(entries) missing before this step; the change may come from them)")
             }
-            lines.append("")
-            if let before {
-                lines.append(
-                    "step before: " + stepLine(seq: before.seq, type: before.type, action: before.action))
-            } else {
-                lines.append("step before: seq 0  (initial state)")
-            }
-            return lines
+            return lines + ["", stepBeforeLine(before)]
         }
 
         /// The predicate holds in no step's state but in the end marker's, after entries
@@ -96,30 +82,33 @@ extension BisectCommand {
                 return [
                     object([
                         ("holds", .bool(true)), ("seq", number(end.seq)), ("type", .null), ("action", .null),
-                        ("changes", DiffJSONFormatter().value(changes)),
-                        (
-                            "before",
-                            .object(JSONObject([("seq", number(before?.seq ?? 0)), ("type", before.map { .string($0.type) } ?? .null)]))
-                        ),
+                        ("changes", DiffJSONFormatter().value(changes)), ("before", beforeJSON(before)),
                         ("missingBefore", number(missing)), ("end", .bool(true)),
                     ])
                 ]
             }
             let entries = missing == 1 ? "1 entry is" : "\(missing) entries are"
-            var lines = [
+            let heading =
                 "\(quoted) holds first in the end marker's state (seq \(end.seq)): \(entries) missing before it, "
-                    + "so the step that made it is not in the recording",
-                "",
-            ]
+                + "so the step that made it is not in the recording"
+            return [heading, ""] + changeLines(changes) + ["", stepBeforeLine(before)]
+        }
+
+        /// A step's changes, one line each, indented; `(no change)` without any.
+        private func changeLines(_ changes: [JSONChange]) -> [String] {
             let formatter = DiffTextFormatter(valueWidth: valueWidth, colors: colors)
-            lines += changes.isEmpty ? ["  (no change)"] : changes.map { "  " + formatter.line(for: $0) }
-            lines.append("")
-            if let before {
-                lines.append("step before: " + stepLine(seq: before.seq, type: before.type, action: before.action))
-            } else {
-                lines.append("step before: seq 0  (initial state)")
-            }
-            return lines
+            return changes.isEmpty ? ["  (no change)"] : changes.map { "  " + formatter.line(for: $0) }
+        }
+
+        /// `{"seq":17,"type":"addPackageToCart"}`, or seq 0 with a null type without a step.
+        private func beforeJSON(_ before: RecordingEntry?) -> JSONValue {
+            .object(JSONObject([("seq", number(before?.seq ?? 0)), ("type", before.map { .string($0.type) } ?? .null)]))
+        }
+
+        /// `step before: seq 17  addPackageToCart  {…}`, or the initial state without a step.
+        private func stepBeforeLine(_ before: RecordingEntry?) -> String {
+            guard let before else { return "step before: seq 0  (initial state)" }
+            return "step before: " + stepLine(seq: before.seq, type: before.type, action: before.action)
         }
 
         /// `seq 18  setQuantity  {"setQuantity":{...}}`, the action cut at 100 characters.

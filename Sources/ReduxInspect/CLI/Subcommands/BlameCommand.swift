@@ -96,20 +96,15 @@ struct BlameCommand: Subcommand {
             progress.willPrint()
             let entry = try recording.readListedAction(at: index)
             let gap = recording.gap(before: index)?.dropped
-            context.print(
-                format == "json"
-                    ? jsonLine(entry, old: previous, new: value, gap: gap)
-                    : textLine(
-                        entry, old: previous, new: value, gap: gap, seqWidth: seqWidth, colors: context.colorsOutput))
+            let place = Place(seq: entry.seq, type: entry.type, missingBefore: gap)
+            context.print(line(place, old: previous, new: value, seqWidth: seqWidth, colors: context.colorsOutput))
             return true
         }
         progress.clear()
         if let end = endAfterGap, case let value = path.value(in: end.state), value != previous {
             changed = true
-            context.print(
-                format == "json"
-                    ? jsonLine(end: end, old: previous, new: value)
-                    : textLine(end: end, old: previous, new: value, seqWidth: seqWidth, colors: context.colorsOutput))
+            let place = Place(seq: end.seq, type: nil, missingBefore: end.gap.dropped)
+            context.print(line(place, old: previous, new: value, seqWidth: seqWidth, colors: context.colorsOutput))
             previous = value
         }
         let place = TerminalText.escape(path.description)
@@ -125,61 +120,55 @@ struct BlameCommand: Subcommand {
         return !changed && previous == nil ? .failure : .success
     }
 
-    /// `   10  setQuantity  18.99 → 23.49`.
-    func textLine(_ entry: ListedAction, old: JSONValue?, new: JSONValue?, gap: Int?, seqWidth: Int, colors: Bool)
-        -> String
-    {
-        let seq = String(entry.seq).leftPadded(to: seqWidth)
-        let type = TerminalText.escape(entry.type)
-        var line = colors ? "\u{1B}[1m\(seq)\u{1B}[0m  \u{1B}[36m\(type)\u{1B}[0m  " : "\(seq)  \(type)  "
-        let (before, after) = full ? (show(old), show(new)) : Self.abbreviate(old, new, width: 60)
-        line += "\(before) → \(after)"
-        if let gap { line += "  (\(gap) \(gap == 1 ? "entry" : "entries") missing before this step)" }
-        return line
+    /// Where a value changed: a step, or the end marker's state after entries missing at the
+    /// end, which no action of the recording made.
+    struct Place {
+        let seq: Int
+        /// The action's type; `nil` for the end marker.
+        let type: String?
+        /// The entries missing just before it, if any.
+        let missingBefore: Int?
     }
 
-    /// `   12  (end marker)  2 → 9  (1 entry missing before it)`: the change from the last
-    /// step's state to the end marker's, made by the missing entries.
-    func textLine(end: EndAfterGap, old: JSONValue?, new: JSONValue?, seqWidth: Int, colors: Bool) -> String {
-        let seq = String(end.seq).leftPadded(to: seqWidth)
-        let label = "(end marker)"
+    /// The line for a change at `place`, in the format asked for.
+    func line(_ place: Place, old: JSONValue?, new: JSONValue?, seqWidth: Int, colors: Bool) -> String {
+        format == "json"
+            ? jsonLine(place, old: old, new: new)
+            : textLine(place, old: old, new: new, seqWidth: seqWidth, colors: colors)
+    }
+
+    /// `   10  setQuantity  18.99 → 23.49`; for the end marker,
+    /// `   12  (end marker)  2 → 9  (1 entry missing before it)`.
+    func textLine(_ place: Place, old: JSONValue?, new: JSONValue?, seqWidth: Int, colors: Bool) -> String {
+        let seq = String(place.seq).leftPadded(to: seqWidth)
+        let label =
+            place.type.map { colors ? "\u{1B}[36m\(TerminalText.escape($0))\u{1B}[0m" : TerminalText.escape($0) }
+            ?? "(end marker)"
         var line = colors ? "\u{1B}[1m\(seq)\u{1B}[0m  \(label)  " : "\(seq)  \(label)  "
         let (before, after) = full ? (show(old), show(new)) : Self.abbreviate(old, new, width: 60)
-        let dropped = end.gap.dropped
-        line += "\(before) → \(after)  (\(dropped) \(dropped == 1 ? "entry" : "entries") missing before it)"
+        line += "\(before) → \(after)"
+        if let gap = place.missingBefore {
+            let entries = "\(gap) \(gap == 1 ? "entry" : "entries")"
+            line += "  (\(entries) missing before \(place.type == nil ? "it" : "this step"))"
+        }
         return line
     }
 
-    /// The JSON line of ``textLine(end:old:new:seqWidth:colors:)``: `"type":null` and
-    /// `"end":true`.
-    func jsonLine(end: EndAfterGap, old: JSONValue?, new: JSONValue?) -> String {
+    /// `{"seq":10,"type":"setQuantity","path":"cart.total","kind":"changed","old":18.99,"new":23.49}`;
+    /// for the end marker, `"type":null` and `"end":true`.
+    func jsonLine(_ place: Place, old: JSONValue?, new: JSONValue?) -> String {
         var members: [JSONObject.Element] = [
-            ("seq", .number(JSONNumber(String(end.seq)))), ("type", .null), ("path", .string(path.description)),
-            ("kind", .string(Self.kind(old: old, new: new))),
+            ("seq", .number(JSONNumber(String(place.seq)))),
+            ("type", place.type.map(JSONValue.string) ?? .null), ("path", .string(path.description)),
+            ("kind", .string(old == nil ? "added" : new == nil ? "removed" : "changed")),
         ]
         if let old { members.append(("old", old)) }
         if let new { members.append(("new", new)) }
-        members.append(("missingBefore", .number(JSONNumber(String(end.gap.dropped)))))
-        members.append(("end", .bool(true)))
+        if let gap = place.missingBefore {
+            members.append(("missingBefore", .number(JSONNumber(String(gap)))))
+        }
+        if place.type == nil { members.append(("end", .bool(true))) }
         return JSONValue.object(JSONObject(members)).compactText
-    }
-
-    /// `{"seq":10,"type":"setQuantity","path":"cart.total","kind":"changed","old":18.99,"new":23.49}`.
-    func jsonLine(_ entry: ListedAction, old: JSONValue?, new: JSONValue?, gap: Int?) -> String {
-        var members: [JSONObject.Element] = [
-            ("seq", .number(JSONNumber(String(entry.seq)))), ("type", .string(entry.type)),
-            ("path", .string(path.description)),
-            ("kind", .string(Self.kind(old: old, new: new))),
-        ]
-        if let old { members.append(("old", old)) }
-        if let new { members.append(("new", new)) }
-        if let gap { members.append(("missingBefore", .number(JSONNumber(String(gap))))) }
-        return JSONValue.object(JSONObject(members)).compactText
-    }
-
-    /// `added`, `removed` or `changed`, as a JSON line names what happened at the path.
-    static func kind(old: JSONValue?, new: JSONValue?) -> String {
-        old == nil ? "added" : new == nil ? "removed" : "changed"
     }
 
     /// Both values cut to `width` characters as `diff` cuts a change's two values

@@ -39,7 +39,7 @@ struct ShowCommand: Subcommand {
         timeline.showsReplayProgress(in: session.context)
         let path = try self.path.map { text throws(InspectorError) in try JSONPath.argument(text) }
         let state: JSONValue
-        if let end = try timeline.recording.endAfterGap(), end.seq == seq {
+        if seq == timeline.recording.endSeq, let end = try timeline.recording.endAfterGap() {
             // Past the last step, entries are missing: the end marker holds the state after them.
             state = end.state
         } else {
