@@ -66,7 +66,7 @@ import Testing
         return generator.next()
     }
 
-    @Test(.timeLimit(.minutes(5)), arguments: fixtures.enumerated().map { FixtureCase(index: $0.offset, name: $0.element) })
+    @Test(.hangGuard, arguments: fixtures.enumerated().map { FixtureCase(index: $0.offset, name: $0.element) })
     func mutationsOf(_ fixture: FixtureCase) throws {
         FuzzCrashReport.install
         defer { FuzzCrashReport.record("", slot: fixture.index) }

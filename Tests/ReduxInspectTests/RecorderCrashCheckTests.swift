@@ -47,7 +47,7 @@ import Testing
     /// A tool that exits with its recorder open (its store in a global, never released) still
     /// leaves every action it recorded on disk: the recorder flushes when the process exits.
     /// Only the end marker, which close writes, is missing, and check says so.
-    @Test(.timeLimit(.minutes(1))) func exitingWithTheRecorderOpenKeepsTheSession() throws {
+    @Test(.hangGuard) func exitingWithTheRecorderOpenKeepsTheSession() throws {
         let directory = try CLITemporaryDirectory()
         let path = directory.path("exit.jsonl")
         let process = Process()
@@ -64,7 +64,7 @@ import Testing
         #expect(check.out.contains("500 steps (seq 1…500), 500 with states, no gaps, no end marker (the recorder was not closed, or could not write it)"))
     }
 
-    @Test(.timeLimit(.minutes(2)), arguments: loads)
+    @Test(.hangGuard, arguments: loads)
     func killedWhileRecordingLeavesAFileThatChecks(_ load: Load) throws {
         let directory = try CLITemporaryDirectory()
         let path = directory.path("soak.jsonl")
@@ -125,7 +125,7 @@ import Testing
     /// Writes that fail part-way — the file has hit its size limit, as on a full disk — are cut
     /// back to the last complete line: the file checks, warning only of the gaps the failed
     /// writes left (written when a smaller write fits again).
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.hangGuard)
     func writesFailingPartWayLeaveOnlyCompleteLines() throws {
         let directory = try CLITemporaryDirectory()
         let path = directory.path("full.jsonl")

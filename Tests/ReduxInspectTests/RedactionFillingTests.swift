@@ -19,7 +19,7 @@ import Testing
     /// A wide object whose first member is gone, with a placeholder in its last: every member
     /// is found by key once the orders part, without a search through the others for each
     /// (100,000 × 100,000 string comparisons).
-    @Test(.timeLimit(.minutes(1))) func aWideObjectWithAMemberRemovedIsFilledAtOnce() throws {
+    @Test(.hangGuard) func aWideObjectWithAMemberRemovedIsFilledAtOnce() throws {
         let count = 100_000
         let keys = (0..<count).map { "k\($0)" }
         var recorded = keys.dropFirst().map { ($0, Self.number(1)) }

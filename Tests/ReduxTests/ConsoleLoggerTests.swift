@@ -114,7 +114,7 @@ enum ProbeAction: Encodable, Sendable {
 
     /// A wide dictionary with one value changed is one line, found by key through a table
     /// rather than by a search through the 100,000 others for each member.
-    @Test(.timeLimit(.minutes(1))) func aWideStateWithOneValueChangedIsOneLineAtOnce() throws {
+    @Test(.hangGuard) func aWideStateWithOneValueChangedIsOneLineAtOnce() throws {
         let wide = Dictionary(uniqueKeysWithValues: (0..<100_000).map { ("k\($0)", 0) })
         let reducer = Reducer<[String: Int], String> { state, key in state[key, default: 0] += 1 }
         let (store, entries) = Self.loggedStore(wide, reducer)

@@ -54,7 +54,7 @@ final class SteppedSink: RecordingSink, @unchecked Sendable {
 @Suite struct RecorderConcurrencyTests {
     /// With `.drop`, the gap marker goes into the queue with the entry after the gap: the one
     /// free place of a queue of one is not taken from that entry by the marker.
-    @Test(.timeLimit(.minutes(1))) func aGapMarkerGoesInWithTheEntryAfterIt() throws {
+    @Test(.hangGuard) func aGapMarkerGoesInWithTheEntryAfterIt() throws {
         let sink = SteppedSink()
         var options = steppingOptions(Recorder<CounterState, CounterAction>.self)
         options.queueCapacity = 1

@@ -8,7 +8,7 @@ import Testing
 @Suite struct RecorderFaultLoadTests {
     static let threads = 4
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func writesFailingOnAndOffLoseNothingUnaccounted() throws {
         let sink = SwitchableSink()
         let errors = LockedBox<[RecorderError]>([])
@@ -47,7 +47,7 @@ import Testing
         #expect(errors.value.count <= account.gaps.count + 1)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func waitingPolicyLosesNothingWhenTheDiskIsSlow() throws {
         let sink = SwitchableSink(delay: 0.001)
         let recorder = Recorder<CounterState, CounterAction>(
@@ -65,7 +65,7 @@ import Testing
         #expect(account.endSeq == 2_000)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func droppingPolicyCountsEveryDropExactlyFromManyThreads() throws {
         let sink = SwitchableSink(delay: 0.002)
         let recorder = Recorder<CounterState, CounterAction>(
@@ -86,7 +86,7 @@ import Testing
 
     /// `close()` from several threads while others dispatch and the sink fails now and then:
     /// one end marker, last; everything before it accounted for; dispatches go on unrecorded.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func closeFromManyThreadsWhileWritesFailAndDispatchesContinue() throws {
         for round in 0..<10 {
             let sink = SwitchableSink()
@@ -160,7 +160,7 @@ import Testing
     /// `/dev/full`: every write fails. Reported once, the app runs on, the dispatching threads
     /// never block, whatever the queue policy.
     @Test(
-        .enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full"), .timeLimit(.minutes(1)),
+        .enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full"), .hangGuard,
         arguments: [QueueFullPolicy.wait, .drop])
     func fullDiskFromManyThreadsIsReportedOnce(_ policy: QueueFullPolicy) throws {
         let path = "/dev/full"

@@ -9,7 +9,7 @@ import Testing
     /// Wrapped, the recorder used not to get the store's lock, so `close()` from another
     /// thread returned at once, while an action was being reduced, before the end marker was
     /// written.
-    @Test(.timeLimit(.minutes(1))) func aWrappedRecorderClosedDuringADispatchReturnsWithTheRecordingEnded() throws {
+    @Test(.hangGuard) func aWrappedRecorderClosedDuringADispatchReturnsWithTheRecordingEnded() throws {
         let sink = MemoryRecordingSink()
         let recorder = Recorder<CounterState, CounterAction>(sink: sink, options: steppingOptions())
         let wrapped = Middleware<CounterState, CounterAction> { dispatch, getState in
@@ -21,7 +21,7 @@ import Testing
             counterReducer.reduce(&state, action)
             if action == .decrement {
                 entered.signal()
-                release.wait()
+                _ = release.wait(timeout: .now() + 30)
             }
         }
         let store = Store(initialState: CounterState(), reducer: blocking, middleware: [wrapped])
@@ -32,7 +32,10 @@ import Testing
             if index == 0 {
                 store.dispatch(.decrement)
             } else {
-                entered.wait()
+                guard entered.wait(timeout: .now() + 30) == .success else {
+                    Issue.record("the dispatch never reached the reducer")
+                    return
+                }
                 let closer = Thread {
                     recorder.close()
                     lastLineAfterClose.withLock { $0 = sink.lines.last }

@@ -212,7 +212,7 @@ import Testing
     /// A handler that reads the state waits for the store's lock, which a dispatch holds while
     /// it waits for room in a full queue: when the writer itself called the handler, it stopped
     /// emptying the queue and the app hung (a review found it with `/dev/full`).
-    @Test(.timeLimit(.minutes(1))) func anErrorHandlerMayReadTheStateWhileTheQueueIsFull() {
+    @Test(.hangGuard) func anErrorHandlerMayReadTheStateWhileTheQueueIsFull() {
         let sink = FlakySink()
         let storeBox = LockedBox<Store<CounterState, CounterAction>?>(nil)
         let seen = LockedBox<[Int]>([])

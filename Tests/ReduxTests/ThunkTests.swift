@@ -13,7 +13,7 @@ enum AsyncAction: Sendable {
     // at once, so each wait may last until the tests queued before it have run: a minute was
     // once not enough on two cores. The limit only has to turn a thunk that never ends into a
     // failure, so it is longer than a whole run.
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.hangGuard)
     func thunkDispatchesPlainActionsThatReachTheReducerInOrder() async {
         let reduced = LockedBox<[String]>([])
         let reducer = Reducer<CounterState, AsyncAction> { state, action in
