@@ -112,6 +112,26 @@ final class CommandSession {
                 + "to find where they first differ: \(inspector.program) verify \(ShellWord.quoted(path))")
     }
 
+    /// Warns about the states replays had to start from although the reducer reads a
+    /// redacted value in them as a stand-in (``Timeline/standInStarts``): the initial state,
+    /// or a state recorded after missing entries. The states replayed from them compute with
+    /// `0` or `false` where the app had its own value. `told` is how many were told already
+    /// (by an earlier call in the same `step` session); returns how many have been now.
+    @discardableResult
+    func warnAboutStandIns(_ timeline: Timeline, told: Int = 0) -> Int {
+        let starts = timeline.standInStarts
+        for start in starts.dropFirst(told) {
+            var listed = start.paths.prefix(3).map(\.description)
+            if start.paths.count > 3 { listed.append("\(start.paths.count - 3) more") }
+            let state = start.seq.map { "the state recorded at seq \($0)" } ?? "the initial state"
+            warn(
+                "\(timeline.recording.path): \(state) holds redacted values that the reducer can only read as 0 or false "
+                    + "(\(listed.joined(separator: ", "))): the states replayed from it compute with those, "
+                    + "which may not be the app's values")
+        }
+        return starts.count
+    }
+
     /// Prints `warning: …` on standard error.
     func warn(_ message: String) {
         let label = context.colorsError ? "\u{1B}[33mwarning:\u{1B}[0m" : "warning:"

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The states of a recording, step by step: recorded where the recording holds them,
-/// replayed through the reducer otherwise, from the nearest state already known.
+/// replayed through the reducer otherwise, from the nearest state already known (past a
+/// recorded state the reducer would read a redacted number in as 0, see ``StandInStart``).
 ///
 /// Replayed states are kept as checkpoints every ``checkpointInterval`` steps, so going
 /// back never replays from the start.
@@ -63,6 +64,17 @@ public final class Timeline {
         return unreproduced
     }
     private var unreproduced: [Int] = []
+    /// The states replays started from although the reducer reads a redacted value in them as
+    /// a stand-in (``StandInStart``), in the order met: the states replayed from them may not
+    /// be the app's.
+    public private(set) var standInStarts: [StandInStart] = []
+    /// The steps whose recorded state the reducer reads with stand-ins, and where.
+    private var statesWithStandIns: [Int: StandInStart] = [:]
+    /// The steps whose recorded state the reducer reads as written, among those looked at.
+    private var statesReadAsWritten: Set<Int> = []
+    /// The steps whose recorded state replays go through, not from (``passesOver(_:at:_:)``).
+    private var passedOver: Set<Int> = []
+    private var initialStateLookedAt = false
     /// The steps ``checkReplay(into:)`` has looked at.
     private var checkedSteps: Set<Int> = []
     /// The replays into recorded states not yet compared with them: compared in a batch, on
@@ -268,9 +280,9 @@ public final class Timeline {
                 try load(try initialState(), into: replayer, from: nil)
                 break
             }
-            if recording.steps[start].hasState {
+            if recording.steps[start].hasState, !passedOver.contains(start) {
                 let recorded = try entry(at: start)
-                if let state = recorded.state {
+                if let state = recorded.state, !passesOver(state, at: start, replayer) {
                     checkReplay(into: start)
                     try load(state, into: replayer, from: recorded)
                     break
@@ -450,6 +462,56 @@ public final class Timeline {
         }
     }
 
+    /// Whether a replay to a later step should not start from `state`, recorded at step
+    /// `index`, but replay through it from an earlier state: the reducer reads a redacted value
+    /// in it as a stand-in, and no entries are missing since the state recorded before it (a
+    /// replay cannot pass those). One started from all the same is noted in ``standInStarts``.
+    private func passesOver(_ state: JSONValue, at index: Int, _ replayer: any StateReplayer) -> Bool {
+        guard let standIns = standIns(in: state, at: index, replayer) else { return false }
+        let later = stepsWithStates.partitionIndex(atOrPast: { Int($0) >= index })
+        let previous = later > 0 ? Int(stepsWithStates[later - 1]) : -1
+        guard recording.gaps(before: (previous + 1)..<(index + 1)).isEmpty else {
+            note(standIns)
+            return false
+        }
+        passedOver.insert(index)
+        return true
+    }
+
+    /// The stand-ins the reducer reads in `state`, recorded at step `index`, if any. The state
+    /// is read once, when a replay first comes to it, and the replayer's own state is kept for
+    /// the replay that may go on from it.
+    private func standIns(in state: JSONValue, at index: Int, _ replayer: any StateReplayer) -> StandInStart? {
+        if let known = statesWithStandIns[index] { return known }
+        guard !statesReadAsWritten.contains(index) else { return nil }
+        guard state.holdsRedactionPlaceholder else {
+            statesReadAsWritten.insert(index)
+            return nil
+        }
+        let kept = replayPosition.map { _ in replayer.snapshot() }
+        defer { if let kept { replayer.restore(kept) } }
+        // A state the reducer cannot read is reported by the load that follows.
+        guard (try? replayer.setState(state)) != nil, let read = try? replayer.currentState() else { return nil }
+        let found = StandInStart(seq: recording.steps[index].seq, recorded: state, read: read)
+        if let found { statesWithStandIns[index] = found } else { statesReadAsWritten.insert(index) }
+        return found
+    }
+
+    /// Notes the initial state, just loaded into `replayer`, in ``standInStarts`` when the
+    /// reducer reads a redacted value in it as a stand-in.
+    private func noteStandIns(ofInitial state: JSONValue, in replayer: any StateReplayer) {
+        guard !initialStateLookedAt else { return }
+        initialStateLookedAt = true
+        guard state.holdsRedactionPlaceholder, let read = try? replayer.currentState(),
+            let standIns = StandInStart(seq: nil, recorded: state, read: read)
+        else { return }
+        note(standIns)
+    }
+
+    private func note(_ standIns: StandInStart) {
+        if !standInStarts.contains(where: { $0.seq == standIns.seq }) { standInStarts.append(standIns) }
+    }
+
     /// Makes `state` the replayer's, the state recorded with `entry`, or with `nil` the state
     /// replays start from; a state the reducer cannot read is reported where it was written.
     private func load(_ state: JSONValue, into replayer: any StateReplayer, from entry: RecordingEntry?) throws(InspectorError) {
@@ -458,6 +520,7 @@ public final class Timeline {
         } catch {
             throw .recording(entry.map { recording.failure(error, at: $0) } ?? recording.initialStateFailure(error))
         }
+        if entry == nil { noteStandIns(ofInitial: state, in: replayer) }
     }
 }
 

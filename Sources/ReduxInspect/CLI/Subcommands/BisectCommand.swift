@@ -127,6 +127,7 @@ struct BisectCommand: Subcommand {
             let changes = JSONDiff.changes(from: try timeline.state(after: steps.count - 1), to: end.state)
             let before = steps.isEmpty ? nil : try timeline.entry(at: steps.count - 1)
             for line in output.foundAtEnd(end, changes: changes, before: before) { session.context.print(line) }
+            session.warnAboutStandIns(timeline)
             session.warnAboutUnreproducedStates(timeline)
             return .success
         }
@@ -142,6 +143,7 @@ struct BisectCommand: Subcommand {
                 checked: timeline.count + 1, steps: steps, absent: absent, leftOut: leftOut,
                 misordered: misordered)
             for line in lines { session.context.print(line) }
+            session.warnAboutStandIns(timeline)
             session.warnAboutUnreproducedStates(timeline)
             return .failure
         }
@@ -155,6 +157,7 @@ struct BisectCommand: Subcommand {
             missingBefore: missing)
         for line in lines { session.context.print(line) }
         // Not the steps after it, which the walk may have replayed ahead.
+        session.warnAboutStandIns(timeline)
         session.warnAboutUnreproducedStates(timeline, within: Int.min...entry.seq)
         return .success
     }

@@ -115,6 +115,7 @@ struct BlameCommand: Subcommand {
             // every format, so that standard output holds only answers.
             session.warn("no step changed \(place): no state has a value there")
         }
+        session.warnAboutStandIns(timeline)
         session.warnAboutUnreproducedStates(timeline)
         // A path no state has, a misspelt one most likely, is no answer: as `show --path`.
         return !changed && previous == nil ? .failure : .success

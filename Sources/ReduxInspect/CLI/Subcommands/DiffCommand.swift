@@ -118,6 +118,7 @@ struct DiffCommand: Subcommand {
                     + "to list its changes: \(session.inspector.program) blame \(ShellWord.quoted(file)) \(ShellWord.quoted(path))" : ""
                 session.warn("no state diffed has a value at \(TerminalText.echo(path))\(size)")
             }
+            session.warnAboutStandIns(timeline)
             session.warnAboutUnreproducedStates(timeline, within: recording.seqs(of: indices))
             return .success
         }
@@ -167,6 +168,7 @@ struct DiffCommand: Subcommand {
             }
         }
         write(endGap)
+        session.warnAboutStandIns(timeline)
         session.warnAboutUnreproducedStates(timeline, within: recording.seqs(of: indices))
         return .success
     }

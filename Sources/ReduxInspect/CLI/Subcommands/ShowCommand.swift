@@ -52,6 +52,7 @@ struct ShowCommand: Subcommand {
                     "\(file): \(missing) \(missing == 1 ? "entry is" : "entries are") missing before seq \(seq) with no recorded state since: the state is replayed without \(missing == 1 ? "its action" : "their actions")")
             }
         }
+        session.warnAboutStandIns(timeline)
         guard let path, let text = self.path else {
             session.context.print(state.prettyText())
             return .success

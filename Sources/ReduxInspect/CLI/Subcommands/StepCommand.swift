@@ -158,6 +158,7 @@ struct StepCommand: Subcommand {
         var aCommandFailed = false
         // The steps where the reducer no longer makes the recorded state that were told of.
         var warnedUnreproduced: Set<Int> = []
+        var toldStandIns = 0
         while true {
             flush(context)
             // Waiting before the prompt shows: an interrupt sent once it is seen drops the line.
@@ -201,6 +202,10 @@ struct StepCommand: Subcommand {
                 flush(context)
                 session.warnAboutUnreproducedStates(timeline, within: here...here)
                 warnedUnreproduced.insert(here)
+            }
+            if timeline.standInStarts.count > toldStandIns {
+                flush(context)
+                toldStandIns = session.warnAboutStandIns(timeline, told: toldStandIns)
             }
             if case .failure = reply { aCommandFailed = true }
             if reply == .quit { break }

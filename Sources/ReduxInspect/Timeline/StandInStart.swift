@@ -1,0 +1,22 @@
+/// A state a replay started from although the reducer reads a redacted value in it as a
+/// stand-in: the recorder writes `"<redacted>"` for a number, which the app's decoder can
+/// only read as `0` (or a Bool as `false`), so every state replayed from it computes with
+/// that instead of the app's value.
+///
+/// A timeline replays through such a recorded state from an earlier one instead, where it
+/// can: only the initial state, and a recorded state after missing entries (which a replay
+/// cannot pass), are started from all the same.
+public struct StandInStart: Sendable, Hashable {
+    /// The seq of the step whose recorded state it is; `nil` for the initial state.
+    public let seq: Int?
+    /// Where the stand-ins are, in the order of the state (all of them).
+    public let paths: [JSONPath]
+
+    /// The places where `recorded` holds the placeholder and `read`, the same state as the
+    /// reducer read it and encoded it again, holds something else; `nil` when there are none.
+    init?(seq: Int?, recorded: JSONValue, read: JSONValue) {
+        guard let filled = recorded.fillingRedactions(from: read) else { return nil }
+        self.seq = seq
+        paths = JSONDiff.changes(from: recorded, to: filled).map(\.path)
+    }
+}

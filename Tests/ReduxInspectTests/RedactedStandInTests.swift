@@ -1,0 +1,156 @@
+import Foundation
+import Redux
+import ReduxInspect
+import Testing
+
+/// A number the recorder redacted in a state is written `"<redacted>"`, which the app's
+/// decoder can only read as `0`: a replay that started from such a recorded state computed
+/// every later state from 0, and `show`, `bisect` and `blame` printed values the app never
+/// had. Replays now go through such a state from an earlier one, and say so where they
+/// cannot (the initial state, a state after missing entries).
+@Suite struct RedactedStandInTests {
+    typealias CLI = CLITestSupport
+
+    /// Adds 1, 2, … `last` with `total` redacted and a state after every third action, so
+    /// that seq 3 and 6 record `"total":"<redacted>"`; `leavingOut` is not recorded.
+    private func tally(upTo last: Int = 7, leavingOut: Int? = nil) throws -> (
+        file: String, inspector: Inspector, directory: CLITemporaryDirectory
+    ) {
+        let directory = try CLITemporaryDirectory()
+        let sink = MemoryRecordingSink()
+        let recorder = Recorder<TallyState, TallyAction>(
+            sink: sink,
+            options: .init(
+                reducer: "tally", statePolicy: .every(3), redactedKeys: ["total"],
+                shouldRecord: { action in
+                    guard case .add(let number) = action else { return true }
+                    return number != leavingOut
+                }))
+        let store = Store(
+            initialState: TallyState(), reducer: tallyReducer(countingTwice: nil),
+            middleware: [recorder.middleware])
+        for number in 1...last { store.dispatch(.add(number)) }
+        recorder.close()
+        let file = try directory.file("tally.jsonl", sink.text)
+        let inspector = Inspector(
+            reducers: [
+                InspectableReducer(
+                    name: "tally", reducer: tallyReducer(countingTwice: nil), initialState: TallyState())
+            ])
+        return (file, inspector, directory)
+    }
+
+    @Test func aStateReplayedPastARedactedNumberIsTheApps() throws {
+        let (file, inspector, directory) = try tally()
+        defer { withExtendedLifetime(directory) {} }
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains(#""seq":3,"#))
+        #expect(
+            try String(contentsOfFile: file, encoding: .utf8).contains(#""state":{"total":"<redacted>"}"#))
+
+        let shown = CLI.run(["show", file, "--at", "5", "--path", "total"], inspector: inspector)
+        #expect(shown.code == 0, "\(shown)")
+        #expect(shown.out == "15\n")
+
+        let found = CLI.run(["bisect", file, "--until", "total == 10"], inspector: inspector)
+        #expect(found.code == 0, "\(found)")
+        #expect(found.outLines.first == "total == 10 holds first at seq 4 (step 4 of 7)")
+
+        // Seq 7's state is the end marker's, redacted as seq 6's is: no change shown there.
+        let blamed = CLI.run(["blame", file, "total"], inspector: inspector)
+        #expect(
+            blamed.outLines.map { $0.split(separator: " ").last.map(String.init) ?? "" }
+                == ["1", "3", #""<redacted>""#, "10", "15", #""<redacted>""#])
+    }
+
+    @Test func theInitialStatesRedactedNumberIsToldOnce() throws {
+        let (file, inspector, directory) = try tally()
+        defer { withExtendedLifetime(directory) {} }
+        let warning =
+            "warning: \(file): the initial state holds redacted values that the reducer can only read as 0 or false "
+            + "(total): the states replayed from it compute with those, which may not be the app's values\n"
+        for arguments in [
+            ["show", file, "--at", "5"], ["diff", file, "4..5"], ["blame", file, "total"],
+            ["bisect", file, "--until", "total > 12"],
+        ] {
+            let result = CLI.run(arguments, inspector: inspector)
+            #expect(result.code == 0, "\(arguments): \(result)")
+            #expect(result.err == warning, "\(arguments)")
+        }
+        // A state the recording holds is shown as recorded, without a replay.
+        #expect(CLI.run(["show", file, "--at", "3"], inspector: inspector).err == "")
+    }
+
+    @Test func aRedactedNumberAfterMissingEntriesIsStartedFromAndTold() throws {
+        // Seq 2 (adding 2) is left out, so the state at seq 3 follows a gap, and a replay
+        // cannot go through it: the app's 1 + 3 there is unknown, and 0 stands in for it,
+        // to which seq 4 adds 4.
+        let (file, inspector, directory) = try tally(upTo: 8, leavingOut: 2)
+        defer { withExtendedLifetime(directory) {} }
+        let shown = CLI.run(["show", file, "--at", "4", "--path", "total"], inspector: inspector)
+        #expect(shown.code == 0, "\(shown)")
+        #expect(shown.out == "4\n")
+        #expect(
+            shown.err.contains(
+                "warning: \(file): the state recorded at seq 3 holds redacted values that the reducer can only read as 0 or false (total)"
+            ),
+            "\(shown.err)")
+        // Seq 6's state has no entries missing since seq 3's: replayed through, not told of.
+        let later = CLI.run(["show", file, "--at", "7", "--path", "total"], inspector: inspector)
+        #expect(later.out == "22\n", "\(later)")
+        #expect(later.err.contains("seq 3") && !later.err.contains("seq 6"), "\(later.err)")
+    }
+
+    @Test func stepTellsOfAStandInOnceTheReplayMeetsIt() throws {
+        let (file, inspector, directory) = try tally()
+        defer { withExtendedLifetime(directory) {} }
+        let session = CLI.run(["step", file], input: "goto 5\ngoto 2\nquit\n", inspector: inspector)
+        #expect(session.code == 0, "\(session)")
+        #expect(session.out.contains("~ total: 10 → 15"), "\(session.out)")
+        #expect(
+            session.err.components(separatedBy: "the initial state holds redacted values").count == 2,
+            "\(session.err)")
+    }
+}
+
+/// A redacted string is read as the placeholder itself, as written: a recorded state holding
+/// only such is still where replays start, rather than from the beginning.
+@Suite struct RedactedStringStartTests {
+    typealias CLI = CLITestSupport
+
+    struct NoteState: Codable, Equatable, Sendable {
+        var note = ""
+        var edits = 0
+    }
+
+    enum NoteAction: Codable, Sendable, Equatable {
+        case write(String)
+    }
+
+    static let reducer = Reducer<NoteState, NoteAction> { state, action in
+        guard case .write(let text) = action else { return }
+        state.note = text
+        state.edits += 1
+    }
+
+    @Test func aReplayStartsFromAStateWithARedactedString() throws {
+        let directory = try CLITemporaryDirectory()
+        let sink = MemoryRecordingSink()
+        let recorder = Recorder<NoteState, NoteAction>(
+            sink: sink, options: .init(reducer: "notes", statePolicy: .every(2), redactedKeys: ["note"]))
+        let store = Store(initialState: NoteState(), reducer: Self.reducer, middleware: [recorder.middleware])
+        for text in ["a", "b", "c", "d"] { store.dispatch(.write(text)) }
+        recorder.close()
+        // The first action no longer decodes: a replay from the start would fail at seq 1.
+        let text = sink.text.replacingOccurrences(of: #"{"write":{"_0":"a"}}"#, with: #"{"erase":{}}"#)
+        #expect(text != sink.text)
+        let file = try directory.file("notes.jsonl", text)
+        let inspector = Inspector(reducers: [
+            InspectableReducer(name: "notes", reducer: Self.reducer, initialState: NoteState())
+        ])
+
+        let shown = CLI.run(["show", file, "--at", "3"], inspector: inspector)
+        #expect(shown.code == 0, "\(shown)")
+        #expect(try CLI.json(shown.out) == ["note": "c", "edits": 3])
+        #expect(shown.err == "")
+    }
+}
