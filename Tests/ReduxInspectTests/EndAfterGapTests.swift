@@ -35,8 +35,18 @@ import Testing
         #expect(end.code == 0, "\(end)")
         #expect(end.out == "21\n")
         #expect(CLI.run(["show", file, "--at", "4", "--path", "total"], inspector: inspector).out == "10\n")
-        // A seq the missing entries had, but no state is known for, is still no step.
-        #expect(CLI.run(["show", file, "--at", "5"], inspector: inspector).code == 64)
+        // A seq the missing entries had, but no state is known for, is still no step; the
+        // errors name the end marker's seq among those `show` takes.
+        let missing = CLI.run(["show", file, "--at", "5"], inspector: inspector)
+        #expect(missing.code == 64)
+        #expect(
+            missing.err
+                == "Error: \(file): no step with seq 5: entries are missing after seq 4, and seq 6 is the end marker's state after them\n")
+        let past = CLI.run(["show", file, "--at", "7"], inspector: inspector)
+        #expect(past.code == 64)
+        #expect(
+            past.err
+                == "Error: \(file): no step with seq 7: expected 0 (the initial state), a seq from 1 to 4, or 6 (the end marker's state, after missing entries)\n")
     }
 
     @Test func blameListsTheEndMarkersChangeLast() throws {

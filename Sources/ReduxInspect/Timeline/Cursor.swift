@@ -46,6 +46,9 @@ public struct TimelineCursor: Sendable {
     public enum GotoError: Error, Equatable, Sendable, CustomStringConvertible {
         /// No step has this seq: it is out of range, or inside a gap of the recording.
         case noSuchSeq(Int, first: Int?, last: Int?)
+        /// As ``noSuchSeq(_:first:last:)``, for a command that also takes `end`, the seq of an
+        /// end marker after missing entries, for the state it holds (`show --at`).
+        case noSuchSeqBeforeEnd(Int, first: Int?, last: Int?, end: Int)
 
         public var description: String {
             switch self {
@@ -56,6 +59,17 @@ public struct TimelineCursor: Sendable {
                     "no step with seq \(seq): expected 0 (the initial state) or a seq from \(first) to \(last)"
             case .noSuchSeq(let seq, _, _):
                 return "no step with seq \(seq): the recording has no steps, only the initial state (seq 0)"
+            case .noSuchSeqBeforeEnd(let seq, _, let last, let end) where seq > (last ?? 0) && seq < end:
+                return "no step with seq \(seq): entries are missing after \(last.map { "seq \($0)" } ?? "the initial state"), "
+                    + "and seq \(end) is the end marker's state after them"
+            case .noSuchSeqBeforeEnd(let seq, let first?, let last?, _) where seq > first && seq < last:
+                return GotoError.noSuchSeq(seq, first: first, last: last).description
+            case .noSuchSeqBeforeEnd(let seq, let first?, let last?, let end):
+                return "no step with seq \(seq): expected 0 (the initial state), a seq from \(first) to \(last), "
+                    + "or \(end) (the end marker's state, after missing entries)"
+            case .noSuchSeqBeforeEnd(let seq, _, _, let end):
+                return "no step with seq \(seq): expected 0 (the initial state) "
+                    + "or \(end) (the end marker's state, after missing entries)"
             }
         }
     }
