@@ -83,6 +83,13 @@ import Testing
                 + "\n")
         let never = CLI.run(["bisect", file, "--until", "total > 21"], inspector: inspector)
         #expect(never.code == 1)
-        #expect(never.outLines.first?.hasPrefix("total > 21 never holds") == true)
+        #expect(
+            never.outLines == [
+                "total > 21 never holds: not in the initial state, nor after any of the 4 steps (seq 1…4), "
+                    + "nor in the end marker's state (seq 6, after missing entries)"
+            ])
+        let neverJSON = CLI.run(["bisect", file, "--until", "total > 21", "--format", "json"], inspector: inspector)
+        // The initial state, four steps' and the end marker's.
+        #expect(neverJSON.out == #"{"predicate":"total > 21","holds":false,"checked":6}"# + "\n")
     }
 }

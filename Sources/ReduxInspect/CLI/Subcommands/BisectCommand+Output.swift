@@ -25,9 +25,12 @@ extension BisectCommand {
         /// with null that some states have and others do not, and `misordered` the hints for
         /// paths ordered against a literal of a kind they never held.
         func never(
-            checked: Int, steps: [StepLocation], absent: [JSONPath] = [], leftOut: [JSONPath] = [],
-            misordered: [String] = []
+            checked: Int, steps: [StepLocation], endSeq: Int? = nil, absent: [JSONPath] = [],
+            leftOut: [JSONPath] = [], misordered: [String] = []
         ) -> [String] {
+            // The end marker's state after missing entries was checked too.
+            let checked = checked + (endSeq == nil ? 0 : 1)
+            let end = endSeq.map { ", nor in the end marker's state (seq \($0), after missing entries)" } ?? ""
             let hints = absent.map(predicate.absentPathHint) + leftOut.map(predicate.leftOutPathHint) + misordered
             if json {
                 var members: [JSONObject.Element] = [
@@ -40,12 +43,13 @@ extension BisectCommand {
                 return [object(members)]
             }
             guard let first = steps.first, let last = steps.last else {
-                return ["\(quoted) never holds: not in the initial state, and the recording has no steps"]
+                let noSteps = endSeq == nil ? ", and the recording has no steps" : "\(end); the recording has no steps"
+                return ["\(quoted) never holds: not in the initial state\(noSteps)"]
                     + hints.map(TerminalText.escape)
             }
             let range = first.seq == last.seq ? "seq \(first.seq)" : "seq \(first.seq)…\(last.seq)"
             let count = steps.count == 1 ? "the 1 step" : "any of the \(steps.count) steps"
-            return ["\(quoted) never holds: not in the initial state, nor after \(count) (\(range))"]
+            return ["\(quoted) never holds: not in the initial state, nor after \(count) (\(range))\(end)"]
                 + hints.map(TerminalText.escape)
         }
 

@@ -123,7 +123,8 @@ struct BisectCommand: Subcommand {
         let steps = timeline.recording.steps
         // Entries missing after the last step: the end marker's state is the only one after
         // them, and where the predicate first holds when no step's state has it.
-        if first == nil, let end = try timeline.recording.endAfterGap(), predicate.holds(in: end.state) {
+        let endAfterGap = first == nil ? try timeline.recording.endAfterGap() : nil
+        if let end = endAfterGap, predicate.holds(in: end.state) {
             let changes = JSONDiff.changes(from: try timeline.state(after: steps.count - 1), to: end.state)
             let before = steps.isEmpty ? nil : try timeline.entry(at: steps.count - 1)
             for line in output.foundAtEnd(end, changes: changes, before: before) { session.context.print(line) }
@@ -140,7 +141,7 @@ struct BisectCommand: Subcommand {
                 predicate.literalOrderingHint(ordering, kinds: kinds)
             }
             let lines = output.never(
-                checked: timeline.count + 1, steps: steps, absent: absent, leftOut: leftOut,
+                checked: timeline.count + 1, steps: steps, endSeq: endAfterGap?.seq, absent: absent, leftOut: leftOut,
                 misordered: misordered)
             for line in lines { session.context.print(line) }
             session.warnAboutStandIns(timeline)
