@@ -17,8 +17,10 @@ struct CheckCommand: Subcommand {
             seq where others have one (it is numbered one past the entry before it). When the
             reducer is known, it decodes every action into its Action type, runs it through
             the reducer, and warns about an entry whose type is not the one the recorder writes
-            for its action (the first 20, then how many more). States are not compared (that
-            is what verify does). Exits 65 at the first problem.
+            for its action (the first 20, then how many more), and decodes each recorded state
+            that replays start from (one followed by a step without a state) into its State
+            type. States are not compared (that is what verify does). Exits 65 at the first
+            problem.
             """)
 
     /// How many gaps, and how many entries whose type is not their action's, are warned about
@@ -71,6 +73,7 @@ struct CheckCommand: Subcommand {
                 }
                 return true
             }
+            try Self.decodeReplayStarts(of: recording, with: run.replayer)
             decoded = "every action decodes with reducer \(reducer.name)"
         }
         progress.clear()
@@ -98,6 +101,33 @@ struct CheckCommand: Subcommand {
         session.context.print(
             "\(TerminalText.escape(recording.path)): ok: \(count) step\(count == 1 ? "" : "s") (\(first)), \(states) with states, \(gapCount)\(end); \(decoded)")
         return .success
+    }
+
+    /// Decodes into the app's state each recorded state that commands replay from: one
+    /// followed by a step without a state (a recording made with `.every(n)`, or edited). A
+    /// state the reducer cannot read would otherwise pass `check` and fail `show` or `diff` of
+    /// the steps after it. States after a gap were decoded by the replay already; the others
+    /// are shown as written and need not decode (a recording with every state has none).
+    ///
+    /// - Throws: ``InspectorError`` for the first state that does not decode, named by its line.
+    private static func decodeReplayStarts(
+        of recording: Recording, with replayer: any StateReplayer
+    ) throws(InspectorError) {
+        let steps = recording.steps
+        for index in steps.indices.dropLast() where steps[index].hasState && !steps[index + 1].hasState {
+            let entry: RecordingEntry
+            do {
+                entry = try recording.entry(at: index)
+            } catch {
+                throw .recording(error)
+            }
+            guard let state = entry.state else { continue }
+            do {
+                try replayer.setState(state)
+            } catch {
+                throw .recording(recording.failure(error, at: entry))
+            }
+        }
     }
 
     /// Warns about the first ``listed`` of `items` one by one, then says how many more there
