@@ -66,7 +66,7 @@ import Testing
         let (file, inspector, directory) = try tally()
         defer { withExtendedLifetime(directory) {} }
         let warning =
-            "warning: \(file): the initial state holds redacted values that the reducer can only read as 0 or false "
+            "warning: \(file): the initial state holds redacted values that the app's decoder can only read as 0 or false "
             + "(total): the states replayed from it compute with those, which may not be the app's values\n"
         for arguments in [
             ["show", file, "--at", "5"], ["diff", file, "4..5"], ["blame", file, "total"],
@@ -91,7 +91,7 @@ import Testing
         #expect(shown.out == "4\n")
         #expect(
             shown.err.contains(
-                "warning: \(file): the state recorded at seq 3 holds redacted values that the reducer can only read as 0 or false (total)"
+                "warning: \(file): the state recorded at seq 3 holds redacted values that the app's decoder can only read as 0 or false (total)"
             ),
             "\(shown.err)")
         // Seq 6's state has no entries missing since seq 3's: replayed through, not told of.
@@ -152,5 +152,49 @@ import Testing
         #expect(shown.code == 0, "\(shown)")
         #expect(try CLI.json(shown.out) == ["note": "c", "edits": 3])
         #expect(shown.err == "")
+    }
+}
+
+/// A recorded state that a replay goes through keeps what it recorded: only the values it hid
+/// are the replay's, and a reducer that no longer makes the rest is still noticed there.
+@Suite struct RedactedPassedOverStateTests {
+    typealias CLI = CLITestSupport
+
+    struct Counted: Codable, Equatable, Sendable {
+        var total = 0
+        var steps = 0
+    }
+
+    /// Adds each number to `total` and `stepSize` to `steps`.
+    static func reducer(stepSize: Int) -> Reducer<Counted, TallyAction> {
+        Reducer { state, action in
+            guard case .add(let number) = action else { return }
+            state.total += number
+            state.steps += stepSize
+        }
+    }
+
+    @Test func theRecordedValuesStayAndOnlyTheRedactedOnesAreReplayed() throws {
+        let directory = try CLITemporaryDirectory()
+        let sink = MemoryRecordingSink()
+        let recorder = Recorder<Counted, TallyAction>(
+            sink: sink, options: .init(reducer: "counted", statePolicy: .every(3), redactedKeys: ["total"]))
+        let store = Store(initialState: Counted(), reducer: Self.reducer(stepSize: 1), middleware: [recorder.middleware])
+        for number in 1...5 { store.dispatch(.add(number)) }
+        recorder.close()
+        let file = try directory.file("counted.jsonl", sink.text)
+        #expect(sink.text.contains(#""state":{"total":"<redacted>","steps":3}"#))
+        // The inspector's reducer counts each step twice: it has changed since the recording.
+        let inspector = Inspector(
+            reducers: [InspectableReducer(name: "counted", reducer: Self.reducer(stepSize: 2), initialState: Counted())])
+
+        let shown = CLI.run(["show", file, "--at", "4"], inspector: inspector)
+        #expect(shown.code == 0, "\(shown)")
+        // steps: the recorded 3, then 2 more; total: replayed through seq 3, 1 + 2 + 3 + 4.
+        #expect(try CLI.json(shown.out) == ["total": 10, "steps": 5])
+
+        let diffed = CLI.run(["diff", file, "3..4"], inspector: inspector)
+        #expect(diffed.code == 0, "\(diffed)")
+        #expect(diffed.err.contains("the reducer does not make the state recorded at seq 3"), "\(diffed.err)")
     }
 }

@@ -112,24 +112,27 @@ final class CommandSession {
                 + "to find where they first differ: \(inspector.program) verify \(ShellWord.quoted(path))")
     }
 
-    /// Warns about the states replays had to start from although the reducer reads a
+    /// Warns about the states replays had to start from although the app's decoder reads a
     /// redacted value in them as a stand-in (``Timeline/standInStarts``): the initial state,
     /// or a state recorded after missing entries. The states replayed from them compute with
-    /// `0` or `false` where the app had its own value. `told` is how many were told already
-    /// (by an earlier call in the same `step` session); returns how many have been now.
+    /// `0` or `false` where the app had its own value. Only the initial state and states with a
+    /// seq in `seqs` (those before what the command showed) are told, and none in `told` (by
+    /// an earlier call in the same `step` session); returns the seqs told, with `told`.
     @discardableResult
-    func warnAboutStandIns(_ timeline: Timeline, told: Int = 0) -> Int {
-        let starts = timeline.standInStarts
-        for start in starts.dropFirst(told) {
+    func warnAboutStandIns(_ timeline: Timeline, within seqs: ClosedRange<Int>? = nil, told: Set<Int?> = []) -> Set<Int?> {
+        var told = told
+        for start in timeline.standInStarts where !told.contains(start.seq) {
+            if let seq = start.seq, let seqs, !seqs.contains(seq) { continue }
+            told.insert(start.seq)
             var listed = start.paths.prefix(3).map(\.description)
             if start.paths.count > 3 { listed.append("\(start.paths.count - 3) more") }
             let state = start.seq.map { "the state recorded at seq \($0)" } ?? "the initial state"
             warn(
-                "\(timeline.recording.path): \(state) holds redacted values that the reducer can only read as 0 or false "
+                "\(timeline.recording.path): \(state) holds redacted values that the app's decoder can only read as 0 or false "
                     + "(\(listed.joined(separator: ", "))): the states replayed from it compute with those, "
                     + "which may not be the app's values")
         }
-        return starts.count
+        return told
     }
 
     /// Prints `warning: …` on standard error.

@@ -302,9 +302,14 @@ public final class Timeline {
                     var entry: RecordingEntry?
                     try replayer.applyAction(of: step, in: recording, entry: &entry, stateCheckedByCaller: false)
                 },
-                after: { step in
+                after: { step throws(InspectorError) in
                     replayPosition = step
-                    if step % checkpointInterval == 0 { keepCheckpoint(at: step, of: replayer) }
+                    if passedOver.contains(step) {
+                        try takeRecordedValues(at: step, into: replayer)
+                        keepCheckpoint(at: step, of: replayer)
+                    } else if step % checkpointInterval == 0 {
+                        keepCheckpoint(at: step, of: replayer)
+                    }
                     guard step & 1023 == 0 else { return true }
                     progress?((step, max(index, progressGoal ?? index)))
                     if isInterrupted?() == true {
@@ -476,6 +481,27 @@ public final class Timeline {
         }
         passedOver.insert(index)
         return true
+    }
+
+    /// At a step whose recorded state the replay went through (``passesOver(_:at:_:)``), makes
+    /// the replayer's state the recorded one with the replayed values in place of its
+    /// placeholders: what the recording holds stays the truth, as where a replay starts from
+    /// it, and only what it hid is the replay's. The replayed state is kept to be compared with
+    /// the recorded one, as ``checkReplay(into:)`` keeps it, for ``unreproducedSeqs``.
+    private func takeRecordedValues(at index: Int, into replayer: any StateReplayer) throws(InspectorError) {
+        let recorded = try entry(at: index)
+        guard let state = recorded.state else { return }
+        let replayed: JSONValue
+        do {
+            replayed = try replayer.currentState()
+        } catch {
+            throw .recording(recording.failure(error, at: recorded))
+        }
+        if checkedSteps.insert(index).inserted {
+            uncompared.append((index, replayer.snapshot()))
+            if uncompared.count >= 256 { compareReplays() }
+        }
+        try load(state.fillingRedactions(from: replayed) ?? state, into: replayer, from: recorded)
     }
 
     /// The stand-ins the reducer reads in `state`, recorded at step `index`, if any. The state

@@ -158,7 +158,7 @@ struct BisectCommand: Subcommand {
             missingBefore: missing)
         for line in lines { session.context.print(line) }
         // Not the steps after it, which the walk may have replayed ahead.
-        session.warnAboutStandIns(timeline)
+        session.warnAboutStandIns(timeline, within: Int.min...entry.seq)
         session.warnAboutUnreproducedStates(timeline, within: Int.min...entry.seq)
         return .success
     }

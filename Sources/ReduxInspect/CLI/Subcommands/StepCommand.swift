@@ -158,7 +158,7 @@ struct StepCommand: Subcommand {
         var aCommandFailed = false
         // The steps where the reducer no longer makes the recorded state that were told of.
         var warnedUnreproduced: Set<Int> = []
-        var toldStandIns = 0
+        var toldStandIns: Set<Int?> = []
         while true {
             flush(context)
             // Waiting before the prompt shows: an interrupt sent once it is seen drops the line.
@@ -203,9 +203,10 @@ struct StepCommand: Subcommand {
                 session.warnAboutUnreproducedStates(timeline, within: here...here)
                 warnedUnreproduced.insert(here)
             }
-            if timeline.standInStarts.count > toldStandIns {
+            // Not a state only the replay ahead, while the prompt waited, started from.
+            if timeline.standInStarts.contains(where: { !toldStandIns.contains($0.seq) && ($0.seq ?? 0) <= here }) {
                 flush(context)
-                toldStandIns = session.warnAboutStandIns(timeline, told: toldStandIns)
+                toldStandIns = session.warnAboutStandIns(timeline, within: Int.min...here, told: toldStandIns)
             }
             if case .failure = reply { aCommandFailed = true }
             if reply == .quit { break }
