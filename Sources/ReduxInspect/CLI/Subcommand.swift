@@ -118,11 +118,17 @@ final class CommandSession {
     /// `0` or `false` where the app had its own value. Only the initial state and states with a
     /// seq in `seqs` (those before what the command showed) are told, and none in `told` (by
     /// an earlier call in the same `step` session); returns the seqs told, with `told`.
+    /// `beforeWarning` runs once, before the first warning, if any (`step` flushes its reply).
     @discardableResult
-    func warnAboutStandIns(_ timeline: Timeline, within seqs: ClosedRange<Int>? = nil, told: Set<Int?> = []) -> Set<Int?> {
-        var told = told
+    func warnAboutStandIns(
+        _ timeline: Timeline, within seqs: ClosedRange<Int>? = nil, told: Set<Int?> = [],
+        beforeWarning: () -> Void = {}
+    ) -> Set<Int?> {
+        var (told, warned) = (told, false)
         for start in timeline.standInStarts where !told.contains(start.seq) {
             if let seq = start.seq, let seqs, !seqs.contains(seq) { continue }
+            if !warned { beforeWarning() }
+            warned = true
             told.insert(start.seq)
             var listed = start.paths.prefix(3).map(\.description)
             if start.paths.count > 3 { listed.append("\(start.paths.count - 3) more") }
@@ -145,14 +151,22 @@ final class CommandSession {
 extension Timeline {
     /// The step index of `seq`, or `-1` for seq 0 (the initial state).
     ///
-    /// - Parameter offersInitialState: Whether the command takes seq 0, the initial state,
-    ///   so that the error names it among the seqs to choose from.
+    /// - Parameters:
+    ///   - offersInitialState: Whether the command takes seq 0, the initial state, so that the
+    ///     error names it among the seqs to choose from.
+    ///   - offersEndMarker: Whether the command takes the seq of an end marker after missing
+    ///     entries, for the state it holds (`show`), so that the error names it too; such a seq
+    ///     is no step's, and the caller reads the state before asking for an index.
     /// - Throws: ``InspectorError/noSuchStep(path:seq:first:last:)``, or
     ///   ``InspectorError/noSuchPlace(path:_:)`` when it offers the initial state.
-    func index(ofSeq seq: Int, offersInitialState: Bool = true) throws(InspectorError) -> Int {
+    func index(ofSeq seq: Int, offersInitialState: Bool = true, offersEndMarker: Bool = false) throws(InspectorError) -> Int {
         if seq == 0 { return -1 }
-        guard let index = recording.index(ofSeq: seq) else { throw noStep(seq: seq, offersInitialState: offersInitialState) }
-        return index
+        if let index = recording.index(ofSeq: seq) { return index }
+        if offersEndMarker, let end = try recording.endAfterGap() {
+            let (first, last) = (recording.steps.first?.seq, recording.steps.last?.seq)
+            throw .noSuchPlace(path: recording.path, .noSuchSeqBeforeEnd(seq, first: first, last: last, end: end.seq))
+        }
+        throw noStep(seq: seq, offersInitialState: offersInitialState)
     }
 
     /// The error for `seq`, which no step has, as ``index(ofSeq:offersInitialState:)`` gives it.

@@ -374,7 +374,9 @@ public struct ReplayRun {
         return StateText(encoded.text)
     }
 
-    private func load(_ state: JSONValue, _ entry: RecordingEntry) throws(InspectorError) {
+    /// Makes `state`, recorded with `entry`, the replayer's; a state the reducer cannot read is
+    /// reported where it was written.
+    func load(_ state: JSONValue, _ entry: RecordingEntry) throws(InspectorError) {
         do {
             try replayer.setState(state)
         } catch {

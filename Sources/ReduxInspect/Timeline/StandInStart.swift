@@ -12,10 +12,13 @@ public struct StandInStart: Sendable, Hashable {
     /// Where the stand-ins are, in the order of the state (all of them).
     public let paths: [JSONPath]
 
-    /// The places where `recorded` holds the placeholder and `read`, the same state as the
-    /// reducer read it and encoded it again, holds something else; `nil` when there are none.
-    init?(seq: Int?, recorded: JSONValue, read: JSONValue) {
-        guard let filled = recorded.fillingRedactions(from: read) else { return nil }
+    /// The places where `state` holds the placeholder and the same state as `replayer`, which
+    /// has just loaded it, encodes it again holds something else; `nil` when there are none, or
+    /// when the replayer cannot encode it (which the command that needs it then reports).
+    init?(seq: Int?, state recorded: JSONValue, loadedIn replayer: any StateReplayer) {
+        guard let read = try? replayer.currentState(), let filled = recorded.fillingRedactions(from: read) else {
+            return nil
+        }
         self.seq = seq
         paths = JSONDiff.changes(from: recorded, to: filled).map(\.path)
     }

@@ -424,6 +424,12 @@ public final class Timeline {
         var entry: RecordingEntry?
         guard (try? replayer.applyAction(of: index, in: recording, entry: &entry, stateCheckedByCaller: false)) != nil
         else { return }
+        keepForComparison(index, replayer)
+    }
+
+    /// Keeps the replayer's state, made by replaying up to step `index`, for
+    /// ``compareReplays()`` to compare with the state recorded there.
+    private func keepForComparison(_ index: Int, _ replayer: any StateReplayer) {
         uncompared.append((index, replayer.snapshot()))
         if uncompared.count >= 256 { compareReplays() }
     }
@@ -497,10 +503,7 @@ public final class Timeline {
         } catch {
             throw .recording(recording.failure(error, at: recorded))
         }
-        if checkedSteps.insert(index).inserted {
-            uncompared.append((index, replayer.snapshot()))
-            if uncompared.count >= 256 { compareReplays() }
-        }
+        if checkedSteps.insert(index).inserted { keepForComparison(index, replayer) }
         try load(state.fillingRedactions(from: replayed) ?? state, into: replayer, from: recorded)
     }
 
@@ -517,8 +520,8 @@ public final class Timeline {
         let kept = replayPosition.map { _ in replayer.snapshot() }
         defer { if let kept { replayer.restore(kept) } }
         // A state the reducer cannot read is reported by the load that follows.
-        guard (try? replayer.setState(state)) != nil, let read = try? replayer.currentState() else { return nil }
-        let found = StandInStart(seq: recording.steps[index].seq, recorded: state, read: read)
+        guard (try? replayer.setState(state)) != nil else { return nil }
+        let found = StandInStart(seq: recording.steps[index].seq, state: state, loadedIn: replayer)
         if let found { statesWithStandIns[index] = found } else { statesReadAsWritten.insert(index) }
         return found
     }
@@ -528,8 +531,7 @@ public final class Timeline {
     private func noteStandIns(ofInitial state: JSONValue, in replayer: any StateReplayer) {
         guard !initialStateLookedAt else { return }
         initialStateLookedAt = true
-        guard state.holdsRedactionPlaceholder, let read = try? replayer.currentState(),
-            let standIns = StandInStart(seq: nil, recorded: state, read: read)
+        guard state.holdsRedactionPlaceholder, let standIns = StandInStart(seq: nil, state: state, loadedIn: replayer)
         else { return }
         note(standIns)
     }

@@ -73,7 +73,7 @@ struct CheckCommand: Subcommand {
                 }
                 return true
             }
-            try Self.decodeReplayStarts(of: recording, with: run.replayer)
+            try Self.decodeReplayStarts(of: timeline, with: run)
             decoded = "every action decodes with reducer \(reducer.name)"
         }
         progress.clear()
@@ -110,23 +110,11 @@ struct CheckCommand: Subcommand {
     /// are shown as written and need not decode (a recording with every state has none).
     ///
     /// - Throws: ``InspectorError`` for the first state that does not decode, named by its line.
-    private static func decodeReplayStarts(
-        of recording: Recording, with replayer: any StateReplayer
-    ) throws(InspectorError) {
-        let steps = recording.steps
+    private static func decodeReplayStarts(of timeline: Timeline, with run: ReplayRun) throws(InspectorError) {
+        let steps = timeline.recording.steps
         for index in steps.indices.dropLast() where steps[index].hasState && !steps[index + 1].hasState {
-            let entry: RecordingEntry
-            do {
-                entry = try recording.entry(at: index)
-            } catch {
-                throw .recording(error)
-            }
-            guard let state = entry.state else { continue }
-            do {
-                try replayer.setState(state)
-            } catch {
-                throw .recording(recording.failure(error, at: entry))
-            }
+            let entry = try timeline.entry(at: index)
+            if let state = entry.state { try run.load(state, entry) }
         }
     }
 

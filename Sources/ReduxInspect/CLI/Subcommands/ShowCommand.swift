@@ -34,16 +34,6 @@ struct ShowCommand: Subcommand {
         reducerName = arguments.value("--reducer")
     }
 
-    /// The error for `seq`, which no step has: it names the end marker's seq too where that
-    /// is one `show` takes, after entries missing at the end.
-    private static func noStep(seq: Int, in timeline: Timeline) throws(InspectorError) -> InspectorError {
-        guard let end = try timeline.recording.endAfterGap() else { return timeline.noStep(seq: seq) }
-        let steps = timeline.recording.steps
-        return .noSuchPlace(
-            path: timeline.recording.path,
-            .noSuchSeqBeforeEnd(seq, first: steps.first?.seq, last: steps.last?.seq, end: end.seq))
-    }
-
     func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
         let timeline = try session.open(file, reducerName: reducerName)
         timeline.showsReplayProgress(in: session.context)
@@ -53,10 +43,7 @@ struct ShowCommand: Subcommand {
             // Past the last step, entries are missing: the end marker holds the state after them.
             state = end.state
         } else {
-            guard seq == 0 || timeline.recording.index(ofSeq: seq) != nil else {
-                throw try Self.noStep(seq: seq, in: timeline)
-            }
-            let index = try timeline.index(ofSeq: seq)
+            let index = try timeline.index(ofSeq: seq, offersEndMarker: true)
             state = try timeline.state(after: index)
             // A replay cannot know what the actions of missing entries did.
             let missing = timeline.missingEntries(replayedThrough: index)

@@ -204,9 +204,8 @@ struct StepCommand: Subcommand {
                 warnedUnreproduced.insert(here)
             }
             // Not a state only the replay ahead, while the prompt waited, started from.
-            if timeline.standInStarts.contains(where: { !toldStandIns.contains($0.seq) && ($0.seq ?? 0) <= here }) {
+            toldStandIns = session.warnAboutStandIns(timeline, within: Int.min...here, told: toldStandIns) {
                 flush(context)
-                toldStandIns = session.warnAboutStandIns(timeline, within: Int.min...here, told: toldStandIns)
             }
             if case .failure = reply { aCommandFailed = true }
             if reply == .quit { break }
