@@ -100,6 +100,33 @@ import Testing
         #expect(later.err.contains("seq 3") && !later.err.contains("seq 6"), "\(later.err)")
     }
 
+    @Test func anActionThatNoLongerDecodesBeforeARedactedStateLeavesTheStepsAfterItShown() throws {
+        let (recorded, inspector, directory) = try tally()
+        defer { withExtendedLifetime(directory) {} }
+        // Seq 2's action is one the app no longer has: no replay can go through seq 3's state.
+        let text = try String(contentsOfFile: recorded, encoding: .utf8)
+        let changed = text.replacingOccurrences(of: #"{"add":{"_0":2}}"#, with: #"{"subtract":{"_0":2}}"#)
+        #expect(changed != text)
+        let file = try directory.file("changed.jsonl", changed)
+
+        // As before replays went through such states: from seq 3's, where 0 stands for total.
+        let shown = CLI.run(["show", file, "--at", "5", "--path", "total"], inspector: inspector)
+        #expect(shown.code == 0, "\(shown)")
+        #expect(shown.out == "9\n")
+        #expect(
+            shown.err.contains(
+                "warning: \(file): the state recorded at seq 3 holds redacted values that the app's decoder can only read as 0 or false (total)"
+            ),
+            "\(shown.err)")
+        let stepped = CLI.run(["step", file], input: "goto 5\ngoto 7\nquit\n", inspector: inspector)
+        #expect(stepped.code == 0, "\(stepped)")
+        #expect(stepped.out.contains("~ total: 4 → 9"), "\(stepped.out)")
+        // The step that cannot be replayed still says why.
+        let failed = CLI.run(["show", file, "--at", "2"], inspector: inspector)
+        #expect(failed.code == 65, "\(failed)")
+        #expect(failed.err.contains("subtract"), "\(failed.err)")
+    }
+
     @Test func stepTellsOfAStandInOnceTheReplayMeetsIt() throws {
         let (file, inspector, directory) = try tally()
         defer { withExtendedLifetime(directory) {} }

@@ -4,8 +4,9 @@
 /// that instead of the app's value.
 ///
 /// A timeline replays through such a recorded state from an earlier one instead, where it
-/// can: only the initial state, and a recorded state after missing entries (which a replay
-/// cannot pass), are started from all the same.
+/// can: only the initial state, a recorded state after missing entries (which a replay
+/// cannot pass), and one before which a replay fails (an action that no longer decodes) are
+/// started from all the same.
 public struct StandInStart: Sendable, Hashable {
     /// The seq of the step whose recorded state it is; `nil` for the initial state.
     public let seq: Int?

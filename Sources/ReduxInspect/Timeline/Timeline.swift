@@ -74,6 +74,9 @@ public final class Timeline {
     private var statesReadAsWritten: Set<Int> = []
     /// The steps whose recorded state replays go through, not from (``passesOver(_:at:_:)``).
     private var passedOver: Set<Int> = []
+    /// The steps whose recorded state replays start from although the reducer reads stand-ins
+    /// in it, because a replay through it fails before it (``startDespiteStandIns(at:)``).
+    private var startedDespiteStandIns: Set<Int> = []
     private var initialStateLookedAt = false
     /// The steps ``checkReplay(into:)`` has looked at.
     private var checkedSteps: Set<Int> = []
@@ -319,7 +322,14 @@ public final class Timeline {
                     return true
                 })
         } catch {
+            // `replayPosition` is the last step replayed: the failure is at the one after it.
+            let failed = (replayPosition ?? start) + 1
             replayPosition = nil
+            // The first state the replay went through past the failure is where it can start.
+            if let fallback = passedOver.filter({ $0 >= failed && $0 < index }).min() {
+                startDespiteStandIns(at: fallback)
+                return try replay(through: index)
+            }
             throw error
         }
         // The replayer holds the state after that step, kept as `replayPosition`.
@@ -481,12 +491,24 @@ public final class Timeline {
         guard let standIns = standIns(in: state, at: index, replayer) else { return false }
         let later = stepsWithStates.partitionIndex(atOrPast: { Int($0) >= index })
         let previous = later > 0 ? Int(stepsWithStates[later - 1]) : -1
-        guard recording.gaps(before: (previous + 1)..<(index + 1)).isEmpty else {
+        guard recording.gaps(before: (previous + 1)..<(index + 1)).isEmpty, !startedDespiteStandIns.contains(index)
+        else {
             note(standIns)
             return false
         }
         passedOver.insert(index)
         return true
+    }
+
+    /// Makes replays start from the state recorded at step `index` again, which they went
+    /// through (``passesOver(_:at:_:)``), because a replay fails on the way to it: an action
+    /// before it that no longer decodes, a malformed line. The steps after it can be shown
+    /// from the recorded state, with its stand-ins, as before the replay went through it, and
+    /// the start is noted in ``standInStarts``; the step that fails says what is wrong when
+    /// it is shown.
+    private func startDespiteStandIns(at index: Int) {
+        passedOver.remove(index)
+        startedDespiteStandIns.insert(index)
     }
 
     /// At a step whose recorded state the replay went through (``passesOver(_:at:_:)``), makes
