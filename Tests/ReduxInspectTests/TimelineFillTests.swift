@@ -115,6 +115,23 @@ import Testing
         }
     }
 
+    /// A recorded state holding a redacted number is replayed through, not from: a short
+    /// stretch before it is filled too, or a jump past it would replay from the start.
+    @Test(arguments: [1_000, 65_536]) func stretchesBeforeARedactedStateAreFilled(slice: Int) throws {
+        let calls = Calls()
+        let lines = Dictionary(
+            uniqueKeysWithValues: stride(from: 1_000, through: 20_000, by: 1_000).map {
+                ($0, #"{"seq":\#($0),"action":{"increment":{}},"state":{"count":"<redacted>"}}"#)
+            })
+        let timeline = try Self.timeline(steps: 20_000, calls: calls, lines: lines)
+        _ = Self.fillAll(timeline, slice: slice)
+        #expect(calls.take() >= 19_000)
+        for index in [19_998, 12_345, 1_500] {
+            #expect(try timeline.state(after: index) == ["count": .number(JSONNumber(String(index + 1)))])
+            #expect(calls.take() <= 2 * timeline.checkpointInterval, "step \(index)")
+        }
+    }
+
     /// A recorded state the reducer does not make (step 4,000), followed by one it makes from
     /// that state (4,001): only the first is warned of, with or without filling, as filling
     /// never replays through a recorded state and checks the next from a replayed one.

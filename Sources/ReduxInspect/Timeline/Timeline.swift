@@ -367,7 +367,8 @@ public final class Timeline {
                 continue
             }
             let recorded = nextRecordedStep(after: filledThrough)
-            if let recorded, recorded - filledThrough <= Self.shortStretch {
+            // A stretch up to a state that replays go through is no shorter than the one before.
+            if let recorded, recorded - filledThrough <= Self.shortStretch, startsReplays(at: recorded) {
                 filledThrough = recorded
                 continue
             }
@@ -397,6 +398,15 @@ public final class Timeline {
     /// many actions from the state before, about a millisecond for the shop example, so a
     /// recording made with `.every(1000)` is not replayed at all for a few microseconds less.
     static let shortStretch = 1024
+
+    /// Whether a replay past step `index`, whose state is recorded, starts from that state
+    /// rather than going through it (``passesOver(_:at:_:)``). A line that cannot be read is
+    /// taken as a start: the replay that reads it says what is wrong.
+    private func startsReplays(at index: Int) -> Bool {
+        guard !passedOver.contains(index) else { return false }
+        guard let replayer, let state = try? entry(at: index).state else { return true }
+        return !passesOver(state, at: index, replayer)
+    }
 
     /// The first step after `index` whose state is recorded in its entry, if any.
     private func nextRecordedStep(after index: Int) -> Int? {
