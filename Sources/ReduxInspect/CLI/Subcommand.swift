@@ -130,15 +130,17 @@ final class CommandSession {
             if !warned { beforeWarning() }
             warned = true
             told.insert(start.seq)
-            var listed = start.paths.prefix(3).map(\.description)
-            if start.paths.count > 3 { listed.append("\(start.paths.count - 3) more") }
-            let state = start.seq.map { "the state recorded at seq \($0)" } ?? "the initial state"
-            warn(
-                "\(timeline.recording.path): \(state) holds redacted values that the app's decoder can only read as 0 or false "
-                    + "(\(listed.joined(separator: ", "))): the states replayed from it compute with those, "
-                    + "which may not be the app's values")
+            warn(about: start, in: timeline.recording.path)
         }
         return told
+    }
+
+    /// Warns that the replay of the recording at `path` goes on from `start`, a state holding
+    /// redacted values the app's decoder reads as stand-ins.
+    func warn(about start: StandInStart, in path: String) {
+        warn(
+            "\(path): \(start.stateName) holds redacted values that the app's decoder can only read as 0 or false "
+                + "(\(start.listedPaths)): the states replayed from it compute with those, which may not be the app's values")
     }
 
     /// Prints `warning: …` on standard error.

@@ -29,6 +29,11 @@ public struct ReplayCheck: Sendable {
     /// Entries missing just before this step, if any. The replay continues from the next
     /// recorded state.
     public let gapBefore: RecordingGap?
+    /// At a step after missing entries whose recorded state the replay goes on from, the
+    /// redacted values in that state the reducer reads as stand-ins (``StandInStart``): the
+    /// states replayed from it compute with those. `nil` at any other step, or when there
+    /// are none.
+    public internal(set) var standIns: StandInStart? = nil
 }
 
 extension ReplayRun {

@@ -179,6 +179,7 @@ public struct ReplayRun {
             var afterText: StateText?
             var afterSnapshot: ReplaySnapshot?
             var divergence: [JSONChange]?
+            var standIns: StandInStart?
             // A line read without parsing it is well formed: it holds a state exactly when
             // the index says so.
             if entryLeavesState || (entry.map({ $0.state != nil }) ?? location.hasState) {
@@ -190,6 +191,9 @@ public struct ReplayRun {
                     try load(recorded, parsed)
                     after = recorded
                     desynchronized = false
+                    if recorded.holdsRedactionPlaceholder {
+                        standIns = StandInStart(seq: location.seq, state: recorded, loadedIn: replayer)
+                    }
                 } else if !comparingStates {
                     after = nil
                 } else if window != nil {
@@ -224,7 +228,7 @@ public struct ReplayRun {
             }
             let check = ReplayCheck(
                 index: index, seq: location.seq, entry: entry, after: after, afterText: afterText,
-                afterSnapshot: afterSnapshot, divergence: divergence, gapBefore: gap)
+                afterSnapshot: afterSnapshot, divergence: divergence, gapBefore: gap, standIns: standIns)
             // Behind steps still to compare, a step waits its turn.
             guard window?.isEmpty == false else { return try deliver(check) }
             return window!.append(.made(check)) ? try flush() : true
@@ -319,6 +323,18 @@ public struct ReplayRun {
         guard recording.header?.initialState != nil else { return nil }
         try start()
         return try startingState()
+    }
+
+    /// The redacted values the reducer reads as stand-ins in the header's initial state
+    /// (``StandInStart``), which replays start from; `nil` when there are none, or when the
+    /// replay does not go on from it (the first step follows missing entries and records its
+    /// state). A step after missing entries says so of its own state
+    /// (``ReplayCheck/standIns``).
+    public func initialStandIns() throws(InspectorError) -> StandInStart? {
+        guard let initial = recording.header?.initialState, initial.holdsRedactionPlaceholder else { return nil }
+        if let first = recording.steps.first, first.hasState, recording.gap(before: 0) != nil { return nil }
+        try start()
+        return StandInStart(seq: nil, state: initial, loadedIn: replayer)
     }
 
     /// The state ``start()`` loaded, as the reducer encodes it: the header's initial state as

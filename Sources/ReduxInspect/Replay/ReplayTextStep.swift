@@ -25,6 +25,8 @@ struct ReplayTextStep {
     let divergence: [JSONChange]?
     /// As ``ReplayStep/gapBefore``.
     let gapBefore: RecordingGap?
+    /// As ``ReplayCheck/standIns``.
+    let standIns: StandInStart?
     /// The step's changes, when they were found ahead, on another thread.
     var changesFound: [JSONChange]? = nil
 }
@@ -143,7 +145,7 @@ extension ReplayRun {
                 steps.append(
                     ReplayTextStep(
                         index: outcome.index, entry: entry, before: state, after: after, divergence: outcome.divergence,
-                        gapBefore: outcome.gapBefore))
+                        gapBefore: outcome.gapBefore, standIns: outcome.standIns))
                 state = after
             }
             // The changes between texts, found on every core too.

@@ -23,4 +23,14 @@ public struct StandInStart: Sendable, Hashable {
         self.seq = seq
         paths = JSONDiff.changes(from: recorded, to: filled).map(\.path)
     }
+
+    /// The state, as messages name it: `the state recorded at seq 6`, `the initial state`.
+    var stateName: String { seq.map { "the state recorded at seq \($0)" } ?? "the initial state" }
+
+    /// The paths as messages list them: the first three, then how many more.
+    var listedPaths: String {
+        var listed = paths.prefix(3).map(\.description)
+        if paths.count > 3 { listed.append("\(paths.count - 3) more") }
+        return listed.joined(separator: ", ")
+    }
 }

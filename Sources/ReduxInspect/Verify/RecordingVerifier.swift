@@ -76,6 +76,8 @@ struct RecordingVerifier: Sendable {
             // The step after the last one whose state was compared: a difference found later
             // may come from any step from there on.
             var uncheckedFrom = 0
+            // The state the replay goes on from, when the app's decoder reads stand-ins in it.
+            var standIns = try run.initialStandIns()
             let end = try run.check { step throws(InspectorError) in
                 steps += 1
                 progress?(step.index, recording.steps.count)
@@ -83,7 +85,10 @@ struct RecordingVerifier: Sendable {
                 guard let divergence = step.divergence else {
                     // A recorded state after entries went missing, taken as it is: the replay
                     // goes on from it, so a difference found later was made after it.
-                    if step.after != nil { uncheckedFrom = step.index + 1 }
+                    if step.after != nil {
+                        uncheckedFrom = step.index + 1
+                        standIns = step.standIns
+                    }
                     return true
                 }
                 compared += 1
@@ -93,6 +98,7 @@ struct RecordingVerifier: Sendable {
                 if firstDivergence == nil {
                     firstDivergence = Self.divergence(
                         entry, line: entry.line, divergence, in: recording, steps: uncheckedFrom...step.index)
+                    firstDivergence?.standIns = standIns
                 }
                 guard collectsUpdates else { return false }
                 rewrittenPaths.add(divergence, seq: step.seq)
@@ -117,6 +123,7 @@ struct RecordingVerifier: Sendable {
                             firstDivergence = Self.divergence(
                                 lastEntry, line: line, end.divergence, in: recording,
                                 steps: min(uncheckedFrom, lastIndex)...lastIndex)
+                            firstDivergence?.standIns = standIns
                         } else {
                             // No step: the end marker's state is not the initial one.
                             firstDivergence = VerifyResult.Divergence(

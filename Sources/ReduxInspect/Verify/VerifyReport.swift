@@ -63,6 +63,11 @@ enum VerifyReport {
                     + "to list the steps that change it: \(program) blame \(TerminalText.escape(ShellWord.quoted(result.path))) "
                     + TerminalText.escape(ShellWord.quoted(path)))
         }
+        if let start = divergence.standIns, !result.outcome.isNondeterministic {
+            lines.append(
+                "  note: the replay started from \(start.stateName), which holds redacted values that the app's decoder "
+                    + "can only read as 0 or false (\(start.listedPaths)): the states replayed from it compute with those")
+        }
         if let seq = divergence.redactedActionSeq, !result.outcome.isNondeterministic {
             // Whether the difference comes from such an action is not known: the note says
             // what the replay could not do, not that it is the cause.

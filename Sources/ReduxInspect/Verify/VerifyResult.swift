@@ -38,6 +38,10 @@ public struct VerifyResult: Sendable {
         public var redactedActionSeq: Int?
         /// How many steps among ``candidates`` (or this one) have such an action.
         public var redactedActions = 0
+        /// The state the replay went on from before this step, the initial state or one
+        /// recorded after missing entries, when it holds redacted values the app's decoder
+        /// reads as stand-ins: the replayed states computed with those may be why they differ.
+        public var standIns: StandInStart?
 
         /// `seq 12 addToCart`, or `seq 0 (no step)`, as reports name the step.
         var stepName: String { seq == 0 ? "seq 0 (no step)" : "seq \(seq) \(type)" }

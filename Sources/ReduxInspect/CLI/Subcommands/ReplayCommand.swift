@@ -21,7 +21,9 @@ struct ReplayCommand: Subcommand {
             Where the reducer reads the initial state differently from how the header writes
             it (a member its state type does not have), the replay says so before the first
             step, with the difference (header → read); numbers written differently but equal,
-            such as 4.50 and 4.5, are no difference.
+            such as 4.50 and 4.5, are no difference. Where the initial state, or a state the
+            replay goes on from after missing entries, holds a redacted number the app's
+            decoder can only read as 0 (or a Bool as false), a warning names its paths.
             """)
 
     let file: String
@@ -65,9 +67,11 @@ struct ReplayCommand: Subcommand {
         let recording = timeline.recording
         let header = recording.header?.initialState
         var differ = StateTextDiffer()
-        let end = try ReplayRun(recording: recording, reducer: reducer).runTexts(through: lastSeq) {
-            step throws(InspectorError) in
+        let run = ReplayRun(recording: recording, reducer: reducer)
+        if let start = try run.initialStandIns() { session.warn(about: start, in: file) }
+        let end = try run.runTexts(through: lastSeq) { step throws(InspectorError) in
             steps += 1
+            if let start = step.standIns { session.warn(about: start, in: file) }
             // The first step starts from the header's state as the reducer reads it, so its
             // changes leave out what the reading itself changed; that is told apart, here.
             var initialDivergence: [JSONChange] = []
