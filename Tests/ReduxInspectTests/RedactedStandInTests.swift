@@ -127,6 +127,38 @@ import Testing
         #expect(failed.err.contains("subtract"), "\(failed.err)")
     }
 
+    struct Shelf: Codable, Equatable, Sendable {
+        struct Item: Codable, Equatable, Sendable {
+            var id: Int
+            var count: Int
+        }
+        var items = [Item(id: 7, count: 1)]
+    }
+
+    @Test func aRedactedIdIsNamedByItsPlace() throws {
+        let directory = try CLITemporaryDirectory()
+        let sink = MemoryRecordingSink()
+        let reducer = Reducer<Shelf, TallyAction> { state, action in
+            guard case .add(let number) = action else { return }
+            state.items[0].count += number
+        }
+        let recorder = Recorder<Shelf, TallyAction>(
+            sink: sink, options: .init(reducer: "shelf", statePolicy: .never, redactedKeys: ["id"]))
+        let store = Store(initialState: Shelf(), reducer: reducer, middleware: [recorder.middleware])
+        store.dispatch(.add(2))
+        store.dispatch(.add(3))
+        recorder.close()
+        let file = try directory.file("shelf.jsonl", sink.text)
+        let inspector = Inspector(reducers: [InspectableReducer(name: "shelf", reducer: reducer, initialState: Shelf())])
+        let shown = CLI.run(["show", file, "--at", "1"], inspector: inspector)
+        #expect(shown.code == 0, "\(shown)")
+        // Not a removal of items[id="<redacted>"] and an insertion of items[id=0]. (Seq 2's
+        // state is the end marker's.)
+        #expect(
+            shown.err.contains("the initial state holds redacted values that the app's decoder can only read as 0 or false (items[0].id)"),
+            "\(shown.err)")
+    }
+
     @Test func stepTellsOfAStandInOnceTheReplayMeetsIt() throws {
         let (file, inspector, directory) = try tally()
         defer { withExtendedLifetime(directory) {} }

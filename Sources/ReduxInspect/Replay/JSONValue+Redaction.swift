@@ -51,6 +51,39 @@ extension JSONValue {
 }
 
 extension JSONValue {
+    /// The places where this recorded value holds the recorder's placeholder and `read`, the
+    /// same value as the app's decoder read it and encoded it again, holds something else: the
+    /// stand-ins the decoder put there (`0`, `false`). An element of an array is named by its
+    /// `id`, as a diff names it, where the array's elements all have ids of their own and its
+    /// own is not the placeholder; else by its position, so that a redacted id is one place,
+    /// not an element removed and another inserted.
+    func standInPaths(read: JSONValue, at path: JSONPath = .root) -> [JSONPath] {
+        switch (self, read) {
+        case (.string, _):
+            return isRedactionPlaceholder && self != read ? [path] : []
+        case (.array(let elements), .array(let others)):
+            let byID = IDMatching(old: elements, new: elements) != nil
+            return elements.indices.prefix(others.count).flatMap { index -> [JSONPath] in
+                var component = JSONPath.Component.index(index)
+                if byID, case .object(let object) = elements[index], let id = object["id"], !id.isRedactionPlaceholder {
+                    component = .id(id)
+                }
+                return elements[index].standInPaths(read: others[index], at: path.appending(component))
+            }
+        case (.object(let object), .object(let other)):
+            var counterparts = Counterparts(other)
+            return object.members.indices.flatMap { index -> [JSONPath] in
+                let member = object.members[index]
+                guard let counterpart = counterparts.value(of: member.key, at: index) else { return [] }
+                return member.value.standInPaths(read: counterpart, at: path.appending(.key(member.key)))
+            }
+        default:
+            return []
+        }
+    }
+}
+
+extension JSONValue {
     /// This replayed value with the recorder's placeholder put back wherever `recorded` holds
     /// it at the same place: what `verify --update` writes, so that a golden state keeps
     /// hidden what the recorder hid rather than the stand-ins the replay decoded (0, `false`).

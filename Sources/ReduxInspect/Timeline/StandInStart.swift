@@ -17,11 +17,11 @@ public struct StandInStart: Sendable, Hashable {
     /// has just loaded it, encodes it again holds something else; `nil` when there are none, or
     /// when the replayer cannot encode it (which the command that needs it then reports).
     init?(seq: Int?, state recorded: JSONValue, loadedIn replayer: any StateReplayer) {
-        guard let read = try? replayer.currentState(), let filled = recorded.fillingRedactions(from: read) else {
-            return nil
-        }
+        guard let read = try? replayer.currentState() else { return nil }
+        let paths = recorded.standInPaths(read: read)
+        guard !paths.isEmpty else { return nil }
         self.seq = seq
-        paths = JSONDiff.changes(from: recorded, to: filled).map(\.path)
+        self.paths = paths
     }
 
     /// The state, as messages name it: `the state recorded at seq 6`, `the initial state`.
