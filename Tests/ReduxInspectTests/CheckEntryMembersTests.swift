@@ -37,6 +37,26 @@ import Testing
         #expect(result.out.hasPrefix("\(file): ok: 7 steps"), "\(result)")
     }
 
+    /// Warnings of every kind come in the order of the lines they are about, as a reader goes
+    /// through the file; how many more of a kind were not listed, after them.
+    @Test func warningsOfEveryKindComeInLineOrder() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file(
+            "mixed.jsonl",
+            lines: [
+                #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
+                #"{"seq":1,"time":"yesterday","type":"increment","action":{"increment":{}}}"#,
+                #"{"seq":3,"type":"decrement","action":{"increment":{}}}"#,
+                #"{"seq":4,"type":"increment","action":{"increment":{}},"us":1.5}"#,
+                #"{"seq":6,"type":"increment","type":"increment","action":{"increment":{}}}"#,
+                #"{"type":"increment","action":{"increment":{}}}"#,
+            ])
+        let result = Support.run(["check", file])
+        #expect(result.code == 0, "\(result)")
+        let lines = result.err.split(separator: "\n").map { $0.dropFirst("warning: \(file):".count).prefix { $0 != ":" } }
+        #expect(lines == ["2", "3", "3", "4", "5", "5", "6"], "\(result.err)")
+    }
+
     /// A member written twice in the header or an entry, as a hand edit that appends one leaves
     /// it: `check` names the second one, says the first is read, and counts the entries; and
     /// the first is what the commands read.
@@ -97,8 +117,8 @@ import Testing
         let result = Support.run(["check", file])
         #expect(result.code == 0, "\(result)")
         #expect(
-            result.err.split(separator: "\n").last
-                == #"warning: \#(file):4:1: expected "seq", which other entries write; this entry is numbered 4, one past the entry before it (2 entries have no seq)"#,
+            result.err.split(separator: "\n").contains(
+                #"warning: \#(file):4:1: expected "seq", which other entries write; this entry is numbered 4, one past the entry before it (2 entries have no seq)"#),
             "\(result)")
         let none = try directory.file(
             "none.jsonl",

@@ -78,20 +78,27 @@ struct CheckCommand: Subcommand {
         }
         progress.clear()
         let gaps = recording.gapsBetweenSteps
-        let logShowsEach = "; '\(session.inspector.program) log' shows each where it is"
-        warnEach(gaps, in: recording.path, session, more: "gap", "gaps", hint: logShowsEach) { gap in
+        // In the order of the file, whatever they are about; how many more of a kind, after.
+        var warnings = gaps.prefix(Self.listed).map { gap in
             let reason = gap.reason.map { ": \($0)" } ?? ""
-            return "\(recording.path):\(gap.line): \(gap.summary)\(reason)"
+            return (line: gap.line, column: 0, text: "\(recording.path):\(gap.line): \(gap.summary)\(reason)")
         }
-        warnEach(
-            mislabelled, in: recording.path, session,
-            more: "entry whose type is not its action's", "entries whose type is not their action's", hint: ""
-        ) {
+        warnings += mislabelled.prefix(Self.listed).map {
             let (written, recorded) = (JSONValue.string($0.written).compactText, JSONValue.string($0.recorded).compactText)
-            return "\(recording.path):\($0.line): seq \($0.seq): type \(written), but the recorder writes \(recorded) for its action"
+            return (
+                $0.line, 0,
+                "\(recording.path):\($0.line): seq \($0.seq): type \(written), but the recorder writes \(recorded) for its action"
+            )
         }
         // Members every reader takes as they come, but that show nothing when written otherwise.
-        for warning in recording.unusualEntryMembers() { session.warn(warning.description) }
+        warnings += recording.unusualEntryMembers().map { ($0.line ?? 0, $0.column ?? 0, $0.description) }
+        warnings.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+        for warning in warnings { session.warn(warning.text) }
+        let logShowsEach = "; '\(session.inspector.program) log' shows each where it is"
+        warnAboutMore(gaps, in: recording.path, session, "gap", "gaps", hint: logShowsEach)
+        warnAboutMore(
+            mislabelled, in: recording.path, session, "entry whose type is not its action's",
+            "entries whose type is not their action's", hint: "")
         let first = recording.steps.first.map { "seq \($0.seq)…\(recording.steps.last!.seq)" } ?? "no steps"
         let gapCount = gaps.isEmpty ? "no gaps" : "\(gaps.count) gap\(gaps.count == 1 ? "" : "s")"
         // The recorder writes the end marker when it is closed; without one, the app may have
@@ -118,13 +125,12 @@ struct CheckCommand: Subcommand {
         }
     }
 
-    /// Warns about the first ``listed`` of `items` one by one, then says how many more there
-    /// are in `path`, naming one of them `one` and several `many`, and adds `hint`.
-    private func warnEach<Item>(
-        _ items: [Item], in path: String, _ session: CommandSession, more one: String, _ many: String,
-        hint: String, _ message: (Item) -> String
+    /// Where `items` are more than the first ``listed``, which are warned about one by one,
+    /// says how many more there are in `path`, naming one of them `one` and several `many`,
+    /// and adds `hint`.
+    private func warnAboutMore<Item>(
+        _ items: [Item], in path: String, _ session: CommandSession, _ one: String, _ many: String, hint: String
     ) {
-        for item in items.prefix(Self.listed) { session.warn(message(item)) }
         guard items.count > Self.listed else { return }
         let more = items.count - Self.listed
         session.warn("\(path): \(more) more \(more == 1 ? one : many) not listed\(hint)")
