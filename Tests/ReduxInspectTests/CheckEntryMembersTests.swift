@@ -41,20 +41,27 @@ import Testing
     /// through the file; how many more of a kind were not listed, after them.
     @Test func warningsOfEveryKindComeInLineOrder() throws {
         let directory = try CLITemporaryDirectory()
-        let file = try directory.file(
-            "mixed.jsonl",
-            lines: [
-                #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
-                #"{"seq":1,"time":"yesterday","type":"increment","action":{"increment":{}}}"#,
-                #"{"seq":3,"type":"decrement","action":{"increment":{}}}"#,
-                #"{"seq":4,"type":"increment","action":{"increment":{}},"us":1.5}"#,
-                #"{"seq":6,"type":"increment","type":"increment","action":{"increment":{}}}"#,
-                #"{"type":"increment","action":{"increment":{}}}"#,
-            ])
+        let text = [
+            #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
+            #"{"seq":1,"time":"yesterday","type":"increment","action":{"increment":{}}}"#,
+            #"{"seq":3,"type":"decrement","action":{"increment":{}}}"#,
+            #"{"seq":4,"type":"increment","action":{"increment":{}},"us":1.5}"#,
+            #"{"seq":6,"type":"increment","type":"increment","action":{"increment":{}}}"#,
+            #"{"type":"increment","action":{"increment":{}}}"#,
+            // Cut short, as a crash leaves it: a warning of the recording's own, found as it is read.
+            #"{"seq":8,"type":"incr"#,
+        ].joined(separator: "\n")
+        let file = try directory.file("mixed.jsonl", text)
         let result = Support.run(["check", file])
         #expect(result.code == 0, "\(result)")
         let lines = result.err.split(separator: "\n").map { $0.dropFirst("warning: \(file):".count).prefix { $0 != ":" } }
-        #expect(lines == ["2", "3", "3", "4", "5", "5", "6"], "\(result.err)")
+        #expect(lines == ["2", "3", "3", "4", "5", "5", "6", "7"], "\(result.err)")
+        // A problem that ends the check comes after the recording's warnings.
+        let failing = try directory.file(
+            "failing.jsonl", text.replacingOccurrences(of: #"{"increment":{}},"us""#, with: #"{"explode":{}},"us""#))
+        let failed = Support.run(["check", failing])
+        #expect(failed.code == 65, "\(failed)")
+        #expect(failed.err.hasPrefix("warning: \(failing):7:"), "\(failed.err)")
     }
 
     /// A member written twice in the header or an entry, as a hand edit that appends one leaves

@@ -69,7 +69,11 @@ final class CommandSession {
     ///   - path: The recording.
     ///   - reducerName: `--reducer`, overriding the recording's header.
     ///   - strict: Treat a truncated last line as an error.
-    func open(_ path: String, reducerName: String?, strict: Bool = false) throws(InspectorError) -> Timeline {
+    ///   - printingWarnings: Whether to print the recording's warnings now; `check` prints
+    ///     them among its own, in the order of the lines.
+    func open(
+        _ path: String, reducerName: String?, strict: Bool = false, printingWarnings: Bool = true
+    ) throws(InspectorError) -> Timeline {
         if let reducerName, !inspector.reducers.contains(where: { $0.name == reducerName }) {
             throw .unknownReducer(name: reducerName, available: inspector.reducers.map(\.name))
         }
@@ -91,7 +95,9 @@ final class CommandSession {
         } catch {
             throw .recording(error)
         }
-        for warning in recording.warnings { warn(warning.description) }
+        if printingWarnings {
+            for warning in recording.warnings { warn(warning.description) }
+        }
         let reducer = inspector.reducer(for: recording, override: reducerName)
         return Timeline(recording: recording, reducer: reducer, availableReducers: inspector.reducers.map(\.name))
     }

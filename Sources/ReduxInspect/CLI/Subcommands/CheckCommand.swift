@@ -39,8 +39,16 @@ struct CheckCommand: Subcommand {
     }
 
     func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
-        let timeline = try session.open(file, reducerName: reducerName, strict: strict)
+        let timeline = try session.open(file, reducerName: reducerName, strict: strict, printingWarnings: false)
         let recording = timeline.recording
+        // The recording's own warnings go among the others, unless a problem ends the check
+        // first: then they come before its error.
+        var warnedOfRecording = false
+        defer {
+            if !warnedOfRecording {
+                for warning in recording.warnings { session.warn(warning.description) }
+            }
+        }
         // Replaying a million steps takes seconds: on a terminal, a line says how far it has
         // got (counted from here, so that it shows at once if the lines took long to check).
         let progress = StepProgress(session.context, label: "check", total: recording.steps.count)
@@ -91,7 +99,10 @@ struct CheckCommand: Subcommand {
             )
         }
         // Members every reader takes as they come, but that show nothing when written otherwise.
-        warnings += recording.unusualEntryMembers().map { ($0.line ?? 0, $0.column ?? 0, $0.description) }
+        warnings += (recording.warnings + recording.unusualEntryMembers()).map {
+            ($0.line ?? 0, $0.column ?? 0, $0.description)
+        }
+        warnedOfRecording = true
         warnings.sort { ($0.line, $0.column) < ($1.line, $1.column) }
         for warning in warnings { session.warn(warning.text) }
         let logShowsEach = "; '\(session.inspector.program) log' shows each where it is"
