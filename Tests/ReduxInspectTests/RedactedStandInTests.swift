@@ -127,6 +127,63 @@ import Testing
         #expect(failed.err.contains("subtract"), "\(failed.err)")
     }
 
+    /// A counter recording, by lines after the header: seq 3 records a redacted count, which
+    /// replays go through from the start, and `seq1`/`initialCount` what comes before it.
+    private func counterBeforeARedactedState(
+        initialCount: String = "0", seq1: String = #"{"seq":1,"type":"increment","action":{"increment":{}}}"#
+    ) throws -> (file: String, directory: CLITemporaryDirectory) {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file(
+            "counter.jsonl",
+            lines: [
+                #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":\#(initialCount)}}"#,
+                seq1,
+                #"{"seq":2,"type":"increment","action":{"increment":{}}}"#,
+                #"{"seq":3,"type":"increment","action":{"increment":{}},"state":{"count":"<redacted>"}}"#,
+                #"{"seq":4,"type":"increment","action":{"increment":{}}}"#,
+                #"{"seq":5,"type":"increment","action":{"increment":{}}}"#,
+            ])
+        return (file, directory)
+    }
+
+    /// Whatever stops the replay before the redacted state, the steps after it are shown from
+    /// it: a line that does not parse, a recorded or initial state the reducer cannot read.
+    @Test(arguments: [
+        ("0", #"{"seq":1,"type":"increment","action":{"increment":{}},"state":{"count":1,}}"#),
+        ("0", #"{"seq":1,"type":"increment","action":{"increment":{}},"state":{"count":"abc"}}"#),
+        ("0", #"{"seq":1,"type":"increment","action":{"increment":{},}}"#),
+        (#""abc""#, #"{"seq":1,"type":"increment","action":{"increment":{}}}"#),
+    ])
+    func anythingThatStopsTheReplayBeforeARedactedStateLeavesTheStepsAfterItShown(initial: String, seq1: String) throws {
+        let (file, directory) = try counterBeforeARedactedState(initialCount: initial, seq1: seq1)
+        defer { withExtendedLifetime(directory) {} }
+        let shown = CLI.run(["show", file, "--at", "4"])
+        #expect(shown.code == 0, "\(shown)")
+        #expect(try CLI.json(shown.out) == ["count": 1])
+        #expect(shown.err.contains("the state recorded at seq 3 holds redacted values"), "\(shown.err)")
+        #expect(!shown.err.contains("the initial state"), "\(shown.err)")
+    }
+
+    /// A replay that fails again past the state it fell back to falls back to the next, as
+    /// often as it has to, and warns only of the state the step shown is replayed from.
+    @Test func aReplayFallsBackAsOftenAsItHasTo() throws {
+        let directory = try CLITemporaryDirectory()
+        var lines = [#"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#]
+        for seq in stride(from: 1, to: 4_000, by: 2) {
+            lines.append(#"{"seq":\#(seq),"type":"removed","action":{"removed":{}}}"#)
+            lines.append(#"{"seq":\#(seq + 1),"type":"increment","action":{"increment":{}},"state":{"count":"<redacted>"}}"#)
+        }
+        lines.append(#"{"seq":4001,"type":"increment","action":{"increment":{}}}"#)
+        let file = try directory.file("failing.jsonl", lines: lines)
+        let shown = CLI.run(["show", file, "--at", "4001"])
+        #expect(shown.code == 0, "\(shown)")
+        #expect(try CLI.json(shown.out) == ["count": 1])
+        #expect(
+            shown.err == "warning: \(file): the state recorded at seq 4000 holds redacted values that the app's decoder "
+                + "can only read as 0 or false (count): the states replayed from it compute with those, which may not be "
+                + "the app's values\n")
+    }
+
     struct Shelf: Codable, Equatable, Sendable {
         struct Item: Codable, Equatable, Sendable {
             var id: Int

@@ -5,8 +5,8 @@
 ///
 /// A timeline replays through such a recorded state from an earlier one instead, where it
 /// can: only the initial state, a recorded state after missing entries (which a replay
-/// cannot pass), and one before which a replay fails (an action that no longer decodes) are
-/// started from all the same.
+/// cannot pass), and one a replay cannot reach (an action before it that no longer decodes,
+/// a line or state the reducer cannot read) are started from all the same.
 public struct StandInStart: Sendable, Hashable {
     /// The seq of the step whose recorded state it is; `nil` for the initial state.
     public let seq: Int?

@@ -72,12 +72,13 @@ public final class Timeline {
     private var statesWithStandIns: [Int: StandInStart] = [:]
     /// The steps whose recorded state the reducer reads as written, among those looked at.
     private var statesReadAsWritten: Set<Int> = []
-    /// The steps whose recorded state replays go through, not from (``passesOver(_:at:_:)``).
+    /// The steps whose recorded state replays go through, not from (``passesOver(at:)``).
     private var passedOver: Set<Int> = []
     /// The steps whose recorded state replays start from although the reducer reads stand-ins
     /// in it, because a replay through it fails before it (``startDespiteStandIns(at:)``).
     private var startedDespiteStandIns: Set<Int> = []
-    private var initialStateLookedAt = false
+    /// The initial state's stand-ins, once read (``standIns(ofInitial:in:)``).
+    private var initialStandIns: StandInStart??
     /// The steps ``checkReplay(into:)`` has looked at.
     private var checkedSteps: Set<Int> = []
     /// The replays into recorded states not yet compared with them: compared in a batch, on
@@ -146,7 +147,10 @@ public final class Timeline {
         }
         if let cachedInitialStateAsRead { return cachedInitialStateAsRead }
         let replayer = try requireReplayer()
-        try load(try initialState(), into: replayer, from: nil)
+        let initial = try initialState()
+        try load(initial, into: replayer, from: nil)
+        // The first step's changes are worked out from it, and its replay starts there.
+        if let standIns = standIns(ofInitial: initial, in: replayer) { note(standIns) }
         // The replayer now holds the state before the first step: replaying it is one action.
         replayPosition = -1
         let state: JSONValue
@@ -268,73 +272,136 @@ public final class Timeline {
 
     /// Brings the replayer to the state after step `index`, from the nearest known state at or
     /// before it.
+    ///
+    /// Where the replay fails on the way (an action that no longer decodes, a malformed line,
+    /// a state the reducer cannot read) before a recorded state it would go through
+    /// (``passesOver(at:)``), it starts from that state instead, with its stand-ins, as
+    /// before replays went through such states (``startDespiteStandIns(at:)``); failing again,
+    /// from the next one, and so on. A start's stand-ins are noted in ``standInStarts`` once
+    /// the replay from it has got where it was going.
     private func replay(through index: Int) throws(InspectorError) -> any StateReplayer {
         let replayer = try requireReplayer()
         // Already there: asked again for the state the last replay ended at.
         if replayPosition == index { return replayer }
-        var start = index - 1
+        // The state a failed replay falls back to.
+        var fallback: Int?
         while true {
-            if start == replayPosition { break }
+            // The last step whose state the replayer holds, or whose state it tried to load.
+            var reached = fallback ?? index - 1
+            do throws(InspectorError) {
+                let standIns: StandInStart?
+                if let fallback {
+                    standIns = try loadFallback(fallback, into: replayer)
+                } else {
+                    standIns = try loadStart(before: index, into: replayer, reached: &reached)
+                }
+                let interruptedAfter = try replay(from: reached, through: index, replayer, reached: &reached)
+                if let standIns { note(standIns) }
+                // The replayer holds the state after that step, kept as `replayPosition`.
+                if let interruptedAfter { throw .interrupted(step: interruptedAfter) }
+                return replayer
+            } catch .interrupted(let step) {
+                throw .interrupted(step: step)
+            } catch {
+                replayPosition = nil
+                // The first state the replay went through past the failure is where it can start.
+                let later = stepsWithStates.partitionIndex(atOrPast: { Int($0) > reached })
+                guard
+                    let next = stepsWithStates[later...].lazy.map(Int.init).prefix(while: { $0 < index })
+                        .first(where: { passedOver.contains($0) })
+                else { throw error }
+                startDespiteStandIns(at: next)
+                fallback = next
+            }
+        }
+    }
+
+    /// Loads the nearest known state before step `index` into `replayer`: the one it holds, a
+    /// checkpoint, a recorded state replays start from, or the initial state. `reached` is the
+    /// step whose state it is (`-1` for the initial state), or, when it throws, the step whose
+    /// state could not be had.
+    ///
+    /// - Returns: The state's stand-ins, for a recorded or initial state that has them.
+    private func loadStart(
+        before index: Int, into replayer: any StateReplayer, reached start: inout Int
+    ) throws(InspectorError) -> StandInStart? {
+        start = index - 1
+        while true {
+            if start == replayPosition { return nil }
             if let checkpoint = checkpoints[start] {
                 replayer.restore(checkpoint)
-                break
+                return nil
             }
             if start < 0 {
-                try load(try initialState(), into: replayer, from: nil)
-                break
+                let state = try initialState()
+                try load(state, into: replayer, from: nil)
+                return standIns(ofInitial: state, in: replayer)
             }
             if recording.steps[start].hasState, !passedOver.contains(start) {
                 let recorded = try entry(at: start)
-                if let state = recorded.state, !passesOver(state, at: start, replayer) {
-                    checkReplay(into: start)
-                    try load(state, into: replayer, from: recorded)
-                    break
+                if let state = recorded.state {
+                    let standIns = standIns(in: state, at: start, replayer)
+                    if standIns == nil || !passesOver(at: start) {
+                        checkReplay(into: start)
+                        try load(state, into: replayer, from: recorded)
+                        return standIns
+                    }
                 }
             }
             start -= 1
         }
+    }
+
+    /// Loads the state recorded at step `index`, which a replay went through until one to a
+    /// later step failed before it, into `replayer`.
+    ///
+    /// - Returns: The state's stand-ins.
+    private func loadFallback(_ index: Int, into replayer: any StateReplayer) throws(InspectorError) -> StandInStart? {
+        let recorded = try entry(at: index)
+        guard let state = recorded.state else { return nil }
+        let standIns = standIns(in: state, at: index, replayer)
+        try load(state, into: replayer, from: recorded)
+        return standIns
+    }
+
+    /// Replays the actions after step `start`, whose state `replayer` holds, through step
+    /// `index`, keeping checkpoints, and updating `reached` to the last step replayed.
+    ///
+    /// - Returns: The step after which ``isInterrupted`` stopped the replay, if it did.
+    private func replay(
+        from start: Int, through index: Int, _ replayer: any StateReplayer, reached: inout Int
+    ) throws(InspectorError) -> Int? {
         replayPosition = start
         let progress = index - start >= Self.reportedReplayLength ? replayProgress : nil
         defer { progress?(nil) }
         let isInterrupted = self.isInterrupted
         var interruptedAfter: Int?
-        do {
-            _ = try replayer.applyActions(
-                of: (start + 1)..<(index + 1), in: recording, statesCheckedByCaller: false,
-                fallback: { step throws(InspectorError) in
-                    var entry: RecordingEntry?
-                    try replayer.applyAction(of: step, in: recording, entry: &entry, stateCheckedByCaller: false)
-                },
-                after: { step throws(InspectorError) in
-                    replayPosition = step
-                    if passedOver.contains(step) {
-                        try takeRecordedValues(at: step, into: replayer)
-                        keepCheckpoint(at: step, of: replayer)
-                    } else if step % checkpointInterval == 0 {
-                        keepCheckpoint(at: step, of: replayer)
-                    }
-                    guard step & 1023 == 0 else { return true }
-                    progress?((step, max(index, progressGoal ?? index)))
-                    if isInterrupted?() == true {
-                        interruptedAfter = step
-                        return false
-                    }
-                    return true
-                })
-        } catch {
-            // `replayPosition` is the last step replayed: the failure is at the one after it.
-            let failed = (replayPosition ?? start) + 1
-            replayPosition = nil
-            // The first state the replay went through past the failure is where it can start.
-            if let fallback = passedOver.filter({ $0 >= failed && $0 < index }).min() {
-                startDespiteStandIns(at: fallback)
-                return try replay(through: index)
-            }
-            throw error
-        }
-        // The replayer holds the state after that step, kept as `replayPosition`.
-        if let interruptedAfter { throw .interrupted(step: interruptedAfter) }
-        return replayer
+        var last = start
+        defer { reached = last }
+        _ = try replayer.applyActions(
+            of: (start + 1)..<(index + 1), in: recording, statesCheckedByCaller: false,
+            fallback: { step throws(InspectorError) in
+                var entry: RecordingEntry?
+                try replayer.applyAction(of: step, in: recording, entry: &entry, stateCheckedByCaller: false)
+            },
+            after: { step throws(InspectorError) in
+                replayPosition = step
+                last = step
+                if passedOver.contains(step) {
+                    try takeRecordedValues(at: step, into: replayer)
+                    keepCheckpoint(at: step, of: replayer)
+                } else if step % checkpointInterval == 0 {
+                    keepCheckpoint(at: step, of: replayer)
+                }
+                guard step & 1023 == 0 else { return true }
+                progress?((step, max(index, progressGoal ?? index)))
+                if isInterrupted?() == true {
+                    interruptedAfter = step
+                    return false
+                }
+                return true
+            })
+        return interruptedAfter
     }
 
     /// Replays at most `limit` actions past the steps whose states are already at hand,
@@ -400,12 +467,12 @@ public final class Timeline {
     static let shortStretch = 1024
 
     /// Whether a replay past step `index`, whose state is recorded, starts from that state
-    /// rather than going through it (``passesOver(_:at:_:)``). A line that cannot be read is
+    /// rather than going through it (``passesOver(at:)``). A line that cannot be read is
     /// taken as a start: the replay that reads it says what is wrong.
     private func startsReplays(at index: Int) -> Bool {
         guard !passedOver.contains(index) else { return false }
         guard let replayer, let state = try? entry(at: index).state else { return true }
-        return !passesOver(state, at: index, replayer)
+        return standIns(in: state, at: index, replayer) == nil || !passesOver(at: index)
     }
 
     /// The first step after `index` whose state is recorded in its entry, if any.
@@ -493,35 +560,31 @@ public final class Timeline {
         }
     }
 
-    /// Whether a replay to a later step should not start from `state`, recorded at step
-    /// `index`, but replay through it from an earlier state: the reducer reads a redacted value
-    /// in it as a stand-in, and no entries are missing since the state recorded before it (a
-    /// replay cannot pass those). One started from all the same is noted in ``standInStarts``.
-    private func passesOver(_ state: JSONValue, at index: Int, _ replayer: any StateReplayer) -> Bool {
-        guard let standIns = standIns(in: state, at: index, replayer) else { return false }
+    /// Whether a replay to a later step should not start from the state recorded at step
+    /// `index`, whose stand-ins the reducer reads (``standIns(in:at:_:)``), but replay through
+    /// it from an earlier state: no entries are missing since the state recorded before it (a
+    /// replay cannot pass those), and no replay through it has failed.
+    private func passesOver(at index: Int) -> Bool {
         let later = stepsWithStates.partitionIndex(atOrPast: { Int($0) >= index })
         let previous = later > 0 ? Int(stepsWithStates[later - 1]) : -1
         guard recording.gaps(before: (previous + 1)..<(index + 1)).isEmpty, !startedDespiteStandIns.contains(index)
-        else {
-            note(standIns)
-            return false
-        }
+        else { return false }
         passedOver.insert(index)
         return true
     }
 
     /// Makes replays start from the state recorded at step `index` again, which they went
-    /// through (``passesOver(_:at:_:)``), because a replay fails on the way to it: an action
-    /// before it that no longer decodes, a malformed line. The steps after it can be shown
-    /// from the recorded state, with its stand-ins, as before the replay went through it, and
-    /// the start is noted in ``standInStarts``; the step that fails says what is wrong when
-    /// it is shown.
+    /// through (``passesOver(at:)``), because a replay fails on the way to it: an action
+    /// before it that no longer decodes, a line or a state before it that cannot be read. The
+    /// steps after it can be shown from the recorded state, with its stand-ins, as before
+    /// replays went through it (``replay(through:)`` notes it in ``standInStarts``); the step
+    /// that fails says what is wrong when it is shown.
     private func startDespiteStandIns(at index: Int) {
         passedOver.remove(index)
         startedDespiteStandIns.insert(index)
     }
 
-    /// At a step whose recorded state the replay went through (``passesOver(_:at:_:)``), makes
+    /// At a step whose recorded state the replay went through (``passesOver(at:)``), makes
     /// the replayer's state the recorded one with the replayed values in place of its
     /// placeholders: what the recording holds stays the truth, as where a replay starts from
     /// it, and only what it hid is the replay's. The replayed state is kept to be compared with
@@ -558,14 +621,13 @@ public final class Timeline {
         return found
     }
 
-    /// Notes the initial state, just loaded into `replayer`, in ``standInStarts`` when the
-    /// reducer reads a redacted value in it as a stand-in.
-    private func noteStandIns(ofInitial state: JSONValue, in replayer: any StateReplayer) {
-        guard !initialStateLookedAt else { return }
-        initialStateLookedAt = true
-        guard state.holdsRedactionPlaceholder, let standIns = StandInStart(seq: nil, state: state, loadedIn: replayer)
-        else { return }
-        note(standIns)
+    /// The stand-ins the reducer reads in the initial state, `state`, just loaded into
+    /// `replayer`, if any; read once.
+    private func standIns(ofInitial state: JSONValue, in replayer: any StateReplayer) -> StandInStart? {
+        if let initialStandIns { return initialStandIns }
+        let found = state.holdsRedactionPlaceholder ? StandInStart(seq: nil, state: state, loadedIn: replayer) : nil
+        initialStandIns = .some(found)
+        return found
     }
 
     private func note(_ standIns: StandInStart) {
@@ -580,7 +642,6 @@ public final class Timeline {
         } catch {
             throw .recording(entry.map { recording.failure(error, at: $0) } ?? recording.initialStateFailure(error))
         }
-        if entry == nil { noteStandIns(ofInitial: state, in: replayer) }
     }
 }
 
