@@ -61,6 +61,38 @@ import Testing
         #expect(json.err == warning(file, "the initial state"))
     }
 
+    @Test func replayToSeqZeroReplaysNothingAndTellsNothing() throws {
+        let (file, inspector, directory) = try score(from: 0)
+        defer { withExtendedLifetime(directory) {} }
+        let replayed = CLI.run(["replay", file, "--to", "0"], inspector: inspector)
+        #expect(replayed.code == 0, "\(replayed)")
+        #expect(replayed.err == "")
+    }
+
+    @Test func verifyNamesTheStartOfARecordingWithoutSteps() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file(
+            "empty.jsonl",
+            lines: [
+                #"{"format":"redux-inspect","version":1,"reducer":"score","initialState":{"points":"<redacted>","passedTen":true}}"#,
+                #"{"end":{"seq":0,"state":{"points":"<redacted>","passedTen":true}}}"#,
+            ])
+        let inspector = Inspector(reducers: [InspectableReducer(name: "score", reducer: Self.reducer, initialState: Score())])
+        let verified = CLI.run(["verify", file], inspector: inspector)
+        #expect(verified.code == 0, "\(verified)")
+        // The end marker's state is the initial one: nothing differs, and nothing is noted.
+        #expect(!verified.out.contains("note:"), "\(verified.out)")
+        let changed = try directory.file(
+            "changed.jsonl",
+            lines: [
+                #"{"format":"redux-inspect","version":1,"reducer":"score","initialState":{"points":"<redacted>","passedTen":true}}"#,
+                #"{"end":{"seq":0,"state":{"points":"<redacted>","passedTen":false}}}"#,
+            ])
+        let failed = CLI.run(["verify", changed], inspector: inspector)
+        #expect(failed.code == 1, "\(failed)")
+        #expect(failed.out.contains("note: the replay started from the initial state"), "\(failed.out)")
+    }
+
     @Test func replayTellsOfAStateAfterMissingEntries() throws {
         // Seq 2 is left out: the replay goes on from seq 3's state, whose points read as 0.
         let (file, inspector, directory) = try score(from: 0, leavingOut: 2)

@@ -129,6 +129,7 @@ struct RecordingVerifier: Sendable {
                             firstDivergence = VerifyResult.Divergence(
                                 seq: 0, type: "", action: .null, line: (recording.endLineIndex ?? 0) + 1,
                                 changes: end.divergence, redactedPaths: [])
+                            firstDivergence?.standIns = standIns
                         }
                     }
                     if let endLine = recording.endLineIndex {

@@ -68,10 +68,12 @@ struct ReplayCommand: Subcommand {
         let header = recording.header?.initialState
         var differ = StateTextDiffer()
         let run = ReplayRun(recording: recording, reducer: reducer)
-        if let start = try run.initialStandIns() { session.warn(about: start, in: file) }
+        // Told once a step is replayed from it: `--to 0` replays none.
+        var initialStandIns = try run.initialStandIns()
         let end = try run.runTexts(through: lastSeq) { step throws(InspectorError) in
             steps += 1
-            if let start = step.standIns { session.warn(about: start, in: file) }
+            for start in [initialStandIns, step.standIns].compactMap(\.self) { session.warn(about: start, in: file) }
+            initialStandIns = nil
             // The first step starts from the header's state as the reducer reads it, so its
             // changes leave out what the reading itself changed; that is told apart, here.
             var initialDivergence: [JSONChange] = []
