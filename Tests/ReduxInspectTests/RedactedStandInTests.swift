@@ -184,6 +184,23 @@ import Testing
                 + "the app's values\n")
     }
 
+    /// A replay that fell back past a state keeps no checkpoint from it: a later jump to a
+    /// step after it starts from it again, and warns of it.
+    @Test func aStateFallenBackPastIsToldWhenAStepAfterItIsShown() throws {
+        let directory = try CLITemporaryDirectory()
+        var lines = [#"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#]
+        for seq in 1...600 {
+            let action = seq == 100 || seq == 400 ? #""bogus","action":{"bogus":{}}"# : #""increment","action":{"increment":{}}"#
+            let state = seq == 200 || seq == 500 ? #","state":{"count":"<redacted>"}"# : ""
+            lines.append(#"{"seq":\#(seq),"type":\#(action)\#(state)}"#)
+        }
+        let file = try directory.file("bogus.jsonl", lines: lines)
+        let session = CLI.run(["step", file], input: "goto 550\ngoto 300\nquit\n")
+        #expect(session.code == 0, "\(session)")
+        let told = session.err.split(separator: "\n").map { $0.contains("seq 500") ? "500" : $0.contains("seq 200") ? "200" : "?" }
+        #expect(told == ["500", "200"], "\(session.err)")
+    }
+
     struct Shelf: Codable, Equatable, Sendable {
         struct Item: Codable, Equatable, Sendable {
             var id: Int

@@ -288,14 +288,17 @@ public final class Timeline {
         while true {
             // The last step whose state the replayer holds, or whose state it tried to load.
             var reached = fallback ?? index - 1
+            // Where this replay starts, and the stand-ins of the state there.
+            var start = reached
+            var standIns: StandInStart?
             do throws(InspectorError) {
-                let standIns: StandInStart?
                 if let fallback {
                     standIns = try loadFallback(fallback, into: replayer)
                 } else {
                     standIns = try loadStart(before: index, into: replayer, reached: &reached)
+                    start = reached
                 }
-                let interruptedAfter = try replay(from: reached, through: index, replayer, reached: &reached)
+                let interruptedAfter = try replay(from: start, through: index, replayer, reached: &reached)
                 if let standIns { note(standIns) }
                 // The replayer holds the state after that step, kept as `replayPosition`.
                 if let interruptedAfter { throw .interrupted(step: interruptedAfter) }
@@ -304,6 +307,11 @@ public final class Timeline {
                 throw .interrupted(step: step)
             } catch {
                 replayPosition = nil
+                // Checkpoints replayed from stand-ins not noted would give states computed with
+                // them without a word: the next replay there starts from the state again.
+                if standIns != nil, reached > start {
+                    checkpoints = checkpoints.filter { !(start + 1...reached).contains($0.key) }
+                }
                 // The first state the replay went through past the failure is where it can start.
                 let later = stepsWithStates.partitionIndex(atOrPast: { Int($0) > reached })
                 guard
