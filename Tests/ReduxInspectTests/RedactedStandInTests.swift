@@ -201,6 +201,32 @@ import Testing
         #expect(told == ["500", "200"], "\(session.err)")
     }
 
+    /// A replay from a recorded state whose redacted count is read as 0, after missing
+    /// entries or past an action that no longer decodes, computes a count the app did not
+    /// have: the recorded state it meets next differs, and no reducer change is claimed.
+    @Test(arguments: [
+        #"{"seq":2,"type":"increment","action":{"increment":{},}}"#,
+        nil,
+    ])
+    func aReplayFromStandInsIsNotTakenForAChangedReducer(seq2: String?) throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file(
+            "counter.jsonl",
+            lines: [
+                #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
+                #"{"seq":1,"type":"increment","action":{"increment":{}}}"#,
+                seq2,
+                #"{"seq":3,"type":"increment","action":{"increment":{}},"state":{"count":"<redacted>"}}"#,
+                #"{"seq":4,"type":"increment","action":{"increment":{}}}"#,
+                #"{"seq":5,"type":"increment","action":{"increment":{}},"state":{"count":5}}"#,
+            ].compactMap(\.self))
+        let diffed = CLI.run(["diff", file, "4..5"])
+        #expect(diffed.code == 0, "\(diffed)")
+        #expect(diffed.out.contains("~ count: 1 → 5"), "\(diffed.out)")
+        #expect(diffed.err.contains("the state recorded at seq 3 holds redacted values"), "\(diffed.err)")
+        #expect(!diffed.err.contains("the reducer does not make"), "\(diffed.err)")
+    }
+
     struct Shelf: Codable, Equatable, Sendable {
         struct Item: Codable, Equatable, Sendable {
             var id: Int

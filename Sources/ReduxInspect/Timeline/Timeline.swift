@@ -77,6 +77,17 @@ public final class Timeline {
     /// The steps whose recorded state replays start from although the reducer reads stand-ins
     /// in it, because a replay through it fails before it (``startDespiteStandIns(at:)``).
     private var startedDespiteStandIns: Set<Int> = []
+    /// Whether the state the replayer holds was replayed from a recorded state whose redacted
+    /// values the reducer reads as stand-ins (after missing entries, or where a replay through
+    /// it failed): the app's values there were other, so the recorded states a replay from it
+    /// meets are not compared with it (``checkReplay(into:)``). The initial state's stand-ins
+    /// are most often the app's own first values (a count starting at 0), and count as those.
+    private var replaysFromStandIns = false
+    /// The checkpoints kept while ``replaysFromStandIns``.
+    private var checkpointsFromStandIns: Set<Int> = []
+    /// The stand-ins of the state an interrupted replay started from, and the step it stopped
+    /// after, where the replayer is: noted once a replay going on from there gets where it goes.
+    private var pendingStandIns: (step: Int, standIns: StandInStart)?
     /// The initial state's stand-ins, once read (``standIns(ofInitial:in:)``).
     private var initialStandIns: StandInStart??
     /// The steps ``checkReplay(into:)`` has looked at.
@@ -153,6 +164,7 @@ public final class Timeline {
         if let standIns = standIns(ofInitial: initial, in: replayer) { note(standIns) }
         // The replayer now holds the state before the first step: replaying it is one action.
         replayPosition = -1
+        replaysFromStandIns = false
         let state: JSONValue
         do {
             state = try replayer.currentState()
@@ -298,19 +310,36 @@ public final class Timeline {
                     standIns = try loadStart(before: index, into: replayer, reached: &reached)
                     start = reached
                 }
-                let interruptedAfter = try replay(from: start, through: index, replayer, reached: &reached)
+                // After a fallback, a first stretch too short for a thread to decode ahead
+                // (``TypedReplayer/decodeAheadThreshold``): a replay that fails again soon,
+                // as one stretch after another of a recording may, costs no thread.
+                var interruptedAfter: Int?
+                var from = start
+                if fallback != nil, index - start > Self.fallbackTrial {
+                    from = start + Self.fallbackTrial
+                    interruptedAfter = try replay(from: start, through: from, replayer, reached: &reached)
+                }
+                if interruptedAfter == nil {
+                    interruptedAfter = try replay(from: from, through: index, replayer, reached: &reached)
+                }
+                // The replayer holds the state after that step, kept as `replayPosition`; a
+                // replay that goes on from there notes the start's stand-ins once it gets there.
+                if let interruptedAfter {
+                    pendingStandIns = standIns.map { (interruptedAfter, $0) }
+                    throw .interrupted(step: interruptedAfter)
+                }
                 if let standIns { note(standIns) }
-                // The replayer holds the state after that step, kept as `replayPosition`.
-                if let interruptedAfter { throw .interrupted(step: interruptedAfter) }
                 return replayer
             } catch .interrupted(let step) {
                 throw .interrupted(step: step)
             } catch {
                 replayPosition = nil
                 // Checkpoints replayed from stand-ins not noted would give states computed with
-                // them without a word: the next replay there starts from the state again.
-                if standIns != nil, reached > start {
-                    checkpoints = checkpoints.filter { !(start + 1...reached).contains($0.key) }
+                // them without a word: the next replay there starts from the state again (also
+                // those of an interrupted replay that this one went on with).
+                if let standIns {
+                    let origin = standIns.seq.flatMap { recording.index(ofSeq: $0) } ?? -1
+                    if reached > origin { checkpoints = checkpoints.filter { !(origin + 1...reached).contains($0.key) } }
                 }
                 // The first state the replay went through past the failure is where it can start.
                 let later = stepsWithStates.partitionIndex(atOrPast: { Int($0) > reached })
@@ -335,14 +364,20 @@ public final class Timeline {
     ) throws(InspectorError) -> StandInStart? {
         start = index - 1
         while true {
-            if start == replayPosition { return nil }
+            if start == replayPosition {
+                // An interrupted replay's start, not yet noted, whose replay goes on from here.
+                guard let pending = pendingStandIns, pending.step == start else { return nil }
+                return pending.standIns
+            }
             if let checkpoint = checkpoints[start] {
                 replayer.restore(checkpoint)
+                replaysFromStandIns = checkpointsFromStandIns.contains(start)
                 return nil
             }
             if start < 0 {
                 let state = try initialState()
                 try load(state, into: replayer, from: nil)
+                replaysFromStandIns = false
                 return standIns(ofInitial: state, in: replayer)
             }
             if recording.steps[start].hasState, !passedOver.contains(start) {
@@ -352,6 +387,7 @@ public final class Timeline {
                     if standIns == nil || !passesOver(at: start) {
                         checkReplay(into: start)
                         try load(state, into: replayer, from: recorded)
+                        replaysFromStandIns = standIns != nil
                         return standIns
                     }
                 }
@@ -369,8 +405,13 @@ public final class Timeline {
         guard let state = recorded.state else { return nil }
         let standIns = standIns(in: state, at: index, replayer)
         try load(state, into: replayer, from: recorded)
+        replaysFromStandIns = standIns != nil
         return standIns
     }
+
+    /// How many steps a replay that fell back to a state tries first
+    /// (``replay(through:)``): fewer than a thread decoding ahead needs.
+    static let fallbackTrial = 4_000
 
     /// Replays the actions after step `start`, whose state `replayer` holds, through step
     /// `index`, keeping checkpoints, and updating `reached` to the last step replayed.
@@ -380,6 +421,7 @@ public final class Timeline {
         from start: Int, through index: Int, _ replayer: any StateReplayer, reached: inout Int
     ) throws(InspectorError) -> Int? {
         replayPosition = start
+        pendingStandIns = nil
         let progress = index - start >= Self.reportedReplayLength ? replayProgress : nil
         defer { progress?(nil) }
         let isInterrupted = self.isInterrupted
@@ -512,8 +554,9 @@ public final class Timeline {
     /// entries are missing is expected to differ, and is not looked at. An action that cannot
     /// be replayed here is reported, if at all, by what needs it replayed.
     private func checkReplay(into index: Int) {
-        guard let replayer, index > 0, replayPosition == index - 1, checkedSteps.insert(index).inserted,
-            recording.gap(before: index) == nil, missingEntries(replayedThrough: index - 1) == 0
+        guard let replayer, index > 0, replayPosition == index - 1, !replaysFromStandIns,
+            checkedSteps.insert(index).inserted, recording.gap(before: index) == nil,
+            missingEntries(replayedThrough: index - 1) == 0
         else { return }
         defer { replayPosition = nil }
         var entry: RecordingEntry?
@@ -555,6 +598,11 @@ public final class Timeline {
     /// when they pass ``checkpointBudget``.
     private func keepCheckpoint(at step: Int, of replayer: any StateReplayer) {
         checkpoints[step] = replayer.snapshot()
+        if replaysFromStandIns {
+            checkpointsFromStandIns.insert(step)
+        } else {
+            checkpointsFromStandIns.remove(step)
+        }
         if checkpointStateSize == 0 || checkpointsSinceMeasured >= 16 {
             checkpointStateSize = max(1, replayer.currentStateByteCount() ?? 1)
             checkpointsSinceMeasured = 0
@@ -606,7 +654,7 @@ public final class Timeline {
         } catch {
             throw .recording(recording.failure(error, at: recorded))
         }
-        if checkedSteps.insert(index).inserted { keepForComparison(index, replayer) }
+        if !replaysFromStandIns, checkedSteps.insert(index).inserted { keepForComparison(index, replayer) }
         try load(state.fillingRedactions(from: replayed) ?? state, into: replayer, from: recorded)
     }
 
