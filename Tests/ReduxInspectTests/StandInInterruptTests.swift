@@ -19,6 +19,47 @@ import Testing
         return Timeline(recording: recording, reducer: try TimelineTests.reducer("counter"))
     }
 
+    /// seq 1, then seq 3 with a redacted count, after a gap or after an action that no longer
+    /// decodes (a replay cannot go through it either way), then increments to seq 3004.
+    static func redactedStart(afterAGap: Bool) throws -> Timeline {
+        var lines = [
+            #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
+            #"{"seq":1,"type":"increment","action":{"increment":{}}}"#,
+            #"{"seq":3,"type":"increment","action":{"increment":{}},"state":{"count":"<redacted>"}}"#,
+        ]
+        if !afterAGap { lines.insert(#"{"seq":2,"type":"bogus","action":{"bogus":{}}}"#, at: 2) }
+        for seq in 4...3_004 { lines.append(#"{"seq":\#(seq),"type":"increment","action":{"increment":{}}}"#) }
+        let recording = try Recording(text: lines.joined(separator: "\n") + "\n", path: "gap.jsonl")
+        return Timeline(recording: recording, reducer: try TimelineTests.reducer("counter"))
+    }
+
+    /// Interrupts the replay to step 3,000 at step 1,024: asked every 1,024 steps, and for
+    /// the `ask`th time there.
+    static func interrupt(_ timeline: Timeline, atAsk ask: Int) {
+        var asked = 0
+        timeline.isInterrupted = {
+            asked += 1
+            return asked == ask
+        }
+        #expect(throws: InspectorError.interrupted(step: 1024)) { try timeline.state(after: 3_000) }
+        timeline.isInterrupted = nil
+    }
+
+    /// Whatever is asked after the interrupt, a state replayed from seq 3 tells of it: a step
+    /// before where the replay stopped, the step it stopped at, the step it was going to.
+    @Test(arguments: [true, false], [[500, 3_000], [1_024], [3_000]])
+    func anInterruptedReplaysStartIsToldWhenAStateFromItIsShown(afterAGap: Bool, steps: [Int]) throws {
+        let timeline = try Self.redactedStart(afterAGap: afterAGap)
+        // Seq 3 is step 1, or 2 after the action that does not decode, where the replay from
+        // the initial state failed after it was asked once, at step 0.
+        let seq3 = afterAGap ? 1 : 2
+        Self.interrupt(timeline, atAsk: afterAGap ? 1 : 2)
+        for step in steps {
+            #expect(try timeline.state(after: step) == ["count": .number(JSONNumber(String(step - seq3)))])
+            #expect(timeline.standInStarts.map(\.seq) == [3], "step \(step)")
+        }
+    }
+
     @Test func anInterruptedReplayTellsOfItsStartOnlyOnceItGetsThere() throws {
         let timeline = try Self.timeline()
         // Asked every 1,024 steps, from step 0: Ctrl-C comes at the second.

@@ -293,8 +293,22 @@ public final class Timeline {
     /// the replay from it has got where it was going.
     private func replay(through index: Int) throws(InspectorError) -> any StateReplayer {
         let replayer = try requireReplayer()
-        // Already there: asked again for the state the last replay ended at.
-        if replayPosition == index { return replayer }
+        // Already there: asked again for the state the last replay ended at (or stopped at,
+        // interrupted, which is now shown).
+        if replayPosition == index {
+            if let pending = pendingStandIns, pending.step == index {
+                note(pending.standIns)
+                pendingStandIns = nil
+            }
+            return replayer
+        }
+        // A step before where an interrupted replay stopped is not reached by going on with it:
+        // its checkpoints, replayed from stand-ins not noted, would give states computed with
+        // them without a word.
+        if let pending = pendingStandIns, index <= pending.step {
+            dropCheckpoints(from: pending.standIns, through: pending.step)
+            pendingStandIns = nil
+        }
         // The state a failed replay falls back to.
         var fallback: Int?
         while true {
@@ -337,10 +351,7 @@ public final class Timeline {
                 // Checkpoints replayed from stand-ins not noted would give states computed with
                 // them without a word: the next replay there starts from the state again (also
                 // those of an interrupted replay that this one went on with).
-                if let standIns {
-                    let origin = standIns.seq.flatMap { recording.index(ofSeq: $0) } ?? -1
-                    if reached > origin { checkpoints = checkpoints.filter { !(origin + 1...reached).contains($0.key) } }
-                }
+                if let standIns { dropCheckpoints(from: standIns, through: reached) }
                 // The first state the replay went through past the failure is where it can start.
                 let later = stepsWithStates.partitionIndex(atOrPast: { Int($0) > reached })
                 guard
@@ -367,6 +378,7 @@ public final class Timeline {
             if start == replayPosition {
                 // An interrupted replay's start, not yet noted, whose replay goes on from here.
                 guard let pending = pendingStandIns, pending.step == start else { return nil }
+                pendingStandIns = nil
                 return pending.standIns
             }
             if let checkpoint = checkpoints[start] {
@@ -409,6 +421,15 @@ public final class Timeline {
         return standIns
     }
 
+    /// Drops the checkpoints a replay kept from `start`, a state with stand-ins it has not
+    /// noted, up to step `last`: a later replay there starts from the state again, and notes
+    /// it once it gets where it goes.
+    private func dropCheckpoints(from start: StandInStart, through last: Int) {
+        let origin = start.seq.flatMap { recording.index(ofSeq: $0) } ?? -1
+        guard last > origin else { return }
+        checkpoints = checkpoints.filter { !(origin + 1...last).contains($0.key) }
+    }
+
     /// How many steps a replay that fell back to a state tries first
     /// (``replay(through:)``): fewer than a thread decoding ahead needs.
     static let fallbackTrial = 4_000
@@ -420,8 +441,12 @@ public final class Timeline {
     private func replay(
         from start: Int, through index: Int, _ replayer: any StateReplayer, reached: inout Int
     ) throws(InspectorError) -> Int? {
+        // An interrupted replay not gone on with (another start was nearer).
+        if let pending = pendingStandIns {
+            dropCheckpoints(from: pending.standIns, through: pending.step)
+            pendingStandIns = nil
+        }
         replayPosition = start
-        pendingStandIns = nil
         let progress = index - start >= Self.reportedReplayLength ? replayProgress : nil
         defer { progress?(nil) }
         let isInterrupted = self.isInterrupted
