@@ -191,9 +191,7 @@ public struct ReplayRun {
                     try load(recorded, parsed)
                     after = recorded
                     desynchronized = false
-                    if recorded.holdsRedactionPlaceholder {
-                        standIns = StandInStart(seq: location.seq, state: recorded, loadedIn: replayer)
-                    }
+                    standIns = StandInStart(seq: location.seq, state: recorded, loadedIn: replayer)
                 } else if !comparingStates {
                     after = nil
                 } else if window != nil {

@@ -15,9 +15,10 @@ public struct StandInStart: Sendable, Hashable {
 
     /// The places where `state` holds the placeholder and the same state as `replayer`, which
     /// has just loaded it, encodes it again holds something else; `nil` when there are none, or
-    /// when the replayer cannot encode it (which the command that needs it then reports).
+    /// when the replayer cannot encode it (which the command that needs it then reports). A
+    /// state without the placeholder is not encoded.
     init?(seq: Int?, state recorded: JSONValue, loadedIn replayer: any StateReplayer) {
-        guard let read = try? replayer.currentState() else { return nil }
+        guard recorded.holdsRedactionPlaceholder, let read = try? replayer.currentState() else { return nil }
         let paths = recorded.standInPaths(read: read)
         guard !paths.isEmpty else { return nil }
         self.seq = seq

@@ -72,7 +72,7 @@ public final class Timeline {
     private var statesWithStandIns: [Int: StandInStart] = [:]
     /// The steps whose recorded state the reducer reads as written, among those looked at.
     private var statesReadAsWritten: Set<Int> = []
-    /// The steps whose recorded state replays go through, not from (``passesOver(at:)``).
+    /// The steps whose recorded state replays go through, not from (``passesOver(_:at:_:)``).
     private var passedOver: Set<Int> = []
     /// The steps whose recorded state replays start from although the reducer reads stand-ins
     /// in it, because a replay through it fails before it (``startDespiteStandIns(at:)``).
@@ -287,7 +287,7 @@ public final class Timeline {
     ///
     /// Where the replay fails on the way (an action that no longer decodes, a malformed line,
     /// a state the reducer cannot read) before a recorded state it would go through
-    /// (``passesOver(at:)``), it starts from that state instead, with its stand-ins, as
+    /// (``passesOver(_:at:_:)``), it starts from that state instead, with its stand-ins, as
     /// before replays went through such states (``startDespiteStandIns(at:)``); failing again,
     /// from the next one, and so on. A start's stand-ins are noted in ``standInStarts`` once
     /// the replay from it has got where it was going.
@@ -302,13 +302,8 @@ public final class Timeline {
             }
             return replayer
         }
-        // A step before where an interrupted replay stopped is not reached by going on with it:
-        // its checkpoints, replayed from stand-ins not noted, would give states computed with
-        // them without a word.
-        if let pending = pendingStandIns, index <= pending.step {
-            dropCheckpoints(from: pending.standIns, through: pending.step)
-            pendingStandIns = nil
-        }
+        // A step before where an interrupted replay stopped is not reached by going on with it.
+        if let pending = pendingStandIns, index <= pending.step { forgetInterruptedReplay() }
         // The state a failed replay falls back to.
         var fallback: Int?
         while true {
@@ -394,14 +389,13 @@ public final class Timeline {
             }
             if recording.steps[start].hasState, !passedOver.contains(start) {
                 let recorded = try entry(at: start)
-                if let state = recorded.state {
+                if let state = recorded.state, !passesOver(state, at: start, replayer) {
+                    // Read once already, by `passesOver`.
                     let standIns = standIns(in: state, at: start, replayer)
-                    if standIns == nil || !passesOver(at: start) {
-                        checkReplay(into: start)
-                        try load(state, into: replayer, from: recorded)
-                        replaysFromStandIns = standIns != nil
-                        return standIns
-                    }
+                    checkReplay(into: start)
+                    try load(state, into: replayer, from: recorded)
+                    replaysFromStandIns = standIns != nil
+                    return standIns
                 }
             }
             start -= 1
@@ -430,6 +424,15 @@ public final class Timeline {
         checkpoints = checkpoints.filter { !(origin + 1...last).contains($0.key) }
     }
 
+    /// Forgets an interrupted replay whose start's stand-ins are not noted
+    /// (``pendingStandIns``), which no replay goes on with: its checkpoints would give states
+    /// computed with them without a word.
+    private func forgetInterruptedReplay() {
+        guard let pending = pendingStandIns else { return }
+        dropCheckpoints(from: pending.standIns, through: pending.step)
+        pendingStandIns = nil
+    }
+
     /// How many steps a replay that fell back to a state tries first
     /// (``replay(through:)``): fewer than a thread decoding ahead needs.
     static let fallbackTrial = 4_000
@@ -442,10 +445,7 @@ public final class Timeline {
         from start: Int, through index: Int, _ replayer: any StateReplayer, reached: inout Int
     ) throws(InspectorError) -> Int? {
         // An interrupted replay not gone on with (another start was nearer).
-        if let pending = pendingStandIns {
-            dropCheckpoints(from: pending.standIns, through: pending.step)
-            pendingStandIns = nil
-        }
+        forgetInterruptedReplay()
         replayPosition = start
         let progress = index - start >= Self.reportedReplayLength ? replayProgress : nil
         defer { progress?(nil) }
@@ -542,12 +542,12 @@ public final class Timeline {
     static let shortStretch = 1024
 
     /// Whether a replay past step `index`, whose state is recorded, starts from that state
-    /// rather than going through it (``passesOver(at:)``). A line that cannot be read is
+    /// rather than going through it (``passesOver(_:at:_:)``). A line that cannot be read is
     /// taken as a start: the replay that reads it says what is wrong.
     private func startsReplays(at index: Int) -> Bool {
         guard !passedOver.contains(index) else { return false }
         guard let replayer, let state = try? entry(at: index).state else { return true }
-        return standIns(in: state, at: index, replayer) == nil || !passesOver(at: index)
+        return !passesOver(state, at: index, replayer)
     }
 
     /// The first step after `index` whose state is recorded in its entry, if any.
@@ -641,11 +641,12 @@ public final class Timeline {
         }
     }
 
-    /// Whether a replay to a later step should not start from the state recorded at step
-    /// `index`, whose stand-ins the reducer reads (``standIns(in:at:_:)``), but replay through
-    /// it from an earlier state: no entries are missing since the state recorded before it (a
-    /// replay cannot pass those), and no replay through it has failed.
-    private func passesOver(at index: Int) -> Bool {
+    /// Whether a replay to a later step should not start from `state`, recorded at step
+    /// `index`, but replay through it from an earlier state: the reducer reads a redacted value
+    /// in it as a stand-in (``standIns(in:at:_:)``), no entries are missing since the state
+    /// recorded before it (a replay cannot pass those), and no replay through it has failed.
+    private func passesOver(_ state: JSONValue, at index: Int, _ replayer: any StateReplayer) -> Bool {
+        guard standIns(in: state, at: index, replayer) != nil else { return false }
         let later = stepsWithStates.partitionIndex(atOrPast: { Int($0) >= index })
         let previous = later > 0 ? Int(stepsWithStates[later - 1]) : -1
         guard recording.gaps(before: (previous + 1)..<(index + 1)).isEmpty, !startedDespiteStandIns.contains(index)
@@ -655,7 +656,7 @@ public final class Timeline {
     }
 
     /// Makes replays start from the state recorded at step `index` again, which they went
-    /// through (``passesOver(at:)``), because a replay fails on the way to it: an action
+    /// through (``passesOver(_:at:_:)``), because a replay fails on the way to it: an action
     /// before it that no longer decodes, a line or a state before it that cannot be read. The
     /// steps after it can be shown from the recorded state, with its stand-ins, as before
     /// replays went through it (``replay(through:)`` notes it in ``standInStarts``); the step
@@ -665,7 +666,7 @@ public final class Timeline {
         startedDespiteStandIns.insert(index)
     }
 
-    /// At a step whose recorded state the replay went through (``passesOver(at:)``), makes
+    /// At a step whose recorded state the replay went through (``passesOver(_:at:_:)``), makes
     /// the replayer's state the recorded one with the replayed values in place of its
     /// placeholders: what the recording holds stays the truth, as where a replay starts from
     /// it, and only what it hid is the replay's. The replayed state is kept to be compared with
@@ -706,7 +707,7 @@ public final class Timeline {
     /// `replayer`, if any; read once.
     private func standIns(ofInitial state: JSONValue, in replayer: any StateReplayer) -> StandInStart? {
         if let initialStandIns { return initialStandIns }
-        let found = state.holdsRedactionPlaceholder ? StandInStart(seq: nil, state: state, loadedIn: replayer) : nil
+        let found = StandInStart(seq: nil, state: state, loadedIn: replayer)
         initialStandIns = .some(found)
         return found
     }

@@ -123,14 +123,13 @@ struct RecordingVerifier: Sendable {
                             firstDivergence = Self.divergence(
                                 lastEntry, line: line, end.divergence, in: recording,
                                 steps: min(uncheckedFrom, lastIndex)...lastIndex)
-                            firstDivergence?.standIns = standIns
                         } else {
                             // No step: the end marker's state is not the initial one.
                             firstDivergence = VerifyResult.Divergence(
                                 seq: 0, type: "", action: .null, line: (recording.endLineIndex ?? 0) + 1,
                                 changes: end.divergence, redactedPaths: [])
-                            firstDivergence?.standIns = standIns
                         }
+                        firstDivergence?.standIns = standIns
                     }
                     if let endLine = recording.endLineIndex {
                         updates[endLine] = end.replayed.keepingRedactions(of: end.recorded)
