@@ -39,17 +39,13 @@ private enum Ledger {
 
     /// `amounts` posted, each recorded by the real recorder, then `last`.
     static func record(_ amounts: [Int], then last: Action = .clear) -> [String] {
-        let sink = MemoryRecordingSink()
-        let recorder = Recorder<State, Action>(
-            sink: sink,
+        RecordedSession.text(
+            from: State(), reducer,
             options: .init(
                 reducer: "ledger", statePolicy: .never, redactedKeys: ["amount"],
-                clock: .stepping(from: Date(timeIntervalSince1970: 1_795_000_000), by: 0.25)))
-        let store = Store(initialState: State(), reducer: reducer, middleware: [recorder.middleware])
-        for amount in amounts { store.dispatch(.post(amount)) }
-        store.dispatch(last)
-        recorder.close()
-        return sink.text.split(separator: "\n").map(String.init)
+                clock: .stepping(from: Date(timeIntervalSince1970: 1_795_000_000), by: 0.25)),
+            dispatching: amounts.map { .post($0) } + [last]
+        ).split(separator: "\n").map(String.init)
     }
 }
 

@@ -14,15 +14,11 @@ import Testing
         file: String, inspector: Inspector, directory: CLITemporaryDirectory
     ) {
         let directory = try CLITemporaryDirectory()
-        let sink = MemoryRecordingSink()
-        let recorder = Recorder<TallyState, TallyAction>(
-            sink: sink, options: .init(reducer: "tally", statePolicy: .every(2)))
-        let store = Store(
-            initialState: TallyState(), reducer: tallyReducer(countingTwice: nil), middleware: [recorder.middleware])
-        for number in 1...5 { store.dispatch(.add(number)) }
-        recorder.close()
-        let edited = sink.text.replacingOccurrences(of: #""state":{"total":3}"#, with: #""state":{"total":\#(replacement)}"#)
-        #expect(edited != sink.text)
+        let text = RecordedSession.text(
+            from: TallyState(), tallyReducer(countingTwice: nil), options: .init(reducer: "tally", statePolicy: .every(2)),
+            dispatching: (1...5).map { .add($0) })
+        let edited = text.replacingOccurrences(of: #""state":{"total":3}"#, with: #""state":{"total":\#(replacement)}"#)
+        #expect(edited != text)
         let file = try directory.file("tally.jsonl", edited)
         let inspector = Inspector(
             reducers: [

@@ -34,20 +34,12 @@ private enum Tally {
 
     /// Records a session with the real recorder into memory and returns the lines.
     static func record(statePolicy: RecordingStatePolicy) -> String {
-        let sink = MemoryRecordingSink()
-        let recorder = Recorder<State, Action>(
-            sink: sink,
+        RecordedSession.text(
+            from: State(), reducer,
             options: .init(
                 reducer: "mini", app: "Tally", statePolicy: statePolicy,
-                clock: .stepping(from: Date(timeIntervalSince1970: 1_795_000_000), by: 0.25)))
-        let store = Store(initialState: State(), reducer: reducer, middleware: [recorder.middleware])
-        store.dispatch(.add(3))
-        store.dispatch(.note(id: 1, text: "first"))
-        store.dispatch(.add(4))
-        store.dispatch(.note(id: 2, text: "second"))
-        store.dispatch(.forget(id: 1))
-        recorder.close()
-        return sink.text
+                clock: .stepping(from: Date(timeIntervalSince1970: 1_795_000_000), by: 0.25)),
+            dispatching: [.add(3), .note(id: 1, text: "first"), .add(4), .note(id: 2, text: "second"), .forget(id: 1)])
     }
 }
 

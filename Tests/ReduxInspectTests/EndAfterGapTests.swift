@@ -13,16 +13,13 @@ import Testing
     /// step is seq 4 (a total of 10) and the end marker's state, at seq 6, holds 21.
     private func recording() throws -> (file: String, inspector: Inspector, directory: CLITemporaryDirectory) {
         let directory = try CLITemporaryDirectory()
-        let sink = MemoryRecordingSink()
-        let recorder = Recorder<TallyState, TallyAction>(
-            sink: sink,
+        let text = RecordedSession.text(
+            from: TallyState(), tallyReducer(countingTwice: nil),
             options: .init(
                 reducer: "tally", statePolicy: .never,
-                shouldRecord: { if case .add(let number) = $0 { number < 5 } else { true } }))
-        let store = Store(initialState: TallyState(), reducer: tallyReducer(countingTwice: nil), middleware: [recorder.middleware])
-        for number in 1...6 { store.dispatch(.add(number)) }
-        recorder.close()
-        let file = try directory.file("tally.jsonl", sink.text)
+                shouldRecord: { if case .add(let number) = $0 { number < 5 } else { true } }),
+            dispatching: (1...6).map { .add($0) })
+        let file = try directory.file("tally.jsonl", text)
         let inspector = Inspector(
             reducers: [InspectableReducer(name: "tally", reducer: tallyReducer(countingTwice: nil), initialState: TallyState())])
         return (file, inspector, directory)

@@ -61,22 +61,14 @@ private enum Auth {
 
     /// Records a session with the real recorder and its default redacted keys, into memory.
     static func record(statePolicy: RecordingStatePolicy = .everyAction) -> String {
-        let sink = MemoryRecordingSink()
-        let recorder = Recorder<State, Action>(
-            sink: sink,
-            options: .init(
-                reducer: "auth", statePolicy: statePolicy,
-                clock: .stepping(from: Date(timeIntervalSince1970: 1_795_000_000), by: 0.25)))
-        let store = Store(initialState: State(), reducer: reducer, middleware: [recorder.middleware])
         let token = AuthToken(
             value: "tok-SECRET-1", expires: 1_800_000_123, grants: [Grant(id: 7, scope: "scope-SECRET")])
-        store.dispatch(.loggedIn(user: "ada", token: token))
-        store.dispatch(.token("tok-SECRET-2"))
-        store.dispatch(.extend(by: 60))
-        store.dispatch(.revoke)
-        store.dispatch(.logout)
-        recorder.close()
-        return sink.text
+        return RecordedSession.text(
+            from: State(), reducer,
+            options: .init(
+                reducer: "auth", statePolicy: statePolicy,
+                clock: .stepping(from: Date(timeIntervalSince1970: 1_795_000_000), by: 0.25)),
+            dispatching: [.loggedIn(user: "ada", token: token), .token("tok-SECRET-2"), .extend(by: 60), .revoke, .logout])
     }
 }
 
@@ -150,13 +142,9 @@ private enum Auth {
         enum Action: Codable, Sendable { case token(UUID) }
         struct State: Codable, Equatable, Sendable { var count = 0 }
         let reducer = Reducer<State, Action> { state, _ in state.count += 1 }
-        let sink = MemoryRecordingSink()
-        let recorder = Recorder<State, Action>(sink: sink, options: .init(reducer: "keys"))
-        let store = Store(initialState: State(), reducer: reducer, middleware: [recorder.middleware])
-        store.dispatch(.token(UUID()))
-        recorder.close()
+        let text = RecordedSession.text(from: State(), reducer, options: .init(reducer: "keys"), dispatching: [.token(UUID())])
         let directory = try CLITemporaryDirectory()
-        let file = try directory.file("keys.jsonl", sink.text)
+        let file = try directory.file("keys.jsonl", text)
         let inspector = Inspector(reducers: [InspectableReducer(name: "keys", reducer: reducer, initialState: State())])
 
         let check = Support.run(["check", file], inspector: inspector)

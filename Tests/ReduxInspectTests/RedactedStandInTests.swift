@@ -17,21 +17,16 @@ import Testing
         file: String, inspector: Inspector, directory: CLITemporaryDirectory
     ) {
         let directory = try CLITemporaryDirectory()
-        let sink = MemoryRecordingSink()
-        let recorder = Recorder<TallyState, TallyAction>(
-            sink: sink,
+        let text = RecordedSession.text(
+            from: TallyState(), tallyReducer(countingTwice: nil),
             options: .init(
                 reducer: "tally", statePolicy: .every(3), redactedKeys: ["total"],
                 shouldRecord: { action in
                     guard case .add(let number) = action else { return true }
                     return number != leavingOut
-                }))
-        let store = Store(
-            initialState: TallyState(), reducer: tallyReducer(countingTwice: nil),
-            middleware: [recorder.middleware])
-        for number in 1...last { store.dispatch(.add(number)) }
-        recorder.close()
-        let file = try directory.file("tally.jsonl", sink.text)
+                }),
+            dispatching: (1...last).map { .add($0) })
+        let file = try directory.file("tally.jsonl", text)
         let inspector = Inspector(
             reducers: [
                 InspectableReducer(
@@ -237,18 +232,14 @@ import Testing
 
     @Test func aRedactedIdIsNamedByItsPlace() throws {
         let directory = try CLITemporaryDirectory()
-        let sink = MemoryRecordingSink()
         let reducer = Reducer<Shelf, TallyAction> { state, action in
             guard case .add(let number) = action else { return }
             state.items[0].count += number
         }
-        let recorder = Recorder<Shelf, TallyAction>(
-            sink: sink, options: .init(reducer: "shelf", statePolicy: .never, redactedKeys: ["id"]))
-        let store = Store(initialState: Shelf(), reducer: reducer, middleware: [recorder.middleware])
-        store.dispatch(.add(2))
-        store.dispatch(.add(3))
-        recorder.close()
-        let file = try directory.file("shelf.jsonl", sink.text)
+        let text = RecordedSession.text(
+            from: Shelf(), reducer, options: .init(reducer: "shelf", statePolicy: .never, redactedKeys: ["id"]),
+            dispatching: [.add(2), .add(3)])
+        let file = try directory.file("shelf.jsonl", text)
         let inspector = Inspector(reducers: [InspectableReducer(name: "shelf", reducer: reducer, initialState: Shelf())])
         let shown = CLI.run(["show", file, "--at", "1"], inspector: inspector)
         #expect(shown.code == 0, "\(shown)")
@@ -293,15 +284,12 @@ import Testing
 
     @Test func aReplayStartsFromAStateWithARedactedString() throws {
         let directory = try CLITemporaryDirectory()
-        let sink = MemoryRecordingSink()
-        let recorder = Recorder<NoteState, NoteAction>(
-            sink: sink, options: .init(reducer: "notes", statePolicy: .every(2), redactedKeys: ["note"]))
-        let store = Store(initialState: NoteState(), reducer: Self.reducer, middleware: [recorder.middleware])
-        for text in ["a", "b", "c", "d"] { store.dispatch(.write(text)) }
-        recorder.close()
+        let recorded = RecordedSession.text(
+            from: NoteState(), Self.reducer, options: .init(reducer: "notes", statePolicy: .every(2), redactedKeys: ["note"]),
+            dispatching: ["a", "b", "c", "d"].map { .write($0) })
         // The first action no longer decodes: a replay from the start would fail at seq 1.
-        let text = sink.text.replacingOccurrences(of: #"{"write":{"_0":"a"}}"#, with: #"{"erase":{}}"#)
-        #expect(text != sink.text)
+        let text = recorded.replacingOccurrences(of: #"{"write":{"_0":"a"}}"#, with: #"{"erase":{}}"#)
+        #expect(text != recorded)
         let file = try directory.file("notes.jsonl", text)
         let inspector = Inspector(reducers: [
             InspectableReducer(name: "notes", reducer: Self.reducer, initialState: NoteState())
@@ -335,14 +323,12 @@ import Testing
 
     @Test func theRecordedValuesStayAndOnlyTheRedactedOnesAreReplayed() throws {
         let directory = try CLITemporaryDirectory()
-        let sink = MemoryRecordingSink()
-        let recorder = Recorder<Counted, TallyAction>(
-            sink: sink, options: .init(reducer: "counted", statePolicy: .every(3), redactedKeys: ["total"]))
-        let store = Store(initialState: Counted(), reducer: Self.reducer(stepSize: 1), middleware: [recorder.middleware])
-        for number in 1...5 { store.dispatch(.add(number)) }
-        recorder.close()
-        let file = try directory.file("counted.jsonl", sink.text)
-        #expect(sink.text.contains(#""state":{"total":"<redacted>","steps":3}"#))
+        let text = RecordedSession.text(
+            from: Counted(), Self.reducer(stepSize: 1),
+            options: .init(reducer: "counted", statePolicy: .every(3), redactedKeys: ["total"]),
+            dispatching: (1...5).map { .add($0) })
+        let file = try directory.file("counted.jsonl", text)
+        #expect(text.contains(#""state":{"total":"<redacted>","steps":3}"#))
         // The inspector's reducer counts each step twice: it has changed since the recording.
         let inspector = Inspector(
             reducers: [InspectableReducer(name: "counted", reducer: Self.reducer(stepSize: 2), initialState: Counted())])

@@ -27,21 +27,16 @@ import Testing
         file: String, inspector: Inspector, directory: CLITemporaryDirectory
     ) {
         let directory = try CLITemporaryDirectory()
-        let sink = MemoryRecordingSink()
-        let recorder = Recorder<Score, TallyAction>(
-            sink: sink,
+        let text = RecordedSession.text(
+            from: Score(points: points, passedTen: points > 10), Self.reducer,
             options: .init(
                 reducer: "score", statePolicy: .every(3), redactedKeys: ["points"],
                 shouldRecord: { action in
                     guard case .add(let number) = action else { return true }
                     return number != leavingOut
-                }))
-        let store = Store(
-            initialState: Score(points: points, passedTen: points > 10), reducer: Self.reducer,
-            middleware: [recorder.middleware])
-        for number in 1...6 { store.dispatch(.add(number)) }
-        recorder.close()
-        let file = try directory.file("score.jsonl", sink.text)
+                }),
+            dispatching: (1...6).map { .add($0) })
+        let file = try directory.file("score.jsonl", text)
         let inspector = Inspector(reducers: [InspectableReducer(name: "score", reducer: Self.reducer, initialState: Score())])
         return (file, inspector, directory)
     }

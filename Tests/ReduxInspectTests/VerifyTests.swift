@@ -359,13 +359,9 @@ import Testing
             state.ticks += 1
             state.lastTick = Date().timeIntervalSince1970 + Double.random(in: 0..<1)
         }
-        let sink = MemoryRecordingSink()
-        let recorder = Recorder<ClockState, ClockAction>(sink: sink, options: .init(reducer: "clock"))
-        let store = Store(initialState: ClockState(), reducer: clockReducer, middleware: [recorder.middleware])
-        store.dispatch(.tick)
-        store.dispatch(.tick)
-        recorder.close()
-        let file = try directory.file("clock.jsonl", sink.text)
+        let text = RecordedSession.text(
+            from: ClockState(), clockReducer, options: .init(reducer: "clock"), dispatching: [.tick, .tick])
+        let file = try directory.file("clock.jsonl", text)
         let inspector = Inspector(reducers: [InspectableReducer(name: "clock", reducer: clockReducer, initialState: ClockState())])
         #expect(CLI.run(["verify", file], inspector: inspector).outLines.contains { $0.hasSuffix("seq 1 tick: diverged") })
         let result = CLI.run(["verify", file, "--check-determinism"], inspector: inspector)
@@ -406,12 +402,10 @@ import Testing
 
     @Test func aDivergenceOnARedactedValueSaysSo() throws {
         let directory = try CLITemporaryDirectory()
-        let sink = MemoryRecordingSink()
-        let recorder = Recorder<LoginState, LoginAction>(sink: sink, options: .init(reducer: "login", redactedKeys: ["password"]))
-        let store = Store(initialState: LoginState(), reducer: loginReducer, middleware: [recorder.middleware])
-        store.dispatch(.login(password: "hunter2"))
-        recorder.close()
-        let file = try directory.file("login.jsonl", sink.text)
+        let text = RecordedSession.text(
+            from: LoginState(), loginReducer, options: .init(reducer: "login", redactedKeys: ["password"]),
+            dispatching: [.login(password: "hunter2")])
+        let file = try directory.file("login.jsonl", text)
         let inspector = Inspector(reducers: [InspectableReducer(name: "login", reducer: loginReducer, initialState: LoginState())])
         let result = CLI.run(["verify", file], inspector: inspector)
         #expect(result.code == 1)
@@ -424,13 +418,10 @@ import Testing
 
         // Without states, the difference seen at the end may come from any of the actions:
         // the note counts those that hold a redacted value, rather than name the first alone.
-        let neverSink = MemoryRecordingSink()
-        let neverRecorder = Recorder<LoginState, LoginAction>(
-            sink: neverSink, options: .init(reducer: "login", statePolicy: .never, redactedKeys: ["password"]))
-        let neverStore = Store(initialState: LoginState(), reducer: loginReducer, middleware: [neverRecorder.middleware])
-        for password in ["a", "b", "c"] { neverStore.dispatch(.login(password: password)) }
-        neverRecorder.close()
-        let never = CLI.run(["verify", try directory.file("never.jsonl", neverSink.text)], inspector: inspector)
+        let neverText = RecordedSession.text(
+            from: LoginState(), loginReducer, options: .init(reducer: "login", statePolicy: .never, redactedKeys: ["password"]),
+            dispatching: ["a", "b", "c"].map { .login(password: $0) })
+        let never = CLI.run(["verify", try directory.file("never.jsonl", neverText)], inspector: inspector)
         #expect(never.code == 1)
         #expect(
             never.outLines.contains(
@@ -443,12 +434,10 @@ import Testing
     @Test(arguments: [RecordingStatePolicy.every(5), .never])
     func aDifferenceSeenAfterStepsWithoutStatesNamesEveryStepThatMayHaveMadeIt(_ policy: RecordingStatePolicy) throws {
         let directory = try CLITemporaryDirectory()
-        let sink = MemoryRecordingSink()
-        let recorder = Recorder<TallyState, TallyAction>(sink: sink, options: .init(reducer: "tally", statePolicy: policy))
-        let store = Store(initialState: TallyState(), reducer: tallyReducer(countingTwice: nil), middleware: [recorder.middleware])
-        for number in 1...12 { store.dispatch(.add(number)) }
-        recorder.close()
-        let file = try directory.file("tally.jsonl", sink.text)
+        let text = RecordedSession.text(
+            from: TallyState(), tallyReducer(countingTwice: nil), options: .init(reducer: "tally", statePolicy: policy),
+            dispatching: (1...12).map { .add($0) })
+        let file = try directory.file("tally.jsonl", text)
         // Today's reducer adds 7 twice.
         let drifted = InspectableReducer(name: "tally", reducer: tallyReducer(countingTwice: 7), initialState: TallyState())
 
@@ -472,13 +461,11 @@ import Testing
     /// difference seen at the step after it.
     @Test func aStateTakenAfterAGapIsNotAmongTheStepsThatMayHaveMadeADifference() throws {
         let directory = try CLITemporaryDirectory()
-        let sink = MemoryRecordingSink()
-        let recorder = Recorder<TallyState, TallyAction>(
-            sink: sink, options: .init(reducer: "tally", shouldRecord: { if case .add(4) = $0 { false } else { true } }))
-        let store = Store(initialState: TallyState(), reducer: tallyReducer(countingTwice: nil), middleware: [recorder.middleware])
-        for number in 1...8 { store.dispatch(.add(number)) }
-        recorder.close()
-        let file = try directory.file("tally.jsonl", sink.text)
+        let text = RecordedSession.text(
+            from: TallyState(), tallyReducer(countingTwice: nil),
+            options: .init(reducer: "tally", shouldRecord: { if case .add(4) = $0 { false } else { true } }),
+            dispatching: (1...8).map { .add($0) })
+        let file = try directory.file("tally.jsonl", text)
         let drifted = InspectableReducer(name: "tally", reducer: tallyReducer(countingTwice: 6), initialState: TallyState())
 
         let result = CLI.run(["verify", file], inspector: Inspector(reducers: [drifted]))
@@ -493,12 +480,10 @@ import Testing
     /// the difference has one: the n-th entry of a growing history is another one at each step.
     @Test func theSuggestedBlameFollowsAPathWithoutPositions() throws {
         let directory = try CLITemporaryDirectory()
-        let sink = MemoryRecordingSink()
-        let recorder = Recorder<HistoryState, TallyAction>(sink: sink, options: .init(reducer: "history", statePolicy: .never))
-        let store = Store(initialState: HistoryState(), reducer: historyReducer(countingTwice: nil), middleware: [recorder.middleware])
-        for number in 1...6 { store.dispatch(.add(number)) }
-        recorder.close()
-        let file = try directory.file("history.jsonl", sink.text)
+        let text = RecordedSession.text(
+            from: HistoryState(), historyReducer(countingTwice: nil), options: .init(reducer: "history", statePolicy: .never),
+            dispatching: (1...6).map { .add($0) })
+        let file = try directory.file("history.jsonl", text)
         let drifted = InspectableReducer(name: "history", reducer: historyReducer(countingTwice: 3), initialState: HistoryState())
         let result = CLI.run(["verify", file], inspector: Inspector(reducers: [drifted]))
         #expect(result.code == 1)
