@@ -20,6 +20,17 @@ package final class RecordingEncoderSession {
         return (Array(encoder.bytes.bytes), encoder.deepest)
     }
 
+    /// Encodes a value as ``encodeMeasuringDepth(_:)`` does, leaving out the members off
+    /// `paths` (see ``KeptPaths``): the values at the paths are written exactly as in the
+    /// whole value's text. The depth is that of the text written.
+    package func encodeMeasuringDepth(
+        _ value: some Encodable, keeping paths: KeptPaths
+    ) throws -> (text: [UInt8], depth: Int) {
+        encoder.keptPaths = paths
+        defer { encoder.keptPaths = nil }
+        return try encodeMeasuringDepth(value)
+    }
+
     /// Whether the value encodes to exactly `text`, without copying its encoding out;
     /// `false` also when it cannot be encoded.
     package func encodes(_ value: some Encodable, as text: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -93,9 +93,15 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt128, forKey key: Key) throws { member(key) { $0.writeInteger(value) } }
     mutating func encode(_ value: some Encodable, forKey key: Key) throws {
         try withSink { sink in
+            var node = KeptPaths.whole
+            if sink.prunes {
+                // A member off the paths kept is not written at all.
+                guard let kept = sink.keptNode(of: key.stringValue, target.level, target.generation) else { return }
+                node = kept
+            }
             guard let redacted = sink.beginMember(key.stringValue, target.level, target.generation)
             else { return }
-            try sink.encodeValue(value, key: .key(key), redacted: redacted)
+            try sink.encodeValue(value, key: .key(key), redacted: redacted, node: node)
         }
     }
 
@@ -232,7 +238,9 @@ struct StreamSingleContainer: SingleValueEncodingContainer {
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     mutating func encode(_ value: UInt128) throws { single { $0.writeInteger(value) } }
     mutating func encode(_ value: some Encodable) throws {
+        // The value stands in this frame's place: it is kept as the frame is.
+        let node = sink.keptNode(level, generation)
         guard sink.beginSingle(level, generation) else { return }
-        try sink.encodeValue(value, key: nil, redacted: false)
+        try sink.encodeValue(value, key: nil, redacted: false, node: node)
     }
 }

@@ -34,6 +34,20 @@ final class StreamingEncoder {
 
     /// See ``EncodedValue/encode(_:maximumDepth:)``: the recorder's limit, or `nil`.
     let maximumDepth: Int?
+    /// What of the next values to write, when not all of it (see ``KeptPaths``).
+    @exclusivity(unchecked) var keptPaths: KeptPaths? {
+        didSet {
+            prunes = keptPaths.map { !$0.keepsEverything } ?? false
+            keptNodes.removeAll(keepingCapacity: true)
+        }
+    }
+    /// Whether members off ``keptPaths`` are left out: the recorder's encoder never does, and
+    /// pays one test of this per nested value.
+    @exclusivity(unchecked) private(set) var prunes = false
+    /// While ``prunes``, each open frame's place in ``keptPaths`` (``KeptPaths/whole`` when all
+    /// of it is written), beside ``frames``: kept apart, so that frames stay as small as they
+    /// are for the recorder.
+    @exclusivity(unchecked) private var keptNodes: [Int] = []
 
     init(writer: JSONLineWriter, maximumDepth: Int? = nil) {
         self.writer = writer
@@ -57,6 +71,7 @@ final class StreamingEncoder {
     /// Forgets the open frames and a failure, after a value was abandoned.
     private func forgetFrames() {
         frames.removeAll(keepingCapacity: true)
+        keptNodes.removeAll(keepingCapacity: true)
         keyRanges.truncate(to: 0)
         failed = false
         openContainers = 0
@@ -76,7 +91,7 @@ final class StreamingEncoder {
         let start = bytes.count
         var tooDeep: LineTooDeep?
         do {
-            try encodeValue(value, key: nil, redacted: false)
+            try encodeValue(value, key: nil, redacted: false, node: keptPaths?.top ?? KeptPaths.whole)
             if !failed { return }
         } catch let error as LineTooDeep {
             // The tree encoder would stop at the same place: no need to go there twice.
@@ -102,8 +117,11 @@ final class StreamingEncoder {
     /// Appends a value nested in the top frame (or at the top level when there is none).
     ///
     /// `key` is consumed: the frame takes it over, where a borrowed one was copied (an
-    /// existential `CodingKey`, through its value witnesses) for every value.
-    func encodeValue<T: Encodable>(_ value: T, key: consuming StreamPathKey?, redacted: Bool) throws {
+    /// existential `CodingKey`, through its value witnesses) for every value. `node` is the
+    /// value's place in ``keptPaths``, ``KeptPaths/whole`` when all of it is written.
+    func encodeValue<T: Encodable>(
+        _ value: T, key: consuming StreamPathKey?, redacted: Bool, node: Int = KeptPaths.whole
+    ) throws {
         try LineTooDeep.check(containers: openContainers, nesting: frames.count, limit: maximumDepth)
         let start = bytes.count
         switch ObjectIdentifier(T.self) {
@@ -122,7 +140,7 @@ final class StreamingEncoder {
                 write(slot.resolved)
             } else {
                 let level = frames.count
-                let generation = push(key: key, implicit: false, redacted: false)
+                let generation = push(key: key, implicit: false, redacted: false, node: node)
                 try value.encode(to: StreamValueEncoder(sink: self, level: level, generation: generation))
                 guard enter(level, generation) else { return }
                 closeTop()
@@ -149,13 +167,34 @@ final class StreamingEncoder {
     // MARK: Frames
 
     /// Opens a frame above the top one and returns its generation.
-    func push(key: consuming StreamPathKey?, implicit: Bool, redacted: Bool) -> Int {
+    func push(key: consuming StreamPathKey?, implicit: Bool, redacted: Bool, node: Int = KeptPaths.whole) -> Int {
         nextGeneration += 1
         frames.append(
             StreamFrame(
                 generation: nextGeneration, implicit: implicit, redacted: redacted, valueStart: bytes.count,
                 keyBase: keyRanges.count, key: key))
+        if prunes { keptNodes.append(node) }
         return nextGeneration
+    }
+
+    /// The place in ``keptPaths`` of the value of member `key` of the keyed frame at `level`:
+    /// ``KeptPaths/whole`` when all of it is written, `nil` when the member is left out.
+    ///
+    /// A frame that is not open (a stale container's) leaves nothing out: ``beginMember(_:_:_:)``
+    /// then fails the encoding, as it does without ``keptPaths``.
+    func keptNode(of key: String, _ level: Int, _ generation: Int) -> Int? {
+        guard let keptPaths, level >= 0, level < frames.count, frames[level].generation == generation else {
+            return KeptPaths.whole
+        }
+        return keptPaths.node(of: key, in: keptNodes[level])
+    }
+
+    /// The place in ``keptPaths`` of the frame at `level`, for the single value it holds.
+    func keptNode(_ level: Int, _ generation: Int) -> Int {
+        guard prunes, level >= 0, level < frames.count, frames[level].generation == generation else {
+            return KeptPaths.whole
+        }
+        return keptNodes[level]
     }
 
     /// Makes the frame at `level` the top one by closing the nested containers above it;
@@ -178,6 +217,7 @@ final class StreamingEncoder {
 
     func closeTop() {
         let frame = frames.removeLast()
+        if prunes { keptNodes.removeLast() }
         switch frame.kind {
         case .empty:
             bytes.append(UInt8(ascii: "{"))
