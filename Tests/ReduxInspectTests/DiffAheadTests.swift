@@ -1,5 +1,6 @@
 import ExampleInspector
 import Foundation
+import Redux
 import Testing
 
 @testable import ReduxInspect
@@ -12,14 +13,17 @@ import Testing
     typealias Support = CLITestSupport
 
     /// What diffing each step in order gives on `cores` cores: its output, or its error.
-    private func outputs(_ path: String, cores: Int, steps: Range<Int>? = nil) throws -> [String] {
+    private func outputs(
+        _ path: String, cores: Int, steps: Range<Int>? = nil, prefix: String? = nil, format: String = "text"
+    ) throws -> [String] {
         let recording = try Recording(path: path)
         let reducer = try #require(Inspector.examples.reducers.first { $0.name == recording.reducerName })
         let timeline = Timeline(recording: recording, reducer: reducer)
         let text = DiffStepText(
-            format: "text", formatter: DiffTextFormatter(valueWidth: 80, colors: false), colors: false,
-            skipsUnchanged: false)
-        var replay = DiffReplay(timeline: timeline, prefix: nil, cores: cores, end: steps?.upperBound)
+            format: format, formatter: DiffTextFormatter(valueWidth: 80, colors: false), colors: false,
+            skipsUnchanged: prefix != nil)
+        let prefix = try prefix.map { try JSONPath(parsing: $0) }
+        var replay = DiffReplay(timeline: timeline, prefix: prefix, cores: cores, end: steps?.upperBound)
         var results: [String] = []
         for index in steps ?? recording.steps.indices {
             do throws(InspectorError) {
@@ -32,8 +36,33 @@ import Testing
         return results
     }
 
-    private func expectSameOnEveryCount(_ path: String, steps: Range<Int>? = nil) throws {
-        try Support.expectSameOnEveryCoreCount { cores in try outputs(path, cores: cores, steps: steps) }
+    private func expectSameOnEveryCount(
+        _ path: String, steps: Range<Int>? = nil, prefix: String? = nil, format: String = "text"
+    ) throws {
+        try Support.expectSameOnEveryCoreCount { cores in
+            try outputs(path, cores: cores, steps: steps, prefix: prefix, format: format)
+        }
+    }
+
+    /// Under `--path`, a replayed state is encoded only on the way to the prefix: every kind
+    /// of prefix, in every format, gives what the whole states give on one core. The user
+    /// comes and goes (an ancestor added and removed, which a patch shows whole); the cart's
+    /// items are matched by id and move.
+    @Test(arguments: ["text", "json", "json-patch"])
+    func underAPrefix(format: String) throws {
+        let directory = try CLITemporaryDirectory()
+        let stateless = try Support.strippingStates(Support.fixture("shop.jsonl"), keepingOneIn: 0, in: directory)
+        let sparse = try Support.strippingStates(Support.fixture("shop.jsonl"), keepingOneIn: 4, in: directory)
+        let prefixes = [
+            "cart.total", "cart", "user", "user.username", "user.displayName", "cart.items[0]", "cart.items[id=2]", "cart.items[id=2].quantity",
+            "missing.member", "",
+        ]
+        for path in [stateless, sparse] {
+            for prefix in prefixes {
+                try expectSameOnEveryCount(path, prefix: prefix, format: format)
+                try expectSameOnEveryCount(path, steps: 5..<20, prefix: prefix, format: format)
+            }
+        }
     }
 
     @Test func aRecordingWithoutStates() throws {
@@ -74,5 +103,68 @@ import Testing
         try #require(text.contains("<redacted>\"}"))
         let path = try directory.file("shop-redacted.jsonl", text)
         try expectSameOnEveryCount(path)
+    }
+
+    /// A profile that comes and goes, with members that are values of their own beside the
+    /// one a prefix goes to: encoded only on the way to `profile.name`, it lacks them.
+    struct Profiles: Codable, Equatable, Sendable {
+        struct Address: Codable, Equatable, Sendable { var city: String }
+        struct Profile: Codable, Equatable, Sendable {
+            var name: String
+            var tags: [String]
+            var address: Address
+        }
+        enum Action: Codable, Sendable { case signIn(String), signOut, tag(String), move(String) }
+
+        var profile: Profile?
+        var visits = 0
+
+        static let reducer = Reducer<Profiles, Action> { state, action in
+            state.visits += 1
+            switch action {
+            case .signIn(let name): state.profile = Profile(name: name, tags: ["new"], address: Address(city: "Oslo"))
+            case .signOut: state.profile = nil
+            case .tag(let tag): state.profile?.tags.append(tag)
+            case .move(let city): state.profile?.address.city = city
+            }
+        }
+    }
+
+    /// A patch adds the profile whole when it comes, though the state was encoded only on the
+    /// way to `profile.name`: what the whole states give on one core, in every format.
+    @Test(arguments: ["text", "json", "json-patch"])
+    func anAncestorThatComesAndGoesUnderAPrefix(format: String) throws {
+        let actions: [Profiles.Action] = (0..<40).map { step in
+            switch step % 5 {
+            case 0: .signIn("ann\(step)")
+            case 1: .tag("t\(step)")
+            case 2: .move("city \(step)")
+            case 3: .signOut
+            default: .tag("none")
+            }
+        }
+        let text = RecordedSession.text(
+            from: Profiles(), Profiles.reducer, options: .init(reducer: "profiles", statePolicy: .never),
+            dispatching: actions)
+        let inspector = InspectableReducer(name: "profiles", reducer: Profiles.reducer, initialState: Profiles())
+        let stepText = DiffStepText(
+            format: format, formatter: DiffTextFormatter(valueWidth: 80, colors: false), colors: false,
+            skipsUnchanged: true)
+        for prefix in ["profile.name", "profile.address.city", "profile"] {
+            try Support.expectSameOnEveryCoreCount { cores in
+                let timeline = Timeline(recording: try Recording(text: text), reducer: inspector)
+                var replay = DiffReplay(timeline: timeline, prefix: try JSONPath(parsing: prefix), cores: cores)
+                return try timeline.recording.steps.indices.map { index in
+                    String(decoding: try replay.output(at: index, stepText), as: UTF8.self)
+                }
+            }
+        }
+        if format == "json-patch" {
+            // The second sign-in, made ahead with the steps around it.
+            let timeline = Timeline(recording: try Recording(text: text), reducer: inspector)
+            var replay = DiffReplay(timeline: timeline, prefix: try JSONPath(parsing: "profile.name"), cores: 2)
+            let outputs = try (0...5).map { String(decoding: try replay.output(at: $0, stepText), as: UTF8.self) }
+            #expect(outputs[5].contains(#""tags":["new"]"#) && outputs[5].contains(#""city":"Oslo""#), "\(outputs[5])")
+        }
     }
 }

@@ -201,9 +201,9 @@ import Testing
         return session
     }
 
-    /// `continue` over a long recording without states replays its steps one at a time,
-    /// too few at once for ``Timeline/replayProgress``: it shows a line of its own, counting
-    /// to the last step, taken away before the reply.
+    /// `continue` over a long recording without states replays its steps a stretch at a time
+    /// (``Timeline/replayedSnapshots(_:)``), which tells ``Timeline/replayProgress`` nothing:
+    /// it shows a line of its own, counting to the last step, taken away before the reply.
     @Test func aContinueOnATerminalShowsItsRunAndTakesItAway() throws {
         let context = CLIContext.capturing(outputIsTerminal: true)
         let session = try Self.watchingSession(context, at: -1)
@@ -244,7 +244,8 @@ import Testing
     @Test func anInterruptedContinueTakesItsLineAway() throws {
         let context = CLIContext.capturing(outputIsTerminal: true)
         let session = try Self.watchingSession(context, at: -1)
-        Self.interrupt(session.timeline, atCheck: 3)
+        // Ctrl-C once the line is up.
+        session.timeline.isInterrupted = { !Self.errorText(context).isEmpty }
         #expect(try session.execute(.resume(forward: true)) == .failure("interrupted: still at seq 0"))
         let shown = Self.errorText(context)
         #expect(shown.hasPrefix("\rcontinue: step 1 of 10000…\u{1B}[K"))

@@ -28,6 +28,13 @@ final class EncoderSessions: @unchecked Sendable {
         try withSession { try $0.encodeMeasuringDepth(value) }
     }
 
+    /// The value as ``encodeMeasuringDepth(_:)`` encodes it, without the members off `paths`
+    /// (see `KeptPaths`); all of it when `paths` is `nil`.
+    func encodeMeasuringDepth(_ value: some Encodable, keeping paths: KeptPaths?) throws -> (text: [UInt8], depth: Int) {
+        guard let paths else { return try encodeMeasuringDepth(value) }
+        return try withSession { try $0.encodeMeasuringDepth(value, keeping: paths) }
+    }
+
     /// Whether the value encodes to exactly `text`; `false` also when it cannot be encoded.
     func encodes(_ value: some Encodable, as text: UnsafeBufferPointer<UInt8>) -> Bool {
         withSession { $0.encodes(value, as: text) }

@@ -94,8 +94,8 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         try json(of: state)
     }
 
-    func currentStateText() throws(ReplayError) -> (text: [UInt8], depth: Int) {
-        try text(of: state)
+    func currentStateText(keeping paths: KeptPaths?) throws(ReplayError) -> (text: [UInt8], depth: Int) {
+        try text(of: state, keeping: paths)
     }
 
     func currentStateEncodes(as recorded: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -125,15 +125,15 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         try json(of: snapshot.state as! State)
     }
 
-    func text(of snapshot: ReplaySnapshot) throws(ReplayError) -> (text: [UInt8], depth: Int) {
+    func text(of snapshot: ReplaySnapshot, keeping paths: KeptPaths?) throws(ReplayError) -> (text: [UInt8], depth: Int) {
         // `sessions` is safe to share.
-        try text(of: snapshot.state as! State)
+        try text(of: snapshot.state as! State, keeping: paths)
     }
 
-    /// The value as the text the recorder would write, and its depth.
-    private func text(of value: State) throws(ReplayError) -> (text: [UInt8], depth: Int) {
+    /// The value as the text the recorder would write (what `paths` need of it), and its depth.
+    private func text(of value: State, keeping paths: KeptPaths?) throws(ReplayError) -> (text: [UInt8], depth: Int) {
         do {
-            return try sessions.encodeMeasuringDepth(value)
+            return try sessions.encodeMeasuringDepth(value, keeping: paths)
         } catch {
             throw .cannotEncodeState(detail: String(describing: error))
         }

@@ -55,14 +55,14 @@ extension Timeline {
     /// - Parameters:
     ///   - end: One past the last step to consider.
     ///   - project: What to keep of each state; it must not depend on the order of calls.
-    ///   - projectText: The same from a state's text, or `nil` where it cannot say.
+    ///   - projectText: The same from a state's text, where it can say.
     ///   - matches: Receives a step's index and the values of the states before and after it.
     /// - Returns: The index of the last matching step below `end`, or `nil`.
     /// - Throws: ``InspectorError`` when a state cannot be had (``InspectorError/interrupted(step:)``
     ///   when ``isInterrupted`` says so, between windows), or what `matches` throws.
     func lastStep<Value: Sendable>(
         before end: Int, projecting project: @Sendable (JSONValue) -> Value,
-        projectingText projectText: (@Sendable (StateText) -> Value?)?,
+        projectingText projectText: StateTextReading<Value>?,
         where matches: (_ index: Int, _ before: Value, _ after: Value) throws(InspectorError) -> Bool
     ) throws(InspectorError) -> Int? {
         var high = min(end, count) - 1
@@ -98,13 +98,14 @@ extension Timeline {
     /// With `projectText`, a state is projected from its text, without a tree, where
     /// `projectText` can (it returns `nil` where it cannot, and `project` then takes the
     /// tree): a recorded state from its line, a replayed one encoded to the text the recorder
-    /// would write. Making a large state a tree costs several times encoding it, and reading
-    /// a whole line into a tree most of what these walks cost on a recording with states.
+    /// would write, as far as the paths `projectText` reads need. Making a large state a tree
+    /// costs several times encoding it, and reading a whole line into a tree most of what
+    /// these walks cost on a recording with states.
     ///
     /// - Parameters:
     ///   - indices: The steps, as 0-based indices.
     ///   - project: What to keep of each state; it must not depend on the order of calls.
-    ///   - projectText: The same from a state's text, or `nil` where it cannot say.
+    ///   - projectText: The same from a state's text, where it can say.
     ///   - visit: Receives a step's index and its projected state; returns `false` to stop.
     /// - Throws: ``InspectorError`` when a state cannot be had (``InspectorError/interrupted(step:)``
     ///   when ``isInterrupted`` says so, between windows), or what `visit` throws.
@@ -118,7 +119,7 @@ extension Timeline {
     /// ``walk(_:projecting:_:)`` with `projectText` for states' text, recorded or replayed.
     func walk<Value: Sendable>(
         _ indices: Range<Int>, projecting project: @Sendable (JSONValue) -> Value,
-        projectingText projectText: (@Sendable (StateText) -> Value?)?,
+        projectingText projectText: StateTextReading<Value>?,
         _ visit: (_ index: Int, _ value: Value) throws(InspectorError) -> Bool
     ) throws(InspectorError) {
         let steps = recording.steps
@@ -130,15 +131,22 @@ extension Timeline {
             // Ctrl-C in a `step` session, asked once a window: a replay asks as it goes, but
             // recorded states are read without one.
             if start > indices.lowerBound, isInterrupted?() == true { throw .interrupted(step: start - 1) }
-            let end = min(start + window, indices.upperBound)
-            let recorded = cores > 1 && steps[start..<end].allSatisfy(\.hasState)
-            let results =
-                recorded
-                ? projectRecorded(start..<end, cores: cores, project, fromText: projectText)
-                : cores > 1 ? try projectReplayed(start..<end, cores: cores, project, fromText: projectText) : nil
+            var end = min(start + window, indices.upperBound)
+            var results: [Result<Value, InspectorError>?]?
+            if cores == 1 {
+                // One step at a time, as it is visited.
+            } else if steps[start].hasState {
+                end = steps[start..<end].firstIndex(where: { !$0.hasState }) ?? end
+                results = projectRecorded(start..<end, cores: cores, project, fromText: projectText)
+            } else if !hasRecordedState(at: start), let maker = snapshotJSON {
+                let snapshots = try replayedSnapshots(start..<indices.upperBound)
+                // A step that cannot be replayed is visited alone: it reports its error.
+                end = start + max(1, snapshots.count)
+                results = Self.project(snapshots, from: start, cores: cores, maker, project, fromText: projectText)
+            }
             for index in start..<end {
                 let value: Value
-                if let result = results?[index - start] ?? nil {
+                if let results, index - start < results.count, let result = results[index - start] {
                     value = try result.get()
                 } else {
                     value = project(try state(after: index))
@@ -149,35 +157,20 @@ extension Timeline {
         }
     }
 
-    /// Replays the steps of `indices` that hold no state, in order, keeping a copy of each
-    /// state, then makes those JSON and projects them on `cores` threads; `nil` for a step that
-    /// holds a state, and for the steps from one whose replay fails on (the walk then replays
-    /// them as it visits them, and reports the error there). An interrupted replay
-    /// (``isInterrupted``) throws at once: replayed again, it would not be.
-    private func projectReplayed<Value: Sendable>(
-        _ indices: Range<Int>, cores: Int, _ project: @Sendable (JSONValue) -> Value,
-        fromText projectText: (@Sendable (StateText) -> Value?)?
-    ) throws(InspectorError) -> [Result<Value, InspectorError>?]? {
-        guard let maker = snapshotJSON else { return nil }
-        var snapshots = [ReplaySnapshot?](repeating: nil, count: indices.count)
-        for index in indices where !hasRecordedState(at: index) {
-            do {
-                snapshots[index - indices.lowerBound] = try replayedSnapshot(after: index)
-            } catch .interrupted(let step) {
-                throw .interrupted(step: step)
-            } catch {
-                break
-            }
-        }
-        let taken = snapshots
-        return Self.inParallel(indices.count, cores: cores) { offset in
-            guard let snapshot = taken[offset] else { return nil }
-            if let projectText, let text = maker.text(of: snapshot), let value = projectText(text) {
+    /// Makes replayed states JSON and projects them on `cores` threads: from their text with
+    /// `projectText` where it can say (encoded only as far as it reads), else from their tree.
+    private static func project<Value: Sendable>(
+        _ snapshots: [ReplaySnapshot], from first: Int, cores: Int, _ maker: SnapshotJSON,
+        _ project: @Sendable (JSONValue) -> Value, fromText projectText: StateTextReading<Value>?
+    ) -> [Result<Value, InspectorError>?] {
+        inParallel(snapshots.count, cores: cores) { offset in
+            let snapshot = snapshots[offset]
+            if let projectText, let text = maker.text(of: snapshot, keeping: projectText.keptPaths),
+                let value = projectText.read(text)
+            {
                 return .success(value)
             }
-            return Result { () throws(InspectorError) in
-                project(try maker.json(of: snapshot, at: indices.lowerBound + offset))
-            }
+            return Result { () throws(InspectorError) in project(try maker.json(of: snapshot, at: first + offset)) }
         }
     }
 
@@ -187,12 +180,12 @@ extension Timeline {
     /// hold no state after all, for ``state(after:)`` to find it.
     private func projectRecorded<Value: Sendable>(
         _ indices: Range<Int>, cores: Int, _ project: @Sendable (JSONValue) -> Value,
-        fromText projectText: (@Sendable (StateText) -> Value?)?
+        fromText projectText: StateTextReading<Value>?
     ) -> [Result<Value, InspectorError>?] {
         let recording = self.recording
         return Self.inParallel(indices.count, cores: cores) { offset in
             if let projectText, let text = recording.stateText(at: indices.lowerBound + offset),
-                let value = projectText(text)
+                let value = projectText.read(text)
             {
                 return .success(value)
             }

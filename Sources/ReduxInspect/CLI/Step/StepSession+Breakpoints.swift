@@ -79,7 +79,7 @@ extension StepSession {
         let read: @Sendable (JSONValue) -> [StepBreakpoint.Reading] = { state in watched.map { $0.reading(of: state) } }
         // A replayed state's text need only be read where the watchpoints and breakpoints look.
         let paths = watched.flatMap(\.paths)
-        let readText: @Sendable (StateText) -> [StepBreakpoint.Reading]? = { text in text.skeleton(for: paths).map(read) }
+        let readText = StateTextReading(paths: paths) { text in text.skeleton(for: paths).map(read) }
         func firings(_ before: [StepBreakpoint.Reading], _ after: [StepBreakpoint.Reading]) -> [StepFiring] {
             zip(watched, zip(before, after)).compactMap { $0.firing(before: $1.0, after: $1.1) }
         }

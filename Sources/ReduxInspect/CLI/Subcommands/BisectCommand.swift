@@ -109,7 +109,7 @@ struct BisectCommand: Subcommand {
             + predicate.paths(countedToo: false, existsToo: false).map { RawJSON.SkeletonPath($0, need: .whole) }
         try timeline.walk(
             timeline.recording.steps.indices, projecting: read,
-            projectingText: { text in text.skeleton(for: paths).map(read) }
+            projectingText: StateTextReading(paths: paths) { text in text.skeleton(for: paths).map(read) }
         ) { index, result throws(InspectorError) in
             if result.0 { first = index }
             for (offset, kind) in result.1.enumerated() {

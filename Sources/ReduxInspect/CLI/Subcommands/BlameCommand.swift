@@ -84,7 +84,7 @@ struct BlameCommand: Subcommand {
         defer { progress.clear() }
         try timeline.walk(
             recording.steps.indices, projecting: { path.value(in: $0) },
-            projectingText: { path.value(in: $0) }
+            projectingText: StateTextReading(paths: [path.skeletonPath]) { path.value(in: $0) }
         ) {
             index, value throws(InspectorError) in
             defer {

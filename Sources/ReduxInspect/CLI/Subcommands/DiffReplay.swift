@@ -50,7 +50,7 @@ struct DiffReplay {
         self.timeline = timeline
         self.prefix = prefix
         prefixPointer = prefix?.pointer?.tokens
-        ahead = DiffAhead(cores: cores)
+        ahead = DiffAhead(cores: cores, prefix: prefix)
         self.end = min(end ?? timeline.count, timeline.count)
     }
 
@@ -66,7 +66,10 @@ struct DiffReplay {
     ///   - text: How to print the step.
     /// - Throws: `InspectorError` when the step's line or a state cannot be read or replayed.
     mutating func output(at index: Int, _ text: DiffStepText) throws(InspectorError) -> [UInt8] {
-        guard prefix == nil else { return try outputFromValues(at: index, text) }
+        guard prefix == nil else {
+            if let output = try outputAhead(at: index, text) { return output }
+            return try outputFromValues(at: index, text)
+        }
         if let output = ahead.output(at: index), let after = ahead.text(after: index) {
             before = .text(after, tree: nil)
             return output
@@ -113,6 +116,20 @@ struct DiffReplay {
         else { return nil }
         var output: [UInt8] = []
         return (try? text.write(step, to: &output)) != nil ? output : nil
+    }
+
+    /// The output of a step under the prefix whose state is replayed, made ahead with the
+    /// steps after it (``DiffAhead``) on more than one core; `nil` when it must be made here.
+    private mutating func outputAhead(at index: Int, _ text: DiffStepText) throws(InspectorError) -> [UInt8]? {
+        guard ahead.cores > 1, !timeline.hasRecordedState(at: index) else { return nil }
+        if !ahead.covers(index) {
+            ahead.prepare(from: index, upTo: end, before: nil, timeline: timeline, text)
+            if ahead.prefixSeen { prefixSeen = true }
+        }
+        guard let output = ahead.output(at: index) else { return nil }
+        // The next step made here finds its state before anew.
+        before = nil
+        return output
     }
 
     /// The step's output from parsed or replayed values.
@@ -186,7 +203,7 @@ struct DiffReplay {
     }
 
     /// The step's output from the values before and after it.
-    private static func output(
+    static func output(
         from old: JSONValue, to after: JSONValue, seq: Int, type: String, under prefix: JSONPath?, _ text: DiffStepText
     ) -> [UInt8] {
         // Under a prefix, diff just that part, so that JSON Patch pointers stay valid; a value
