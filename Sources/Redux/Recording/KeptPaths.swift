@@ -10,7 +10,10 @@
 /// numbers, Booleans or `null` stay (they cost little), as does anything not reached through
 /// keyed containers on the way (an array's elements, a dictionary, a nested container, a
 /// value the tree encoder writes). So the value at each path, and everything below it, is
-/// exactly what encoding the whole value writes.
+/// exactly what encoding the whole value writes, for any `encode(to:)` that writes only into
+/// its own containers (as synthesized ones do): one that writes into a parent's container it
+/// kept is not called when its member is left out. A member left out is not encoded at all, so
+/// one that cannot be encoded (a `Double` that is NaN) fails only a whole encoding.
 ///
 /// ```swift
 /// let kept = KeptPaths([["cart", "total"]])

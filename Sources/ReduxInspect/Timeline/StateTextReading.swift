@@ -7,7 +7,9 @@ import Redux
 /// Since only those parts are read, a replayed state is encoded only as far as they need
 /// (`KeptPaths`): encoding a whole state costs several times running its action through the
 /// reducer, and `blame cart.total` over a million replayed steps spent nine tenths of its
-/// time writing members it never read.
+/// time writing members it never read. A state that cannot be encoded where the paths do
+/// not go is therefore read without a word, where a whole encoding would have failed: the
+/// command answers about its paths, and `diff` or `show` of the step says what is wrong.
 struct StateTextReading<Value: Sendable>: Sendable {
     /// What a replayed state's text keeps: the members on the way to the paths, and all of
     /// the values at their ends.

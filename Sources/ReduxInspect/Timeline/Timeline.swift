@@ -300,14 +300,13 @@ public final class Timeline {
         var reached = first
         let interrupted: Int?
         // The state's size is weighed again each time the copies double, as it may grow or
-        // shrink as it goes: weighing encodes it, and the copies may take twice the budget.
-        var size = Swift.max(1, replayer.currentStateByteCount() ?? 1)
+        // shrink as it goes (weighing encodes it); one that cannot be weighed counts as large.
+        func weigh() -> Int { Swift.max(1, replayer.currentStateByteCount() ?? Self.snapshotBudget) }
+        var size = weigh()
         do {
             interrupted = try replay(from: first, through: last, replayer, reached: &reached) {
                 snapshots.append(replayer.snapshot())
-                if snapshots.count >= 256, snapshots.count & (snapshots.count - 1) == 0 {
-                    size = Swift.max(1, replayer.currentStateByteCount() ?? size)
-                }
+                if snapshots.count & (snapshots.count - 1) == 0 { size = Swift.max(size, weigh()) }
                 return snapshots.count < Swift.max(Self.snapshotBudget / size, size <= 4096 ? Self.decodedRun : 0)
             }
         } catch {
