@@ -115,9 +115,8 @@ protocol StateReplayer: AnyObject {
     /// The current state as JSON, encoded as the recorder encodes it.
     func currentState() throws(ReplayError) -> JSONValue
     /// The current state as the compact JSON text the recorder writes, without making a tree
-    /// (what a diff of replayed states compares byte by byte), and how deeply the text nests;
-    /// with `paths`, only what they need of it (`KeptPaths`: the members off them left out).
-    func currentStateText(keeping paths: KeptPaths?) throws(ReplayError) -> (text: [UInt8], depth: Int)
+    /// (what a diff of replayed states compares byte by byte), and how deeply the text nests.
+    func currentStateText() throws(ReplayError) -> (text: [UInt8], depth: Int)
     /// Whether the current state, encoded as the recorder encodes it, is exactly `recorded`:
     /// the cheap check that settles most steps of a replay without building a tree.
     func currentStateEncodes(as recorded: UnsafeBufferPointer<UInt8>) -> Bool
@@ -133,8 +132,9 @@ protocol StateReplayer: AnyObject {
     /// A snapshot's state as JSON, as ``currentState()`` gives the current one; safe to call
     /// from several threads at once, also while the replay goes on.
     func json(of snapshot: ReplaySnapshot) throws(ReplayError) -> JSONValue
-    /// A snapshot's state as the text ``currentStateText(keeping:)`` gives for the current one,
-    /// and its depth; safe to call from several threads at once, also while the replay goes on.
+    /// A snapshot's state as the text ``currentStateText()`` gives for the current one (with
+    /// `paths`, only what they need of it: `KeptPaths`, the members off them left out), and its
+    /// depth; safe to call from several threads at once, also while the replay goes on.
     func text(of snapshot: ReplaySnapshot, keeping paths: KeptPaths?) throws(ReplayError) -> (text: [UInt8], depth: Int)
     /// Makes a snapshot's state the current state.
     func restore(_ snapshot: ReplaySnapshot)

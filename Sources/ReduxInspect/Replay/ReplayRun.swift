@@ -374,7 +374,7 @@ public struct ReplayRun {
     /// would nest deeper or be longer than the parser reads, for ``current(_:)`` to make it.
     private func currentText(_ entry: RecordingEntry) throws(InspectorError) -> StateText? {
         do {
-            return Self.readableText(try replayer.currentStateText(keeping: nil))
+            return Self.readableText(try replayer.currentStateText())
         } catch {
             throw .recording(recording.failure(error, at: entry))
         }

@@ -94,8 +94,8 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         try json(of: state)
     }
 
-    func currentStateText(keeping paths: KeptPaths?) throws(ReplayError) -> (text: [UInt8], depth: Int) {
-        try text(of: state, keeping: paths)
+    func currentStateText() throws(ReplayError) -> (text: [UInt8], depth: Int) {
+        try text(of: state, keeping: nil)
     }
 
     func currentStateEncodes(as recorded: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -205,15 +205,14 @@ public final class Timeline {
     }
 
     /// The state ``state(after:)`` gives, as compact JSON text, made as ``stateText(before:)``
-    /// makes it; with `paths`, a replayed state is encoded only as far as they need
-    /// (`KeptPaths`), and a recorded one is whole.
+    /// makes it.
     ///
     /// - Throws: ``InspectorError`` as ``state(after:)`` does.
-    func stateText(after index: Int, keeping paths: KeptPaths? = nil) throws(InspectorError) -> StateText {
+    func stateText(after index: Int) throws(InspectorError) -> StateText {
         guard index >= 0, !hasRecordedState(at: index) else { return StateText(try state(after: index)) }
         let replayer = try replay(through: index)
         do {
-            return StateText(try replayer.currentStateText(keeping: paths).text)
+            return StateText(try replayer.currentStateText().text)
         } catch {
             throw recording.replayFailure(error, at: index)
         }
@@ -259,15 +258,9 @@ public final class Timeline {
         }
     }
 
-    /// The state after step `index`, which has no recorded state, replayed but not yet made
-    /// JSON: ``snapshotJSON`` makes it, on any thread, so that the states of many steps can be
-    /// made at once (``walk(_:projecting:_:)``).
-    func replayedSnapshot(after index: Int) throws(InspectorError) -> ReplaySnapshot {
-        try replay(through: index).snapshot()
-    }
-
     /// The states after the steps from `range.lowerBound` on, replayed one after another and
-    /// not yet made JSON, as ``replayedSnapshot(after:)`` gives each: up to the end of `range`,
+    /// not yet made JSON (``snapshotJSON`` makes them, on any thread, so that the states of
+    /// many steps are made at once): up to the end of `range`,
     /// the first step whose state is recorded, or a step that cannot be replayed, and as many
     /// as ``snapshotBudget`` allows for the state's size. Empty when the first step cannot be
     /// replayed (``state(after:)`` then says why).
@@ -345,7 +338,7 @@ public final class Timeline {
         return try body()
     }
 
-    /// What makes the states of ``replayedSnapshot(after:)`` JSON on other threads; `nil`
+    /// What makes the states of ``replayedSnapshots(_:)`` JSON on other threads; `nil`
     /// without a reducer.
     var snapshotJSON: SnapshotJSON? {
         replayer.map { SnapshotJSON(replayer: $0, recording: recording) }
@@ -809,7 +802,7 @@ struct SnapshotJSON: @unchecked Sendable {
     let replayer: any StateReplayer
     let recording: Recording
 
-    /// The JSON of a state from ``Timeline/replayedSnapshot(after:)`` for step `index`, with
+    /// The JSON of a state from ``Timeline/replayedSnapshots(_:)`` for step `index`, with
     /// the error ``Timeline/state(after:)`` would give.
     func json(of snapshot: ReplaySnapshot, at index: Int) throws(InspectorError) -> JSONValue {
         do {
@@ -819,9 +812,9 @@ struct SnapshotJSON: @unchecked Sendable {
         }
     }
 
-    /// The text of a state from ``Timeline/replayedSnapshot(after:)``, as
-    /// ``Timeline/stateText(after:keeping:)`` would make it; `nil` when it cannot be encoded,
-    /// for ``Timeline/stateText(after:keeping:)`` to report.
+    /// The text of a state from ``Timeline/replayedSnapshots(_:)``, as
+    /// ``Timeline/stateText(after:)`` would make it (what `paths` need of it); `nil` when it
+    /// cannot be encoded, for ``Timeline/stateText(after:)`` to report.
     func text(of snapshot: ReplaySnapshot, keeping paths: KeptPaths? = nil) -> StateText? {
         (try? encoded(snapshot, keeping: paths).get()).map { StateText($0.text) }
     }

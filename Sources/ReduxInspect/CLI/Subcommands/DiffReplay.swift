@@ -67,7 +67,7 @@ struct DiffReplay {
     /// - Throws: `InspectorError` when the step's line or a state cannot be read or replayed.
     mutating func output(at index: Int, _ text: DiffStepText) throws(InspectorError) -> [UInt8] {
         guard prefix == nil else {
-            if let output = try outputAhead(at: index, text) { return output }
+            if let output = outputAhead(at: index, text) { return output }
             return try outputFromValues(at: index, text)
         }
         if let output = ahead.output(at: index), let after = ahead.text(after: index) {
@@ -120,7 +120,7 @@ struct DiffReplay {
 
     /// The output of a step under the prefix whose state is replayed, made ahead with the
     /// steps after it (``DiffAhead``) on more than one core; `nil` when it must be made here.
-    private mutating func outputAhead(at index: Int, _ text: DiffStepText) throws(InspectorError) -> [UInt8]? {
+    private mutating func outputAhead(at index: Int, _ text: DiffStepText) -> [UInt8]? {
         guard ahead.cores > 1, !timeline.hasRecordedState(at: index) else { return nil }
         if !ahead.covers(index) {
             ahead.prepare(from: index, upTo: end, before: nil, timeline: timeline, text)
