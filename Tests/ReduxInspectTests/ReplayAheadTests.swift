@@ -1,11 +1,13 @@
 import ExampleInspector
 import Foundation
+import Redux
+import ReduxExamples
 import Testing
 
 @testable import ReduxInspect
 
 /// `replay` runs ahead of its output by a window of steps on more than one core, encoding the
-/// window's states and diffing them on every core (``ReplayRun/runTexts(through:cores:_:)``),
+/// window's states and diffing them on every core (``ReplayRun/runTexts(through:cores:render:_:)``),
 /// and visits exactly the steps one core visits, with the same changes and the same error
 /// after the same steps.
 @Suite struct ReplayAheadTests {
@@ -13,14 +15,16 @@ import Testing
 
     /// Each step's seq, changes and state after, then the error or the end comparison.
     private func visits(_ path: String, cores: Int, stoppingAfter stop: Int? = nil) throws -> [String] {
-        let recording = try Recording(path: path)
+        try visits(try Recording(path: path), cores: cores, stoppingAfter: stop)
+    }
+
+    private func visits(_ recording: Recording, cores: Int, stoppingAfter stop: Int? = nil) throws -> [String] {
         let reducer = try #require(Inspector.examples.reducers.first { $0.name == recording.reducerName })
-        var differ = StateTextDiffer()
         var lines: [String] = []
         do throws(InspectorError) {
-            let end = try ReplayRun(recording: recording, reducer: reducer).runTexts(through: nil, cores: cores) {
-                step throws(InspectorError) in
-                let changes = try step.changes(using: &differ, in: recording)
+            let end = try ReplayRun(recording: recording, reducer: reducer).runTexts(
+                through: nil, cores: cores, render: { _, changes in changes }
+            ) { step, changes throws(InspectorError) in
                 let after = try step.tree(step.after, in: recording)
                 lines.append("\(step.entry.seq) \(RawDiffSupport.strict(changes)) \(after.compactText) \(String(describing: step.divergence))")
                 return stop.map { lines.count < $0 } ?? true
@@ -132,4 +136,76 @@ extension ReplayAheadTests {
         #expect(one.count == 7 && one.last?.contains(".jsonl:8:140: expected a value") == true, "\(one)")
         try expectSameOnEveryCount(path)
     }
+}
+
+/// Long replays, whose actions are decoded ahead of the reducer on another thread, and whose
+/// entries are parsed with the window's states on every core: the same steps, the same error
+/// after the same steps, and the same end as on one core, which parses every line in turn.
+extension ReplayAheadTests {
+    /// With states (one recorded wrong) and without, a line only a parse can read among them.
+    @Test(arguments: [false, true]) func aLongRecording(states: Bool) throws {
+        let text = DecodeAheadTests.text(states: states, odd: DecodeAheadTests.unreadable)
+        let recording = try Recording(text: text, path: "long.jsonl")
+        try Support.expectSameOnEveryCoreCount(atLeast: DecodeAheadTests.steps) { cores in
+            try visits(recording, cores: cores)
+        }
+    }
+
+    /// An action the reducer does not know, one that does not decode, and a malformed line,
+    /// each far into a recording without states.
+    @Test(arguments: [
+        #"{"seq":9000,"action":{"explode":{}}}"#,
+        #"{"seq":9000,"action":{"incrementBy":{"n":"nine"}}}"#,
+        #"{"seq":9000,"action":{"increment":{}},"x":[1,]}"#,
+    ])
+    func aLongRecordingWithAStepThatFails(_ line: String) throws {
+        let text = DecodeAheadTests.text(states: false, odd: [9_000: line])
+        let recording = try Recording(text: text, path: "long.jsonl")
+        let one = try visits(recording, cores: 1)
+        #expect(one.count == 9_000 && one.last?.contains("long.jsonl:9001:") == true, "\(one.last ?? "")")
+        for cores in [2, 3] { #expect(try visits(recording, cores: cores) == one, "\(cores) cores") }
+    }
+
+    /// A state small for a thousand steps, so that the window has grown long, that then
+    /// grows to 100 kB: the window ends soon after, where a window sized only by the states
+    /// of the one before went on to the end, keeping 120 copies, 12 MB.
+    @Test func aStateThatGrowsShortensTheWindow() throws {
+        let small = 1_050
+        let actions: [Shop.Action] =
+            Array(repeating: .dismissError, count: small)
+            + (0..<120).map { .loginFailed(error: String(repeating: "\($0 % 10)", count: 100_000)) }
+        let text = RecordedSession.text(
+            from: Shop.State(), Shop.reducer, options: .init(reducer: "shop", statePolicy: .never), dispatching: actions)
+        let recording = try Recording(text: text)
+        let rendered = LockedCount()
+        // Each window's first step and length: a window is rendered whole before its visits.
+        var windows: [(first: Int, count: Int)] = []
+        var renderedBefore = 0
+        _ = try ReplayRun(recording: recording, reducer: try TimelineTests.reducer("shop")).runTexts(
+            through: nil, cores: 2, render: { _, _ in rendered.add() }
+        ) { step, _ throws(InspectorError) in
+            let count = rendered.value
+            if count > renderedBefore { windows.append((step.index, count - renderedBefore)) }
+            renderedBefore = count
+            return true
+        }
+        #expect(windows.map(\.count).reduce(0, +) == actions.count)
+        let large = windows.filter { $0.first + $0.count > small }
+        // The state is weighed at each doubling from 16: the window that meets the first large
+        // state, 30 steps after its start, ends at 32 steps; the next ones hold 4 MiB of them, 41.
+        #expect(large.allSatisfy { $0.count <= 41 }, "\(large)")
+        // The small states had made the window long.
+        #expect(windows.contains { $0.count >= 512 })
+    }
+}
+
+/// A count several threads add to.
+private final class LockedCount: @unchecked Sendable {
+    // Unchecked Sendable: `count` is guarded by `lock`.
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int { lock.withLock { count } }
+
+    func add() { lock.withLock { count += 1 } }
 }

@@ -26,11 +26,11 @@ import Testing
             expected.append((step.entry.seq, JSONDiff.changes(from: step.before, to: step.after), step.divergence, step.after))
             return true
         }
-        var differ = StateTextDiffer()
         var texts = 0
         var index = 0
-        let textEnd = try ReplayRun(recording: recording, reducer: reducer).runTexts(through: nil) {
-            step throws(InspectorError) in
+        let textEnd = try ReplayRun(recording: recording, reducer: reducer).runTexts(
+            through: nil, render: { _, changes in changes }
+        ) { step, changes throws(InspectorError) in
             defer { index += 1 }
             guard index < expected.count else {
                 Issue.record("more steps than the tree replay")
@@ -39,7 +39,7 @@ import Testing
             if case .text = step.after { texts += 1 }
             let want = expected[index]
             #expect(step.entry.seq == want.seq)
-            #expect(try step.changes(using: &differ, in: recording) == want.changes, "seq \(want.seq)")
+            #expect(changes == want.changes, "seq \(want.seq)")
             #expect(step.divergence == want.divergence, "seq \(want.seq)")
             #expect(try step.tree(step.after, in: recording) == want.after, "seq \(want.seq)")
             return true

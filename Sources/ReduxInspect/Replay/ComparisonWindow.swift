@@ -39,7 +39,7 @@ struct ComparisonWindow {
     private var steps: [Step] = []
     private var comparisons = 0
     /// The longest line of a step compared so far: the copies a window holds grow with the
-    /// states' size, so large states make the window smaller (``DiffAhead/windowSize(cores:stateSize:)``).
+    /// states' size, so large states make the window smaller (``windowSize(cores:stateSize:)``).
     private var longestLine = 1
 
     /// A window for `cores` cores.
@@ -49,6 +49,15 @@ struct ComparisonWindow {
 
     /// Whether no step waits.
     var isEmpty: Bool { steps.isEmpty }
+
+    /// The text memory a window may hold, which sets how many steps it takes for a state's size.
+    static let budget = 32 << 20
+
+    /// How many steps a window takes on `cores` cores, for states of `size` bytes of text: 64
+    /// a core, fewer for large states (``budget``), at least two a core.
+    static func windowSize(cores: Int, stateSize size: Int) -> Int {
+        max(2 * cores, min(64 * cores, budget / max(1, size)))
+    }
 
     /// How many steps a window holds at most: steps that compare no state wait behind one
     /// that does, and a long run of them need not wait for the next state to compare.
@@ -66,7 +75,7 @@ struct ComparisonWindow {
             comparisons += 1
             longestLine = max(longestLine, lineLength)
         }
-        return comparisons >= DiffAhead.windowSize(cores: cores, stateSize: longestLine)
+        return comparisons >= Self.windowSize(cores: cores, stateSize: longestLine)
             || steps.count >= Self.maximumSteps
     }
 

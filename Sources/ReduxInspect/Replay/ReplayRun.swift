@@ -116,7 +116,12 @@ public struct ReplayRun {
     /// `texts`, a line of the recorder's shape is read without its state
     /// (``Recording/entryLeavingState(at:)``), and its state is parsed only when the replayed
     /// one does not encode to its bytes: the step's entry then has no `state`, and a matching
-    /// step no tree after it.
+    /// step no tree after it. With `texts` and `snapshots`, the replay runs as without
+    /// `trees`, its actions decoded from their bytes ahead of the reducer, and a step's entry
+    /// is parsed only where the replay needs it: elsewhere ``ReplayCheck/entry`` is `nil`, for
+    /// the caller to parse, on every core (``runTexts(through:cores:render:_:)``). Parsing
+    /// each line and decoding its action from the tree, on the replaying thread, took longer
+    /// than the reducer and made `replay` of a long recording wait on that one thread.
     ///
     /// Without `trees`, comparing states on more than one `cores`, the replay keeps a copy of
     /// each state to compare and goes on, and the copies are compared a window at a time on
@@ -215,10 +220,10 @@ public struct ReplayRun {
                     after = replayed
                     divergence = Self.divergence(recorded: recorded, replayed: replayed)
                 }
+            } else if trees && texts && snapshots {
+                afterSnapshot = replayer.snapshot()
             } else if let entry, trees {
-                if texts && snapshots {
-                    afterSnapshot = replayer.snapshot()
-                } else if texts, let text = try currentText(entry) {
+                if texts, let text = try currentText(entry) {
                     afterText = text
                 } else {
                     after = try current(entry)
@@ -233,7 +238,7 @@ public struct ReplayRun {
         }
 
         let end = lastSeq.flatMap { last in recording.steps.firstIndex { $0.seq > last } } ?? recording.steps.count
-        if trees {
+        if trees && !(texts && snapshots) {
             do throws(InspectorError) {
                 for index in 0..<end {
                     if texts && comparingStates, let leaving = recording.entryLeavingState(at: index) {

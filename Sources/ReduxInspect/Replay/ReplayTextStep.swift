@@ -1,6 +1,6 @@
 import Foundation
 
-/// One step of a replay as `replay` prints it (``ReplayRun/runTexts(through:_:)``): a
+/// One step of a replay as `replay` prints it (``ReplayRun/runTexts(through:cores:render:_:)``): a
 /// ``ReplayStep`` whose states are, where they can be, the text the recorder would write
 /// rather than trees, so that the step's changes come from their bytes.
 struct ReplayTextStep {
@@ -27,8 +27,6 @@ struct ReplayTextStep {
     let gapBefore: RecordingGap?
     /// As ``ReplayCheck/standIns``.
     let standIns: StandInStart?
-    /// The step's changes, when they were found ahead, on another thread.
-    var changesFound: [JSONChange]? = nil
 }
 
 extension ReplayTextStep {
@@ -39,13 +37,13 @@ extension ReplayTextStep {
     ///   - differ: Diffs the texts; give the same one to the steps in order.
     ///   - recording: The recording, to name the step in an error.
     func changes(using differ: inout StateTextDiffer, in recording: Recording) throws(InspectorError) -> [JSONChange] {
-        if let changes = changesFound ?? textChanges(using: &differ) { return changes }
+        if let changes = textChanges(using: &differ) { return changes }
         return JSONDiff.changes(from: try tree(before, in: recording), to: try tree(after, in: recording))
     }
 
     /// What the step changed, from the texts' bytes; `nil` when a state is a tree or the bytes
     /// cannot settle it, for ``changes(using:in:)`` to find from the trees.
-    func textChanges(using differ: inout StateTextDiffer) -> [JSONChange]? {
+    private func textChanges(using differ: inout StateTextDiffer) -> [JSONChange]? {
         guard case .text(let old) = before, case .text(let new) = after,
             let step = differ.rawChanges(from: old, to: new, seq: entry.seq, type: entry.type)
         else { return nil }
@@ -78,69 +76,58 @@ extension ReplayRun {
     /// step, a tree costs time in proportion to the whole state, to build, compare and free.
     ///
     /// On more than one core, the replay runs ahead of `visit` by a window of steps, keeping a
-    /// copy of each state, and the window's states are encoded on every core at once before
-    /// its steps are visited in order: encoding a state costs many times replaying its action.
-    /// `visit` sees the same steps and the same error, after the same steps, as on one core.
+    /// copy of each state, its actions decoded from their bytes ahead of the reducer; then the
+    /// window's entries are parsed and its states encoded, and its steps diffed and rendered,
+    /// on every core at once, before its steps are visited in order: encoding a state costs
+    /// many times replaying its action, and parsing a line, diffing and printing a step cost as
+    /// much again. `visit` sees the same steps and the same error, after the same steps, as on
+    /// one core.
     ///
     /// - Parameters:
     ///   - lastSeq: The last `seq` to replay, or `nil` for all.
-    ///   - cores: The cores to encode states on.
-    ///   - visit: Receives each step; returns `false` to stop.
+    ///   - cores: The cores to share the work among.
+    ///   - render: Makes what `visit` gets with a step from the step and its changes (as
+    ///     ``ReplayTextStep/changes(using:in:)`` finds them); called on any thread, several
+    ///     at once, ahead of the step's turn.
+    ///   - visit: Receives each step, in order, with what `render` made of it; returns `false`
+    ///     to stop.
     /// - Returns: As ``run(through:_:)``.
-    /// - Throws: ``InspectorError`` for a malformed line or an action that cannot be replayed.
-    func runTexts(
+    /// - Throws: ``InspectorError`` for a malformed line or an action that cannot be replayed,
+    ///   or what `render` threw, after the steps before it are visited.
+    func runTexts<Output: Sendable>(
         through lastSeq: Int?, cores: Int = ProcessInfo.processInfo.activeProcessorCount,
-        _ visit: (ReplayTextStep) throws(InspectorError) -> Bool
+        render: @escaping @Sendable (ReplayTextStep, [JSONChange]) throws(InspectorError) -> Output,
+        _ visit: (ReplayTextStep, Output) throws(InspectorError) -> Bool
     ) throws(InspectorError) -> EndComparison? {
         var state = ReplayTextStep.State.tree(.null)
         var pending: [ReplayCheck] = []
         var window = 2 * cores
         var stopped = false
         let maker = SnapshotJSON(replayer: replayer, recording: recording)
+        let recording = recording
 
-        /// Visits the steps kept so far, in order, their states encoded on every core.
+        /// Visits the steps kept so far, in order, their entries parsed, states encoded, and
+        /// steps diffed and rendered on every core.
         func flush() throws(InspectorError) {
             let batch = pending
             pending = []
-            let copies = batch.compactMap(\.afterSnapshot)
-            let encoded = ParallelMap.map(copies.count, cores: cores) { offsets in offsets.map { maker.encoded(copies[$0]) } }
-            var next = 0
+            let parts = ParallelMap.map(batch.count, cores: cores) { offsets in
+                offsets.map { ReplayTextStep.Parts(of: batch[$0], in: recording, maker: maker) }
+            }
             var largest = 1
             var steps: [ReplayTextStep] = []
             steps.reserveCapacity(batch.count)
             var failure: InspectorError?
-            outcomes: for outcome in batch {
-                // With trees, every step has its entry, and the state after it as a tree, text or copy.
-                guard let entry = outcome.entry else { preconditionFailure("a step without its entry") }
+            for (outcome, part) in zip(batch, parts) {
                 let after: ReplayTextStep.State
-                if let text = outcome.afterText {
-                    // A state compared (or taken from the recording) counts for the window too.
-                    largest = max(largest, text.bytes.count)
-                    after = .text(text)
-                } else if let copy = outcome.afterSnapshot {
-                    defer { next += 1 }
-                    switch encoded[next] {
-                    case .success(let text):
-                        largest = max(largest, text.text.count)
-                        if let readable = Self.readableText(text) {
-                            after = .text(readable)
-                        } else {
-                            do {
-                                after = .tree(try maker.json(of: copy, at: outcome.index))
-                            } catch {
-                                failure = error
-                                break outcomes
-                            }
-                        }
-                    case .failure(let error):
-                        // The steps before it are visited first, as on one core.
-                        failure = .recording(recording.failure(error, at: entry))
-                        break outcomes
-                    }
-                } else if let tree = outcome.after {
-                    after = .tree(tree)
-                } else {
-                    preconditionFailure("a step without its state")
+                let entry: RecordingEntry
+                do throws(InspectorError) {
+                    entry = try part.entry.get()
+                    after = try part.after(of: outcome, entry: entry, in: recording, maker: maker, largest: &largest)
+                } catch {
+                    // The steps before it are visited first, as on one core.
+                    failure = error
+                    break
                 }
                 steps.append(
                     ReplayTextStep(
@@ -148,22 +135,25 @@ extension ReplayRun {
                         gapBefore: outcome.gapBefore, standIns: outcome.standIns))
                 state = after
             }
-            // The changes between texts, found on every core too.
             let made = steps
-            let changes = ParallelMap.map(made.count, cores: cores) { offsets in
+            let outputs = ParallelMap.map(made.count, cores: cores) { offsets in
                 var differ = StateTextDiffer()
-                return offsets.map { made[$0].textChanges(using: &differ) }
+                return offsets.map { offset in
+                    Result { () throws(InspectorError) in
+                        try render(made[offset], try made[offset].changes(using: &differ, in: recording))
+                    }
+                }
             }
-            for (step, changes) in zip(steps, changes) {
-                var step = step
-                step.changesFound = changes
-                guard try visit(step) else {
+            for (step, output) in zip(steps, outputs) {
+                guard try visit(step, try output.get()) else {
                     stopped = true
                     return
                 }
             }
             if let failure { throw failure }
-            window = DiffAhead.windowSize(cores: cores, stateSize: largest)
+            // A window at most doubles: a state that grows as it goes (an array an action
+            // appends to is copied whole) would make the copies of a long one outgrow the budget.
+            window = min(2 * window, Self.textWindow(cores: cores, stateSize: largest))
         }
 
         let end: EndComparison?
@@ -173,6 +163,14 @@ extension ReplayRun {
                 start: { state = .tree($0) }
             ) { outcome throws(InspectorError) in
                 pending.append(outcome)
+                // The state is weighed again each time the steps waiting double, from 16 on, as
+                // it may grow as it goes and a long window would keep many large copies
+                // (weighing encodes it); a state that cannot be weighed counts as large.
+                let waiting = pending.count
+                if waiting >= 16, waiting & (waiting - 1) == 0 {
+                    let size = replayer.currentStateByteCount() ?? Self.textBudget
+                    window = min(window, Self.textWindow(cores: cores, stateSize: size))
+                }
                 // Steps whose states were compared or taken from the recording wait too: their
                 // changes are found on every core with the others'.
                 if pending.count >= window { try flush() }
@@ -186,5 +184,66 @@ extension ReplayRun {
         }
         try flush()
         return stopped ? nil : end
+    }
+
+    /// The text a window of ``runTexts(through:cores:render:_:)`` may hold, which sets how many
+    /// steps it takes for a state's size: small, so that the states are still in the
+    /// processor's cache when they are diffed.
+    static let textBudget = 4 << 20
+
+    /// How many steps a window of ``runTexts(through:cores:render:_:)`` takes on `cores`
+    /// cores, for states of `size` bytes of text: up to 1,024, so that handing the work to the
+    /// cores, twice a window, costs little beside it; fewer for large states
+    /// (``textBudget``); at least two a core.
+    static func textWindow(cores: Int, stateSize size: Int) -> Int {
+        max(2 * cores, min(1024, textBudget / max(1, size)))
+    }
+}
+
+extension ReplayTextStep {
+    /// What ``ReplayRun/runTexts(through:cores:render:_:)`` makes of a step of the replay on
+    /// any core: its entry, and the text of its state after when the replay kept a copy.
+    struct Parts: Sendable {
+        let entry: Result<RecordingEntry, InspectorError>
+        let encoded: Result<(text: [UInt8], depth: Int), ReplayError>?
+
+        init(of outcome: ReplayCheck, in recording: Recording, maker: SnapshotJSON) {
+            if let parsed = outcome.entry {
+                entry = .success(parsed)
+            } else {
+                // The replay read the line without parsing it: it is well formed. Its state
+                // matched the replayed one, when it has one, which is kept as text.
+                entry = Result { () throws(InspectorError) in
+                    if let leaving = recording.entryLeavingState(at: outcome.index) { return leaving }
+                    return try recording.readEntry(at: outcome.index)
+                }
+            }
+            encoded = outcome.afterSnapshot.map { maker.encoded($0) }
+        }
+
+        /// The state after the step: its text, or its tree where the text nests deeper or is
+        /// longer than the parser reads; `largest` grows to the longest text seen.
+        func after(
+            of outcome: ReplayCheck, entry: RecordingEntry, in recording: Recording, maker: SnapshotJSON,
+            largest: inout Int
+        ) throws(InspectorError) -> State {
+            if let text = outcome.afterText {
+                // A state compared (or taken from the recording) counts for the window too.
+                largest = max(largest, text.bytes.count)
+                return .text(text)
+            }
+            if let copy = outcome.afterSnapshot, let encoded {
+                switch encoded {
+                case .success(let text):
+                    largest = max(largest, text.text.count)
+                    if let readable = ReplayRun.readableText(text) { return .text(readable) }
+                    return .tree(try maker.json(of: copy, at: outcome.index))
+                case .failure(let error):
+                    throw .recording(recording.failure(error, at: entry))
+                }
+            }
+            guard let tree = outcome.after else { preconditionFailure("a step without its state") }
+            return .tree(tree)
+        }
     }
 }

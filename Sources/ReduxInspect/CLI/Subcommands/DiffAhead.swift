@@ -36,15 +36,6 @@ struct DiffAhead {
     /// Whether a state of a stretch made so far has a value at ``prefix``.
     private(set) var prefixSeen = false
 
-    /// The text memory a window may hold, which sets how many steps it takes for a state's size.
-    static let budget = 32 << 20
-
-    /// How many steps a window takes on `cores` cores, for states of `size` bytes of text: 64
-    /// a core, fewer for large states (``budget``), at least two a core.
-    static func windowSize(cores: Int, stateSize size: Int) -> Int {
-        max(2 * cores, min(64 * cores, budget / max(1, size)))
-    }
-
     /// Creates an empty stretch for `cores` cores, diffing under `prefix` when it is given.
     init(cores: Int, prefix: JSONPath? = nil) {
         self.cores = cores

@@ -65,46 +65,21 @@ struct ReplayCommand: Subcommand {
         var compared = 0
         var differing = 0
         let recording = timeline.recording
-        let header = recording.header?.initialState
-        var differ = StateTextDiffer()
+        let printer = ReplayStepPrinter(
+            format: format, text: text, colors: context.colorsOutput, full: full, showsStates: showsStates,
+            header: recording.header?.initialState, recording: recording)
         let run = ReplayRun(recording: recording, reducer: reducer)
         // Told once a step is replayed from it: `--to 0` replays none.
         var initialStandIns = try run.initialStandIns()
-        let end = try run.runTexts(through: lastSeq) { step throws(InspectorError) in
+        let end = try run.runTexts(through: lastSeq, render: printer.output) { step, output throws(InspectorError) in
             steps += 1
             for start in [initialStandIns, step.standIns].compactMap(\.self) { session.warn(about: start, in: file) }
             initialStandIns = nil
-            // The first step starts from the header's state as the reducer reads it, so its
-            // changes leave out what the reading itself changed; that is told apart, here.
-            var initialDivergence: [JSONChange] = []
-            if step.index == 0, let header {
-                initialDivergence = ReplayRun.initialDivergence(recorded: header, read: try step.tree(step.before, in: recording))
-            }
-            let changes = try step.changes(using: &differ, in: recording)
-            let state = showsStates ? try step.tree(step.after, in: recording) : nil
             if let divergence = step.divergence {
                 compared += 1
                 if !divergence.isEmpty { differing += 1 }
             }
-            if format == "json" {
-                if let gap = step.gapBefore { context.print(gap.json.compactText) }
-                context.print(
-                    Self.json(step, changes: changes, state: state, initialDivergence: initialDivergence).compactText)
-                return true
-            }
-            if !initialDivergence.isEmpty {
-                context.print("! the reducer reads the initial state differently from the header (header → read):")
-                for change in initialDivergence { context.print("  " + text.line(for: change)) }
-            }
-            if let gap = step.gapBefore { context.print(gap.notice) }
-            context.print(StepHeading.text(step.entry, colors: context.colorsOutput, actionWidth: full ? nil : 120))
-            if changes.isEmpty { context.print("  (no change)") }
-            for change in changes { context.print("  " + text.line(for: change)) }
-            if let divergence = step.divergence, !divergence.isEmpty {
-                context.print("  ! the recorded state differs from the replay (recorded → replayed):")
-                for change in divergence { context.print("    " + text.line(for: change)) }
-            }
-            if let state { context.print("  state: " + state.compactText) }
+            context.output.write(utf8: output)
             return true
         }
         // Entries missing after the last one (an end marker past it), on a replay to the end;
