@@ -166,11 +166,12 @@ extension ReplayAheadTests {
         for cores in [2, 3] { #expect(try visits(recording, cores: cores) == one, "\(cores) cores") }
     }
 
-    /// A state small for a thousand steps, so that the window has grown long, that then
-    /// grows to 100 kB: the window ends soon after, where a window sized only by the states
-    /// of the one before went on to the end, keeping 120 copies, 12 MB.
-    @Test func aStateThatGrowsShortensTheWindow() throws {
-        let small = 1_050
+    /// A state small for long enough that the window has grown long, that then grows to
+    /// 100 kB for 120 steps: the window ends soon after, keeping at most 64 large copies,
+    /// where one sized by the states of the window before went on to its end (120 copies,
+    /// 12 MB; with a thousand such steps, a gigabyte). The growth comes 30 steps into a
+    /// window of 1,024, and 513 steps into one, past the last power of two.
+    @Test(arguments: [1_050, 2_557]) func aStateThatGrowsShortensTheWindow(small: Int) throws {
         let actions: [Shop.Action] =
             Array(repeating: .dismissError, count: small)
             + (0..<120).map { .loginFailed(error: String(repeating: "\($0 % 10)", count: 100_000)) }
@@ -190,10 +191,11 @@ extension ReplayAheadTests {
             return true
         }
         #expect(windows.map(\.count).reduce(0, +) == actions.count)
-        let large = windows.filter { $0.first + $0.count > small }
-        // The state is weighed at each doubling from 16: the window that meets the first large
-        // state, 30 steps after its start, ends at 32 steps; the next ones hold 4 MiB of them, 41.
-        #expect(large.allSatisfy { $0.count <= 41 }, "\(large)")
+        let large = windows.map { max(0, $0.first + $0.count - max($0.first, small)) }.filter { $0 > 0 }
+        // Weighed at 16, 32 and every 64 steps: the window that meets the first large state
+        // ends within 64 steps; the ones after it hold 4 MiB of them, 41.
+        #expect(large.allSatisfy { $0 <= 64 }, "\(large)")
+        #expect(large.dropFirst().allSatisfy { $0 <= 41 }, "\(large)")
         // The small states had made the window long.
         #expect(windows.contains { $0.count >= 512 })
     }

@@ -113,15 +113,16 @@ public struct ReplayRun {
     /// deeper or be longer than the parser reads; and where the replayed state matches the
     /// recorded bytes, those are kept as its text too. With `snapshots` too, such a state is
     /// not encoded but kept (``ReplayCheck/afterSnapshot``), for the caller to encode. With
-    /// `texts`, a line of the recorder's shape is read without its state
+    /// `texts` alone, a line of the recorder's shape is read without its state
     /// (``Recording/entryLeavingState(at:)``), and its state is parsed only when the replayed
     /// one does not encode to its bytes: the step's entry then has no `state`, and a matching
     /// step no tree after it. With `texts` and `snapshots`, the replay runs as without
-    /// `trees`, its actions decoded from their bytes ahead of the reducer, and a step's entry
-    /// is parsed only where the replay needs it: elsewhere ``ReplayCheck/entry`` is `nil`, for
-    /// the caller to parse, on every core (``runTexts(through:cores:render:_:)``). Parsing
-    /// each line and decoding its action from the tree, on the replaying thread, took longer
-    /// than the reducer and made `replay` of a long recording wait on that one thread.
+    /// `trees`, its actions decoded from their bytes (on another thread, in a long replay), and
+    /// a step's entry is parsed only where the replay needs it: elsewhere
+    /// ``ReplayCheck/entry`` is `nil`, for the caller to parse, on every core, without its
+    /// state (``runTexts(through:cores:render:_:)``). Parsing each line and decoding its action
+    /// from the tree, on the replaying thread, took longer than the reducer and made `replay`
+    /// of a long recording wait on that one thread.
     ///
     /// Without `trees`, comparing states on more than one `cores`, the replay keeps a copy of
     /// each state to compare and goes on, and the copies are compared a window at a time on

@@ -76,7 +76,8 @@ extension ReplayRun {
     /// step, a tree costs time in proportion to the whole state, to build, compare and free.
     ///
     /// On more than one core, the replay runs ahead of `visit` by a window of steps, keeping a
-    /// copy of each state, its actions decoded from their bytes ahead of the reducer; then the
+    /// copy of each state, its actions decoded from their bytes (ahead of the reducer, on
+    /// another thread, in a long replay: ``TypedReplayer/decodeAheadThreshold``); then the
     /// window's entries are parsed and its states encoded, and its steps diffed and rendered,
     /// on every core at once, before its steps are visited in order: encoding a state costs
     /// many times replaying its action, and parsing a line, diffing and printing a step cost as
@@ -163,11 +164,14 @@ extension ReplayRun {
                 start: { state = .tree($0) }
             ) { outcome throws(InspectorError) in
                 pending.append(outcome)
-                // The state is weighed again each time the steps waiting double, from 16 on, as
-                // it may grow as it goes and a long window would keep many large copies
-                // (weighing encodes it); a state that cannot be weighed counts as large.
+                // The state may grow as it goes, and a long window would keep many large
+                // copies: a state whose text is made counts at once; copies are weighed at 16,
+                // 32 and every 64 steps waiting (weighing encodes the state), so that at most 64
+                // go unweighed. A state that cannot be weighed counts as large.
                 let waiting = pending.count
-                if waiting >= 16, waiting & (waiting - 1) == 0 {
+                if let text = outcome.afterText {
+                    window = min(window, Self.textWindow(cores: cores, stateSize: text.bytes.count))
+                } else if outcome.afterSnapshot != nil, waiting == 16 || waiting == 32 || waiting % 64 == 0 {
                     let size = replayer.currentStateByteCount() ?? Self.textBudget
                     window = min(window, Self.textWindow(cores: cores, stateSize: size))
                 }
@@ -187,8 +191,9 @@ extension ReplayRun {
     }
 
     /// The text a window of ``runTexts(through:cores:render:_:)`` may hold, which sets how many
-    /// steps it takes for a state's size: small, so that the states are still in the
-    /// processor's cache when they are diffed.
+    /// steps it takes for the size of the states weighed: small, so that the states are still
+    /// in the processor's cache when they are diffed. A state that grows between weighings
+    /// (at most 64 steps apart) can make a window hold more.
     static let textBudget = 4 << 20
 
     /// How many steps a window of ``runTexts(through:cores:render:_:)`` takes on `cores`
@@ -205,20 +210,25 @@ extension ReplayTextStep {
     /// any core: its entry, and the text of its state after when the replay kept a copy.
     struct Parts: Sendable {
         let entry: Result<RecordingEntry, InspectorError>
-        let encoded: Result<(text: [UInt8], depth: Int), ReplayError>?
+        /// The copy's text, `nil` inside when it nests deeper or is longer than the parser
+        /// reads, and its length. Kept only as a ``StateText``, so that a window of large states
+        /// holds each text once.
+        let encoded: Result<(text: StateText?, count: Int), ReplayError>?
 
         init(of outcome: ReplayCheck, in recording: Recording, maker: SnapshotJSON) {
             if let parsed = outcome.entry {
                 entry = .success(parsed)
             } else {
-                // The replay read the line without parsing it: it is well formed. Its state
-                // matched the replayed one, when it has one, which is kept as text.
+                // The replay read the line without parsing it (which a malformed line fails).
+                // Its state matched the replayed one, when it has one, which is kept as text.
                 entry = Result { () throws(InspectorError) in
                     if let leaving = recording.entryLeavingState(at: outcome.index) { return leaving }
                     return try recording.readEntry(at: outcome.index)
                 }
             }
-            encoded = outcome.afterSnapshot.map { maker.encoded($0) }
+            encoded = outcome.afterSnapshot.map { copy in
+                maker.encoded(copy).map { (ReplayRun.readableText($0), $0.text.count) }
+            }
         }
 
         /// The state after the step: its text, or its tree where the text nests deeper or is
@@ -234,9 +244,9 @@ extension ReplayTextStep {
             }
             if let copy = outcome.afterSnapshot, let encoded {
                 switch encoded {
-                case .success(let text):
-                    largest = max(largest, text.text.count)
-                    if let readable = ReplayRun.readableText(text) { return .text(readable) }
+                case .success(let made):
+                    largest = max(largest, made.count)
+                    if let text = made.text { return .text(text) }
                     return .tree(try maker.json(of: copy, at: outcome.index))
                 case .failure(let error):
                     throw .recording(recording.failure(error, at: entry))
