@@ -59,6 +59,16 @@ struct OrderedChunks {
         self.budget = budget
     }
 
+    /// Chunks worked on by `workers` threads in all, the caller one of them: `workers - 1`
+    /// threads of their own and the caller helping, with the window that many threads would
+    /// have (four chunks each); with one, the caller alone. For work on steps whose results
+    /// the caller only prints or gathers, which takes it little time.
+    static func helpedByCaller(count: Int, workers: Int) -> OrderedChunks {
+        workers > 1
+            ? OrderedChunks(count: count, workers: workers - 1, window: 4 * workers, overlapsCaller: true, callerHelps: true)
+            : OrderedChunks(count: count, workers: 1)
+    }
+
     /// Works on every chunk and hands the results to `consume` in chunk order, on the
     /// calling thread.
     ///

@@ -50,14 +50,7 @@ extension RecordedStateDiffer {
     ) throws(Failure) {
         let size = max(chunkSize, 1)
         let count = (steps.count + size - 1) / size
-        // `workers - 1` threads of their own, and the caller helping. The window is the one
-        // that many threads would have: four chunks each.
-        let chunks =
-            workers > 1
-            ? OrderedChunks(
-                count: count, workers: workers - 1, window: 4 * workers, overlapsCaller: true, callerHelps: true)
-            : OrderedChunks(count: count, workers: 1)
-        try chunks.run(
+        try OrderedChunks.helpedByCaller(count: count, workers: workers).run(
             {
                 var differ = RecordedStateDiffer(recording)
                 return { chunk in
