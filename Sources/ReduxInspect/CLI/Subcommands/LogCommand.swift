@@ -80,8 +80,10 @@ struct LogCommand: Subcommand {
     }
 
     /// Where each chunk of steps `log` reads starts, and one past the last step: up to 4,096
-    /// steps (enough that handing a chunk over costs little beside it) on up to 4 MiB of lines
-    /// (so that the lines of a chunk of large actions shown `--full` stay small too).
+    /// steps (enough that handing a chunk over costs little beside it), ending at the line that
+    /// brings its lines to 4 MiB or more, so that a chunk of large actions shown `--full` holds
+    /// little more than its largest line. Each core may hold a chunk at once: a recording of
+    /// actions of tens of megabytes takes that much more memory on each.
     static func chunkStarts(_ recording: Recording) -> [Int] {
         var starts = [0]
         var bytes = 0
