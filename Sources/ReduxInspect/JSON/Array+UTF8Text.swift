@@ -18,6 +18,12 @@ extension Array where Element == UInt8 {
         string.withUTF8 { append(contentsOf: $0) }
     }
 
+    /// Appends the UTF-8 bytes of `line` and a newline.
+    mutating func append(line: String) {
+        append(utf8: line)
+        append(UInt8(ascii: "\n"))
+    }
+
     /// Appends `number` in decimal, as `String(number)` writes it, without making the string.
     mutating func append(decimal number: Int) {
         // Digits come out last first: they are put in a buffer from its end, then copied.

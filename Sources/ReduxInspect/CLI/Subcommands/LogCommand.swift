@@ -115,7 +115,7 @@ struct LogCommand: Subcommand {
                 return lines
             }
             if !types.isEmpty, seen.insert(entry.type).inserted { lines.types.append(entry.type) }
-            if let gap = recording.gap(before: index) { lines.append(gap.notice) }
+            if let gap = recording.gap(before: index) { lines.output.append(line: gap.notice) }
             if !types.isEmpty && !types.contains(entry.type) { continue }
             let action = entry.action
             if !searches.isEmpty,
@@ -125,7 +125,7 @@ struct LogCommand: Subcommand {
             }
             // One line per action: a huge one is cut, as in the headings of replay and step.
             let shown = full ? action : DiffTextFormatter.abbreviate(action, width: 120)
-            lines.append(Self.line(entry, action: shown, seqWidth: seqWidth, colors: colors))
+            lines.output.append(line: Self.line(entry, action: shown, seqWidth: seqWidth, colors: colors))
             lines.shown += 1
         }
         return lines
@@ -170,10 +170,4 @@ struct LogLines: Sendable {
     var shown = 0
     /// The error of the first line that cannot be read; the lines before it are in ``output``.
     var failure: InspectorError?
-
-    /// Appends `line` and a newline.
-    mutating func append(_ line: String) {
-        output.append(utf8: line)
-        output.append(UInt8(ascii: "\n"))
-    }
 }

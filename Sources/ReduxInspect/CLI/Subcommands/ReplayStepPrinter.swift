@@ -42,8 +42,8 @@ struct ReplayStepPrinter: Sendable {
             output.append(literal: "! the reducer reads the initial state differently from the header (header → read):\n")
             write(initialDivergence, indent: "  ", to: &output)
         }
-        if let gap = step.gapBefore { output.appendLine(gap.notice) }
-        output.appendLine(StepHeading.text(step.entry, colors: colors, actionWidth: full ? nil : 120))
+        if let gap = step.gapBefore { output.append(line: gap.notice) }
+        output.append(line: StepHeading.text(step.entry, colors: colors, actionWidth: full ? nil : 120))
         if changes.isEmpty { output.append(literal: "  (no change)\n") }
         write(changes, indent: "  ", to: &output)
         if let divergence = step.divergence, !divergence.isEmpty {
@@ -72,13 +72,5 @@ extension JSONTextWriter {
     fileprivate func writeLine(_ value: JSONValue, to output: inout [UInt8]) {
         write(value, to: &output, level: 0)
         output.append(UInt8(ascii: "\n"))
-    }
-}
-
-extension [UInt8] {
-    /// Appends `line` and a newline.
-    fileprivate mutating func appendLine(_ line: String) {
-        append(utf8: line)
-        append(UInt8(ascii: "\n"))
     }
 }
