@@ -127,7 +127,7 @@ extension ReplayRun {
     ) throws(InspectorError) -> ReplayCheck {
         if matching {
             // The bytes it matched are there: `encodes(_:asRecordedAt:)` found them.
-            let text = comparison.keepsText ? recording.recordedStateBytes(at: comparison.index).map { StateText(Array($0)) } : nil
+            let text = comparison.keepsText ? recording.recordedStateBytes(at: comparison.index).map { StateText(copying: $0) } : nil
             return ReplayCheck(
                 index: comparison.index, seq: comparison.seq, entry: comparison.entry, after: comparison.entry?.state,
                 afterText: text, afterSnapshot: nil, divergence: [], gapBefore: comparison.gapBefore)

@@ -212,7 +212,7 @@ public struct ReplayRun {
                     // Byte for byte what the recorder wrote: the same JSON, without building
                     // and comparing a tree of the replayed state.
                     after = entry?.state
-                    if texts { afterText = StateText(Array(bytes)) }
+                    if texts { afterText = StateText(copying: bytes) }
                     divergence = []
                 } else {
                     let parsed = try parsedEntry(index)
