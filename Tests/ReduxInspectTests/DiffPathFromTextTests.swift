@@ -21,11 +21,11 @@ import Testing
     static func expected(_ timeline: Timeline, under prefix: JSONPath, _ text: DiffStepText) throws -> [String] {
         try timeline.recording.steps.indices.map { index in
             let entry = try timeline.entry(at: index)
-            let states = JSONDiff.matchingRedactions(try timeline.state(before: index), try timeline.state(after: index))
             return text.lines(
                 seq: entry.seq, type: entry.type,
                 changes: JSONDiff.changes(
-                    from: states.before, to: states.after, under: prefix, asPatch: text.writesPatch))
+                    from: try timeline.state(before: index), to: try timeline.state(after: index), under: prefix,
+                    asPatch: text.writesPatch))
         }
     }
 

@@ -50,11 +50,41 @@ import Testing
         #expect(found.code == 0, "\(found)")
         #expect(found.outLines.first == "total == 10 holds first at seq 4 (step 4 of 7)")
 
-        // Seq 7's state is the end marker's, redacted as seq 6's is: no change shown there.
+        // The recorded states at seq 3 and 6, and the end marker's at seq 7, are compared with
+        // the replay's totals in place of their placeholders.
         let blamed = CLI.run(["blame", file, "total"], inspector: inspector)
         #expect(
             blamed.outLines.map { $0.split(separator: " ").last.map(String.init) ?? "" }
-                == ["1", "3", #""<redacted>""#, "10", "15", #""<redacted>""#])
+                == ["1", "3", "6", "10", "15", "21", "28"])
+    }
+
+    /// Beside replayed states, `diff`, `blame`, `bisect` and `step` compare a recorded state's
+    /// placeholders as the replay's values: kept as written, `"<redacted>"` seemed to change
+    /// at every recorded state; filled from the other side of the step, it hid the step's
+    /// change (`diff` showed no change at seq 3, 4, 6 and 7). `show` prints the recording.
+    @Test func aRecordedPlaceholderIsComparedAsTheReplaysValue() throws {
+        let (file, inspector, directory) = try tally()
+        defer { withExtendedLifetime(directory) {} }
+        let diff = CLI.run(["diff", file], inspector: inspector)
+        #expect(diff.code == 0, "\(diff)")
+        #expect(diff.outLines.filter { $0.hasPrefix("~ ") } == (1...7).map { "~ total: \($0 * ($0 - 1) / 2) → \($0 * ($0 + 1) / 2)" })
+        let patches = CLI.run(["diff", file, "3..4", "--format", "json-patch"], inspector: inspector)
+        #expect(
+            patches.outLines == [
+                #"[{"op":"replace","path":"/total","value":6}]"#, #"[{"op":"replace","path":"/total","value":10}]"#,
+            ])
+        let underPath = CLI.run(["diff", file, "--path", "total"], inspector: inspector)
+        #expect(underPath.outLines.filter { $0.hasPrefix("~ ") } == diff.outLines.filter { $0.hasPrefix("~ ") })
+        let found = CLI.run(["bisect", file, "--until", "total == 6"], inspector: inspector)
+        #expect(found.outLines.prefix(4) == ["total == 6 holds first at seq 3 (step 3 of 7)", "", "seq 3  add  {\"add\":{\"_0\":3}}", "  ~ total: 3 → 6"], "\(found)")
+        let step = CLI.run(["step", file], input: "watch total\n" + String(repeating: "c\n", count: 7), inspector: inspector)
+        #expect(step.outLines.filter { $0.hasPrefix("watchpoint 1: total: ") }.count == 7, "\(step.out)")
+        let back = CLI.run(["step", file, "--at", "4"], input: "diff\nback\ndiff\n", inspector: inspector)
+        // `diff` at seq 4; `back` shows seq 3 with its change, and `diff` shows it again.
+        #expect(
+            back.outLines.filter { $0.contains("~ total:") }.map { $0.trimmingCharacters(in: .whitespaces) }
+                == ["~ total: 6 → 10", "~ total: 3 → 6", "~ total: 3 → 6"], "\(back.out)")
+        #expect(CLI.run(["show", file, "--at", "3", "--path", "total"], inspector: inspector).out == "\"<redacted>\"\n")
     }
 
     @Test func theInitialStatesRedactedNumberIsToldOnce() throws {

@@ -7,10 +7,6 @@ final class StateText: @unchecked Sendable {
     // Unchecked Sendable: the bytes are immutable after `init`.
     /// The text, UTF-8.
     let bytes: UnsafeBufferPointer<UInt8>
-    /// Whether the text holds the recorder's placeholder for a redacted value, as a string:
-    /// a diff against such a state needs the values' view (`JSONDiff.matchingRedactions`).
-    /// Found once here, where every thread that reads the text may ask.
-    let holdsPlaceholder: Bool
     private let allocation: UnsafeMutablePointer<UInt8>
 
     /// Copies `text`.
@@ -26,7 +22,6 @@ final class StateText: @unchecked Sendable {
     private init(allocation: UnsafeMutablePointer<UInt8>, count: Int) {
         self.allocation = allocation
         bytes = UnsafeBufferPointer(start: allocation, count: count)
-        holdsPlaceholder = Self.findsPlaceholder(in: bytes)
     }
 
     private static func copy(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
@@ -44,26 +39,6 @@ final class StateText: @unchecked Sendable {
 
     deinit {
         allocation.deallocate()
-    }
-
-    /// Whether `bytes` hold `"<redacted>"`. Both writers of state text (the recorder's encoder
-    /// and ``JSONTextWriter``) write `<` as it is, never escaped.
-    private static func findsPlaceholder(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let placeholder = JSONValue.redactionPlaceholderText
-        guard let base = bytes.baseAddress else { return false }
-        var start = 1
-        // `<` is rare in a state, and `memchr` finds it many bytes at a time.
-        while start < bytes.count, let found = memchr(base + start, Int32(UInt8(ascii: "<")), bytes.count - start) {
-            let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if bytes[offset - 1] == UInt8(ascii: "\""), offset + placeholder.count < bytes.count,
-                bytes[offset + placeholder.count] == UInt8(ascii: "\""),
-                memcmp(found, placeholder, placeholder.count) == 0
-            {
-                return true
-            }
-            start = offset + 1
-        }
-        return false
     }
 }
 

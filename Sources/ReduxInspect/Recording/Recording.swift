@@ -26,6 +26,9 @@ public final class Recording: @unchecked Sendable {
     private let gapPlaces: [Int]
     /// Whether the `end` marker holds a final state.
     public let endHasState: Bool
+    /// Whether the recording holds the state after every step (the last one's in its entry or
+    /// the `end` marker): then no step is diffed from a replayed state.
+    let holdsEveryState: Bool
 
     /// Reads and indexes a recording file.
     ///
@@ -63,6 +66,10 @@ public final class Recording: @unchecked Sendable {
         self.endLineIndex = indexer.endLineIndex
         self.endHasState = indexer.endHasState
         self.warnings = indexer.warnings
+        let steps = indexer.steps
+        holdsEveryState =
+            steps.dropLast().allSatisfy(\.hasState)
+            && steps.last.map { $0.hasState || indexer.endHasState && indexer.endSeq == $0.seq } ?? true
     }
 
     /// The entries missing just before step `index` (for step 0, before the first), as one

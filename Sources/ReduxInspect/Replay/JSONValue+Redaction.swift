@@ -115,19 +115,6 @@ extension JSONValue {
     }
 }
 
-extension JSONDiff {
-    /// The two states of a step's diff with the recorder's placeholders in each filled from
-    /// the other (``JSONValue/fillingRedactions(from:)``), for a step where one state is
-    /// recorded and the other replayed: a redacted leaf then shows no change that only the
-    /// placeholder made. Both recorded, the placeholders match already; what a redacted value
-    /// did between them cannot be known either way.
-    static func matchingRedactions(_ before: JSONValue, _ after: JSONValue) -> (before: JSONValue, after: JSONValue) {
-        guard before != after else { return (before, after) }
-        let old = before.fillingRedactions(from: after) ?? before
-        return (old, after.fillingRedactions(from: old) ?? after)
-    }
-}
-
 /// The values of another object's members, for the members of one object in turn: members
 /// are usually in the same order on both sides, so the same place is looked at first, and a
 /// table of the other's keys, made once when the orders part, answers the rest (a lookup by

@@ -7,6 +7,8 @@ extension Timeline {
     /// Each state is read once: recorded states are parsed from their lines, others replayed one
     /// action per step from the state before. The state before the first step is the one
     /// ``state(before:)`` gives, so that a replayed first step changes only what its action did.
+    /// A recorded state beside a replayed one is taken as ``comparedState(after:)`` gives it,
+    /// with the replay's values in place of its placeholders.
     ///
     /// - Parameters:
     ///   - indices: The steps, as 0-based indices; an empty range visits nothing.
@@ -18,9 +20,9 @@ extension Timeline {
         _ visit: (_ index: Int, _ before: JSONValue, _ after: JSONValue) throws(InspectorError) -> Bool
     ) throws(InspectorError) {
         guard !indices.isEmpty else { return }
-        var before = try state(before: indices.lowerBound)
+        var before = try comparedState(before: indices.lowerBound)
         for index in indices {
-            let after = try state(after: index)
+            let after = try comparedState(after: index)
             guard try visit(index, before, after) else { return }
             before = after
         }
@@ -72,7 +74,7 @@ extension Timeline {
             if high < min(end, count) - 1, isInterrupted?() == true { throw .interrupted(step: high + 1) }
             let low = high < 2 ? 0 : ((high - 2) / checkpointInterval) * checkpointInterval + 2
             var found: Int?
-            var previous = project(try state(before: low))
+            var previous = project(try comparedState(before: low))
             try walk(low..<(high + 1), projecting: project, projectingText: projectText) {
                 index, value throws(InspectorError) in
                 if try matches(index, previous, value) { found = index }
@@ -93,7 +95,8 @@ extension Timeline {
     /// replayed one action per step as in ``walk(_:_:)``, a window at a time, and the replayed
     /// states made JSON and projected on every core at once (making a state JSON costs many
     /// times replaying its action). Either way `visit` sees every step in order, and an error
-    /// is thrown only when the walk reaches the step it belongs to.
+    /// is thrown only when the walk reaches the step it belongs to. A recorded state beside a
+    /// replayed one is taken as ``comparedState(after:)`` gives it.
     ///
     /// With `projectText`, a state is projected from its text, without a tree, where
     /// `projectText` can (it returns `nil` where it cannot, and `project` then takes the
@@ -146,7 +149,9 @@ extension Timeline {
             }
             for index in start..<end {
                 let value: Value
-                if let results, index - start < results.count, let result = results[index - start] {
+                if recording.mayCompareReplayedValues(after: index) {
+                    value = project(try comparedState(after: index))
+                } else if let results, index - start < results.count, let result = results[index - start] {
                     value = try result.get()
                 } else {
                     value = project(try state(after: index))

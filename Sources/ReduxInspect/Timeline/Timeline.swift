@@ -193,6 +193,57 @@ public final class Timeline {
         return try replayedState(after: index)
     }
 
+    /// The state after step `index` as the steps beside it are diffed and walked (`diff`,
+    /// `blame`, `bisect`, `step`): ``state(after:)``'s, except a recorded state (or the end
+    /// marker's) that holds the recorder's placeholders next to a step whose state is not
+    /// recorded, where a replay goes through it (for a recorded state, where the reducer reads
+    /// its placeholders as stand-ins, ``passesOver(_:at:_:)``): it has the replay's values in
+    /// place of its placeholders.
+    ///
+    /// Next to a replayed state, a placeholder kept as recorded would seem to change the value
+    /// at every recorded state (`0 → "<redacted>"`, then back), and one filled from the other
+    /// side of the step would hide what the step did to it (`count` going from 1 to 2).
+    /// Between two recorded states the placeholders are compared as written, as `diff` reads
+    /// them from the lines' bytes.
+    ///
+    /// - Throws: ``InspectorError`` as ``state(after:)`` does. A replay that fails on the
+    ///   way leaves the state as recorded: the step that fails says so where it is shown.
+    func comparedState(after index: Int) throws(InspectorError) -> JSONValue {
+        let state = try state(after: index)
+        guard let replayer, recording.mayCompareReplayedValues(after: index), state.holdsRedactionPlaceholder
+        else { return state }
+        do {
+            if recording.steps[index].hasState {
+                guard passedOver.contains(index) || passesOver(state, at: index, replayer) else { return state }
+                // A replay through the step takes the recorded values, and the replay's in
+                // place of the placeholders.
+                return try replayedState(after: index)
+            }
+            return state.fillingRedactions(from: try replayedState(after: index)) ?? state
+        } catch .interrupted(let step) {
+            throw .interrupted(step: step)
+        } catch {
+            return state
+        }
+    }
+
+    /// The state before step `index` as ``comparedState(after:)`` gives it; before the first
+    /// step, as ``state(before:)`` does.
+    func comparedState(before index: Int) throws(InspectorError) -> JSONValue {
+        index > 0 ? try comparedState(after: index - 1) : try state(before: index)
+    }
+
+    /// The state ``comparedState(after:)`` gives, as compact JSON text.
+    func comparedStateText(after index: Int) throws(InspectorError) -> StateText {
+        guard recording.mayCompareReplayedValues(after: index) else { return try stateText(after: index) }
+        return StateText(try comparedState(after: index))
+    }
+
+    /// The state ``comparedState(before:)`` gives, as compact JSON text.
+    func comparedStateText(before index: Int) throws(InspectorError) -> StateText {
+        index > 0 ? try comparedStateText(after: index - 1) : try stateText(before: index)
+    }
+
     /// The state ``state(before:)`` gives, as compact JSON text: a state to replay is encoded
     /// straight to text, without the tree; one the recording holds is written from its tree.
     ///
@@ -225,8 +276,7 @@ public final class Timeline {
 
     /// Whether a state for step `index` can be had without a reducer.
     public func hasRecordedState(at index: Int) -> Bool {
-        if index < 0 { return recording.header?.initialState != nil }
-        return recording.steps[index].hasState || recording.endMarkerHoldsState(after: index)
+        recording.holdsState(after: index)
     }
 
     /// How many entries are missing between the last state recorded at or before step

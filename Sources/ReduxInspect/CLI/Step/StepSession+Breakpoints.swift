@@ -94,7 +94,7 @@ extension StepSession {
         if forward {
             guard !cursor.isAtLastStep else { return try stopped(cursor.last(), fired: [], note: nil) }
             let first = cursor.position + 1
-            var previous = read(try timeline.state(before: first))
+            var previous = read(try timeline.comparedState(before: first))
             notePresence(previous)
             let progress = makeProgress?("continue", cursor.count)
             // Also when the run throws (Ctrl-C, a step that cannot be replayed): the reply

@@ -121,8 +121,16 @@ final class StepSession {
                 // the header's as the reducer reads it rather than the initial state shown.
                 position == 0 ? try timeline.state(before: 0) : try state(at: position - 1)
             }
-            let states = JSONDiff.matchingRedactions(before, try state(at: position))
-            changes = JSONDiff.changes(from: states.before, to: states.after)
+            // Beside a replayed state, a recorded one holding the recorder's placeholders is
+            // compared with the replay's values in their place, as `diff` compares it.
+            let recording = timeline.recording
+            let old =
+                recording.mayCompareReplayedValues(after: position - 1)
+                ? try timeline.comparedState(after: position - 1) : before
+            let after =
+                recording.mayCompareReplayedValues(after: position)
+                ? try timeline.comparedState(after: position) : try state(at: position)
+            changes = JSONDiff.changes(from: old, to: after)
             // States kept from earlier moves skip the replay that would have checked this step.
             timeline.checkReplay(at: position)
             entry = try timeline.entry(at: position)

@@ -148,8 +148,9 @@ struct BisectCommand: Subcommand {
             session.warnAboutUnreproducedStates(timeline)
             return .failure
         }
+        // As `diff` shows the step (``Timeline/comparedState(after:)``).
         let changes = JSONDiff.changes(
-            from: try timeline.state(before: first), to: try timeline.state(after: first))
+            from: try timeline.comparedState(before: first), to: try timeline.comparedState(after: first))
         let entry = try timeline.entry(at: first)
         let previous = first == 0 ? nil : try timeline.entry(at: first - 1)
         let missing = timeline.recording.gap(before: first)?.dropped ?? 0

@@ -137,7 +137,12 @@ struct DiffCommand: Subcommand {
             }
             for index in chunk {
                 if let gap = recording.gap(before: index) { text.write(gap, to: &output) }
-                guard let step = differ.rawChanges(at: index), (try? text.write(step, to: &output)) != nil else {
+                // A state compared with the replay's values in place of its placeholders is
+                // the timeline's to make (``Timeline/comparedState(after:)``).
+                guard !recording.mayCompareReplayedValues(after: index - 1),
+                    !recording.mayCompareReplayedValues(after: index),
+                    let step = differ.rawChanges(at: index), (try? text.write(step, to: &output)) != nil
+                else {
                     flush()
                     pieces.append(.replay(index))
                     continue

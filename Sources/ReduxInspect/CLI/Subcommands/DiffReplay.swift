@@ -78,7 +78,7 @@ struct DiffReplay {
         var oldTree: JSONValue?
         switch before {
         case .text(let state, let tree): (old, oldTree) = (state, tree)
-        case .value, nil: old = try timeline.stateText(before: index)
+        case .value, nil: old = try timeline.comparedStateText(before: index)
         }
         if ahead.cores > 1, ahead.text(after: index) == nil, !timeline.hasRecordedState(at: index) {
             ahead.prepare(from: index, upTo: end, before: old, timeline: timeline, text)
@@ -89,15 +89,15 @@ struct DiffReplay {
         }
         let entry = try timeline.entry(at: index)
         let after: StateText
-        if let made = ahead.text(after: index) { after = made } else { after = try timeline.stateText(after: index) }
+        if let made = ahead.text(after: index) { after = made } else { after = try timeline.comparedStateText(after: index) }
         before = .text(after, tree: nil)
         if let output = Self.output(from: old, to: after, seq: entry.seq, type: entry.type, text, differ: &differ) {
             return output
         }
         if oldTree == nil {
-            oldTree = try Self.value(of: old, orElse: { () throws(InspectorError) in try timeline.state(before: index) })
+            oldTree = try Self.value(of: old, orElse: { () throws(InspectorError) in try timeline.comparedState(before: index) })
         }
-        let afterTree = try Self.value(of: after, orElse: { () throws(InspectorError) in try timeline.state(after: index) })
+        let afterTree = try Self.value(of: after, orElse: { () throws(InspectorError) in try timeline.comparedState(after: index) })
         // A recording whose states hold placeholders takes this way at every step: the tree
         // made here is the next step's before.
         before = .text(after, tree: afterTree)
@@ -105,15 +105,12 @@ struct DiffReplay {
     }
 
     /// The step's output from the states' texts, or `nil` when the values' view must make it:
-    /// a text holds the recorder's placeholder (see `JSONDiff.matchingRedactions`), or the
-    /// bytes cannot settle the diff.
+    /// the bytes cannot settle the diff.
     static func output(
         from old: StateText, to new: StateText, seq: Int, type: String, _ text: DiffStepText,
         differ: inout StateTextDiffer
     ) -> [UInt8]? {
-        guard !old.holdsPlaceholder, !new.holdsPlaceholder,
-            let step = differ.rawChanges(from: old, to: new, seq: seq, type: type)
-        else { return nil }
+        guard let step = differ.rawChanges(from: old, to: new, seq: seq, type: type) else { return nil }
         var output: [UInt8] = []
         return (try? text.write(step, to: &output)) != nil ? output : nil
     }
@@ -145,11 +142,11 @@ struct DiffReplay {
         case .text(_, let tree?):
             old = tree
         case .text(let state, nil):
-            old = try Self.value(of: state, orElse: { () throws(InspectorError) in try timeline.state(before: index) })
-        case nil: old = try timeline.state(before: index)
+            old = try Self.value(of: state, orElse: { () throws(InspectorError) in try timeline.comparedState(before: index) })
+        case nil: old = try timeline.comparedState(before: index)
         }
         let entry = try timeline.recording.readListedAction(at: index)
-        let after = try timeline.state(after: index)
+        let after = try timeline.comparedState(after: index)
         if !prefixSeen, let prefix, old.value(at: prefix) != nil || after.value(at: prefix) != nil { prefixSeen = true }
         before = .value(after)
         return Self.output(from: old, to: after, seq: entry.seq, type: entry.type, under: prefix, text)
@@ -160,9 +157,9 @@ struct DiffReplay {
     /// the two recorded states' text without parsing either (``Recording/stateText(at:)``,
     /// ``StateText/value(at:)``) and diffed as ``JSONDiff/changes(from:to:under:)`` diffs it;
     /// `nil` when the value is missing on a side (the trees then say where it went or came
-    /// from), a state is not recorded on its line, a value holds the recorder's placeholder
-    /// (which the trees match with the other side), or the prefix selects an element by id
-    /// (whose move is a change too, found in the trees).
+    /// from), a state is not recorded on its line or is compared with the replay's values in
+    /// place of its placeholders (``Timeline/comparedState(after:)``), or the prefix selects
+    /// an element by id (whose move is a change too, found in the trees).
     ///
     /// Parsing both whole states of every step made `diff --path` thirty times as slow as
     /// `diff`, though most steps leave a given path alone.
@@ -170,7 +167,12 @@ struct DiffReplay {
         guard let prefix, let pointer = prefixPointer, index > 0 else { return nil }
         func value(at step: Int) -> JSONValue?? {
             if let last = lastUnderPrefix, last.index == step { return last.value }
-            guard timeline.recording.steps[step].hasState, let state = timeline.recording.stateText(at: step) else {
+            // A state compared with the replay's values in place of its placeholders is the
+            // timeline's to make.
+            guard timeline.recording.steps[step].hasState,
+                !timeline.recording.mayCompareReplayedValues(after: step),
+                let state = timeline.recording.stateText(at: step)
+            else {
                 return nil
             }
             return state.value(at: prefix)
@@ -188,7 +190,6 @@ struct DiffReplay {
         case (nil, nil):
             changes = []
         case (let old?, let new?):
-            guard !old.holdsRedactionPlaceholder, !new.holdsRedactionPlaceholder else { return nil }
             var walker = DiffWalker(path: prefix.components, pointer: pointer)
             walker.diff(old, new)
             changes = walker.changes
@@ -209,13 +210,13 @@ struct DiffReplay {
         // Under a prefix, diff just that part, so that JSON Patch pointers stay valid; a value
         // that comes with an ancestor is added at the prefix, as one that goes with it is
         // removed there, except in a patch, which must add the ancestor.
-        // One state may be recorded, with the recorder's placeholders, and the other replayed.
-        let states = JSONDiff.matchingRedactions(old, after)
+        // A state recorded with the recorder's placeholders is diffed as `show` prints it, beside
+        // a replayed one too: the change into and out of a placeholder is shown, so that the
+        // changes, applied in turn, make the states `show` prints, and none is hidden (filled
+        // from the other side, a placeholder would hide what the step did to the value).
         let changes =
-            prefix.map {
-                JSONDiff.changes(from: states.before, to: states.after, under: $0, asPatch: text.writesPatch)
-            }
-            ?? JSONDiff.changes(from: states.before, to: states.after)
+            prefix.map { JSONDiff.changes(from: old, to: after, under: $0, asPatch: text.writesPatch) }
+            ?? JSONDiff.changes(from: old, to: after)
         var output: [UInt8] = []
         text.write(seq: seq, type: type, changes: changes, to: &output)
         return output
