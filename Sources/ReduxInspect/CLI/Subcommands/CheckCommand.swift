@@ -20,7 +20,7 @@ struct CheckCommand: Subcommand {
             for its action (the first 20, then how many more), and decodes each recorded state
             that replays start from (one followed by a step without a state) into its State
             type. States are not compared (that is what verify does). Exits 65 at the first
-            problem.
+            problem, the one on the earliest line.
             """)
 
     /// How many gaps, and how many entries whose type is not their action's, are warned about
@@ -58,6 +58,17 @@ struct CheckCommand: Subcommand {
         do {
             try recording.validate()
         } catch {
+            // The first problem is the earliest line's: an action before the malformed line
+            // that does not decode comes first.
+            if let reducer = timeline.reducer, let line = error.line,
+                let last = recording.steps.last(where: { $0.line < line })
+            {
+                _ = try ReplayRun(recording: recording, reducer: reducer).check(through: last.seq, comparingStates: false) {
+                    step in
+                    progress.update(step.index)
+                    return true
+                }
+            }
             throw .recording(error)
         }
         let states = recording.steps.filter(\.hasState).count
