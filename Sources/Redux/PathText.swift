@@ -28,17 +28,25 @@ package enum PathText {
     /// or values look the same (`name` and `name` followed by a zero width space).
     ///
     /// The zero width joiner and non-joiner (U+200D, U+200C) show as nothing too, but are kept:
-    /// emoji sequences and Persian words are written with them, and would read as escapes.
+    /// emoji sequences and Persian words are written with them, and would read as escapes. So
+    /// are the variation selectors, and the tag characters outside the Basic Multilingual
+    /// Plane, which emoji and ideographs are written with.
     @inlinable
     package static func isLayoutControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x061C,  // arabic letter mark
+        case 0x00AD,  // soft hyphen
+            0x034F,  // combining grapheme joiner
+            0x061C,  // arabic letter mark
+            0x115F, 0x1160, 0x3164, 0xFFA0,  // Hangul fillers
+            0x17B4, 0x17B5,  // Khmer inherent vowels
+            0x180E,  // Mongolian vowel separator
             0x200B,  // zero width space
             0x200E, 0x200F,  // left-to-right and right-to-left marks
             0x2028, 0x2029, 0x202A...0x202E,
             0x2060...0x2064,  // word joiner and the invisible operators
             0x2066...0x2069,
-            0xFEFF:  // zero width no-break space (a byte order mark)
+            0xFEFF,  // zero width no-break space (a byte order mark)
+            0xFFF9...0xFFFB:  // interlinear annotation controls
             true
         default: false
         }
@@ -53,11 +61,15 @@ package enum PathText {
     }
 
     /// Whether a scalar whose UTF-8 starts with `byte` may be one of ``isEscapedNonASCII(_:)``'s:
-    /// they all start with 0xC2 (the C1 controls), 0xD8, 0xE2 or 0xEF, so a scan of text for
-    /// them decodes only the scalars that start with one of these bytes.
+    /// they all take two bytes starting with 0xC2 (the C1 controls, the soft hyphen), 0xCD or
+    /// 0xD8, or three starting with 0xE1, 0xE2, 0xE3 or 0xEF, so a scan of text for them
+    /// decodes only the scalars that start with one of these bytes.
     @inlinable
     package static func mayStartEscapedNonASCII(_ byte: UInt8) -> Bool {
-        byte == 0xE2 || byte == 0xC2 || byte == 0xD8 || byte == 0xEF
+        switch byte {
+        case 0xC2, 0xCD, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF: true
+        default: false
+        }
     }
 
     /// `text` with the scalars ``isEscapedNonASCII(_:)`` names written as `\u` and four

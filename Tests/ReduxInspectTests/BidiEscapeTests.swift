@@ -12,7 +12,13 @@ import Testing
         "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}",
         "\u{200E}", "\u{200F}", "\u{061C}",
     ]
-    static let invisible: [Unicode.Scalar] = ["\u{200B}", "\u{2060}", "\u{2064}", "\u{FEFF}"]
+    static let invisible: [Unicode.Scalar] = [
+        "\u{200B}", "\u{2060}", "\u{2064}", "\u{FEFF}", "\u{00AD}", "\u{034F}", "\u{115F}", "\u{1160}", "\u{17B4}",
+        "\u{17B5}", "\u{180E}", "\u{3164}", "\u{FFA0}", "\u{FFF9}", "\u{FFFB}",
+    ]
+    /// Shown as they are: letters and marks of scripts written with the same first bytes
+    /// as characters that are escaped, and the joiners emoji are written with.
+    static let visible: [Unicode.Scalar] = ["\u{30AB}", "\u{AC00}", "\u{1100}", "\u{17B6}", "\u{0301}", "\u{200D}", "\u{FE0F}"]
 
     @Test(arguments: controls + invisible)
     func escapedInTextAndJSON(_ control: Unicode.Scalar) throws {
@@ -21,6 +27,13 @@ import Testing
         let json = JSONValue.string(text).compactText
         #expect(!json.unicodeScalars.contains(control))
         #expect(try JSONParser.parse(json) == .string(text), "still the same JSON value")
+    }
+
+    @Test(arguments: visible)
+    func notEscaped(_ scalar: Unicode.Scalar) {
+        let text = "a\(Character(scalar))b"
+        #expect(TerminalText.escape(text) == text)
+        #expect(JSONValue.string(text).compactText == "\"\(text)\"")
     }
 
     @Test func logAndDiffPrintNoBidiControl() throws {

@@ -91,7 +91,7 @@ struct JSONTextWriter {
                 } else if byte < 0x80 {
                     escaped = (UInt32(byte), 1)
                 } else if PathText.mayStartEscapedNonASCII(byte) {
-                    // 0xC2 and 0xD8 start scalars of two bytes, 0xE2 and 0xEF of three.
+                    // 0xC2, 0xCD and 0xD8 start scalars of two bytes; 0xE1 to 0xEF, of three.
                     let length = byte < 0xE0 ? 2 : 3
                     let scalar = decode(bytes, at: offset, length: length)
                     guard PathText.isEscapedNonASCII(Unicode.Scalar(scalar)!) else {
