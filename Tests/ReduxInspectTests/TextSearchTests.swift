@@ -48,6 +48,22 @@ import Testing
         #expect(!TextSearch("Buy\u{200B}").isFound(in: #"{"item":"Buynow"}"#))
     }
 
+    /// A control character typed as it is, or as the escape the type column and warnings
+    /// print (`\u{1B}`), is found in an action's JSON text, which holds it as `\u001b` or
+    /// `\t`; the escape of a character printed as it is stays text.
+    @Test func findsAControlCharacterTypedAsItIsOrAsItsPrintedEscape() {
+        let action = #"{"a":{"s":"a\u001bb","t":"e\tf","z":"x\u200by"}}"#
+        for pattern in ["a\u{1B}b", #"a\u{1B}b"#, #"a\u{1b}b"#, "e\tf", #"x\u{200B}y"#, #"a\u001bb"#] {
+            #expect(TextSearch(pattern).isFound(in: action), "\(pattern)")
+        }
+        #expect(TextSearch("esc\u{1B}").isFound(in: "esc\u{1B}"), "a type holds it as it is")
+        #expect(TextSearch(#"esc\u{1B}"#).isFound(in: "esc\u{1B}"))
+        #expect(!TextSearch(#"\u{41}"#).isFound(in: "A"))
+        #expect(TextSearch(#"\u{41}"#).isFound(in: #"say \u{41}"#))
+        #expect(!TextSearch(#"a\u{1B}c"#).isFound(in: action))
+        #expect(!TextSearch(#"\u{zz}"#).isFound(in: action))
+    }
+
     /// A pattern that almost matches everywhere: found, or not, without comparing it again
     /// from every position (a million positions of a 3,000-byte pattern would not finish here).
     @Test func aLongPatternThatAlmostMatchesEverywhere() {

@@ -5,9 +5,12 @@ import Redux
 /// other's, as grep(1) matches, in the Unicode normal form it was typed in or in the other
 /// (`é` as one code point, or as `e` and a combining accent): a recording holds what the app
 /// was given, which a keyboard, a file name or a server may have written either way. A
-/// pattern holding a character that JSON text is printed with as an escape (a zero width
-/// space, a bidirectional control: see ``PathText/isEscapedNonASCII(_:)``) is also
-/// looked for with it written so, as an action's text holds it.
+/// pattern holding a character that JSON text is printed with as an escape (a control
+/// character, a zero width space, a bidirectional control: see
+/// ``PathText/isEscapedNonASCII(_:)``) is also looked for with it written so, as an
+/// action's text holds it (`\u001b`, `\t`); one holding such a character typed as the escape
+/// the type column and warnings print it with (`\u{1B}`) is also looked for with the
+/// character.
 ///
 /// `String.contains` compares characters and, on a long pattern that almost matches
 /// everywhere (`aaa…ab` in `aaaa…`), takes time proportional to both lengths multiplied: a
@@ -22,17 +25,45 @@ struct TextSearch {
     /// Prepares a search for `pattern`.
     init(_ pattern: String) {
         var forms = [pattern]
-        if !pattern.utf8.allSatisfy({ $0 < 0x80 }) {
-            for form in [pattern.precomposedStringWithCanonicalMapping, pattern.decomposedStringWithCanonicalMapping]
-            where !forms.contains(where: { $0.utf8.elementsEqual(form.utf8) }) {
-                forms.append(form)
-            }
+        func add(_ form: String) {
+            if !forms.contains(where: { $0.utf8.elementsEqual(form.utf8) }) { forms.append(form) }
         }
-        for form in forms where form.unicodeScalars.contains(where: PathText.isEscapedNonASCII) {
-            let escaped = PathText.escapingNonASCII(form)
-            if !forms.contains(where: { $0.utf8.elementsEqual(escaped.utf8) }) { forms.append(escaped) }
+        if let unescaped = Self.unescapingTerminalEscapes(pattern) { add(unescaped) }
+        for typed in forms where !typed.utf8.allSatisfy({ $0 < 0x80 }) {
+            add(typed.precomposedStringWithCanonicalMapping)
+            add(typed.decomposedStringWithCanonicalMapping)
+        }
+        for form in forms where form.unicodeScalars.contains(where: TerminalText.isControl) {
+            // As JSON text writes it inside a string, without the quotes.
+            add(String(JSONValue.string(form).compactText.dropFirst().dropLast()))
         }
         patterns = forms.map(BytePattern.init)
+    }
+
+    /// `text` with each escape ``TerminalText/escape(_:)`` writes for a character it does not
+    /// print (`\u{1B}`, `\u{200B}`) made that character again; `nil` when it holds none.
+    static func unescapingTerminalEscapes(_ text: String) -> String? {
+        guard text.contains("\\u{") else { return nil }
+        var result = ""
+        var rest = Substring(text)
+        var found = false
+        while let start = rest.range(of: "\\u{") {
+            result += rest[..<start.lowerBound]
+            let digits = rest[start.upperBound...].prefix { $0.isHexDigit }
+            let end = digits.endIndex
+            if (1...6).contains(digits.count), end < rest.endIndex, rest[end] == "}",
+                let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value), TerminalText.isControl(scalar)
+            {
+                result.unicodeScalars.append(scalar)
+                rest = rest[rest.index(after: end)...]
+                found = true
+            } else {
+                result += rest[start]
+                rest = rest[start.upperBound...]
+            }
+        }
+        result += rest
+        return found ? result : nil
     }
 
     /// Whether `text` holds the pattern in one of its forms; every text holds the empty pattern.
