@@ -76,6 +76,15 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
         #expect(run.err.contains("list.count: not present"), "\(run.err)")
     }
 
+    /// A script saved by an editor that starts files with a byte order mark: its first command
+    /// ran as `\u{FEFF}goto`, an unknown command.
+    @Test func aScriptStartingWithAByteOrderMark() {
+        let run = StepRun([fixture("counter.jsonl")], input: "\u{FEFF}goto 5\nstate\nquit\n")
+        #expect(run.code == 0, "\(run.err)")
+        #expect(run.err.isEmpty, "\(run.err)")
+        #expect(run.out.hasPrefix("seq 5/"), "\(run.out)")
+    }
+
     // MARK: Acceptance: goto 5, back, state prints the state after step 4
 
     @Test func counterGotoBackStatePrintsTheStateAfterStep4() {

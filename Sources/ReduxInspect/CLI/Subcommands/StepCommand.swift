@@ -159,6 +159,8 @@ struct StepCommand: Subcommand {
         // The steps where the reducer no longer makes the recorded state that were told of.
         var warnedUnreproduced: Set<Int> = []
         var toldStandIns: Set<Int?> = []
+        // A script saved by an editor that starts files with a byte order mark.
+        var firstLine = true
         while true {
             flush(context)
             // Waiting before the prompt shows: an interrupt sent once it is seen drops the line.
@@ -172,6 +174,10 @@ struct StepCommand: Subcommand {
             guard var line = read else {
                 promptSink?.write("\n")
                 break
+            }
+            if firstLine {
+                firstLine = false
+                if line.unicodeScalars.first == "\u{FEFF}" { line.unicodeScalars.removeFirst() }
             }
             if line.allSatisfy(\.isWhitespace) {
                 guard interactive, let previous else { continue }
