@@ -540,7 +540,7 @@ import Testing
         #expect(result.out.contains(#"names reducer "elsewhere""#))
     }
 
-    @Test(arguments: [["--shard", "0/3"], ["--shard", "4/3"], ["--shard", "x"], ["--reducer", "nope"], ["--update", "--check-determinism"]])
+    @Test(arguments: [["--shard", "0/3"], ["--shard", "4/3"], ["--shard", "x"], ["--shard", "+1/3"], ["--shard", "1/3/3"], ["--reducer", "nope"], ["--update", "--check-determinism"]])
     func badOptionsAreUsageErrors(options: [String]) {
         let result = CLI.run(["verify", CLI.fixturesDirectory.path] + options)
         #expect(result.code == 64, "\(result)")

@@ -56,7 +56,10 @@ struct VerifyCommand: Subcommand {
             throw Self.usage("--junit writes to a file, not to standard output (where the report is): give a path such as report.xml")
         }
         if let text = arguments.value("--shard") {
-            let parts = text.split(separator: "/").map { Int($0) }
+            // Digits only: `Int` also reads `+1`.
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { part in
+                part.allSatisfy { ("0"..."9").contains($0) } ? Int(part) : nil
+            }
             guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else {
                 throw Self.usage("invalid value '\(TerminalText.echo(text))' for '--shard': expected i/n with 1 ≤ i ≤ n, such as 2/4")
             }
