@@ -85,6 +85,34 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
         #expect(run.out.hasPrefix("seq 5/"), "\(run.out)")
     }
 
+    /// The end marker's state after entries missing at the end, which `show --at`, `bisect`
+    /// and `blame` name, is no step's: `goto` and `--at` say so and where it is printed, and
+    /// so does a move that stops at the last step before it.
+    @Test func theEndMarkersStateAfterMissingEntriesIsNamed() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file(
+            "end-after-gap.jsonl",
+            lines: [
+                #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
+                #"{"seq":1,"type":"increment","action":{"increment":{}}}"#,
+                #"{"seq":2,"type":"increment","action":{"increment":{}}}"#,
+                #"{"end":{"seq":5,"state":{"count":50}}}"#,
+            ])
+        let named =
+            "no step with seq 5: entries are missing after seq 2, and seq 5 is the end marker's state after them, "
+            + "which no step reaches ('show --at 5' prints it)"
+        let jumped = StepRun([file], input: "goto 5\n")
+        #expect(jumped.code == 64)
+        #expect(jumped.err == "error: \(named)\n", "\(jumped.err)")
+        let started = StepRun([file, "--at", "5"], input: "")
+        #expect(started.code == 64)
+        #expect(started.err == "Error: \(file): \(named)\n", "\(started.err)")
+        let moved = StepRun([file], input: "last\nnext\n")
+        #expect(moved.code == 0)
+        #expect(moved.out.contains("already at the last step (seq 2)\nentries are missing after seq 2, and seq 5 is the end marker's state"), "\(moved.out)")
+        #expect(CLITestSupport.run(["show", file, "--at", "5"]).out == "{\n  \"count\": 50\n}\n")
+    }
+
     // MARK: Acceptance: goto 5, back, state prints the state after step 4
 
     @Test func counterGotoBackStatePrintsTheStateAfterStep4() {

@@ -49,6 +49,9 @@ public struct TimelineCursor: Sendable {
         /// As ``noSuchSeq(_:first:last:)``, for a command that also takes `end`, the seq of an
         /// end marker after missing entries, for the state it holds (`show --at`).
         case noSuchSeqBeforeEnd(Int, first: Int?, last: Int?, end: Int)
+        /// The seq of an end marker after missing entries, for a command that goes only to
+        /// steps (`step`): its state is no step's.
+        case endMarkerAfterGap(Int, last: Int?)
 
         public var description: String {
             switch self {
@@ -70,6 +73,9 @@ public struct TimelineCursor: Sendable {
             case .noSuchSeqBeforeEnd(let seq, _, _, let end):
                 return "no step with seq \(seq): expected 0 (the initial state) "
                     + "or \(end) (the end marker's state, after missing entries)"
+            case .endMarkerAfterGap(let seq, let last):
+                return "no step with seq \(seq): entries are missing after \(last.map { "seq \($0)" } ?? "the initial state"), "
+                    + "and seq \(seq) is the end marker's state after them, which no step reaches ('show --at \(seq)' prints it)"
             }
         }
     }

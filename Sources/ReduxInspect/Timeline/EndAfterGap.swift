@@ -11,6 +11,13 @@ struct EndAfterGap {
 }
 
 extension Recording {
+    /// The seq of the `end` marker's state after entries missing at the end (``endAfterGap()``),
+    /// found without reading its state.
+    var endSeqAfterGap: Int? {
+        guard endHasState, let endSeq, endSeq > steps.last?.seq ?? 0, gapAtEnd != nil else { return nil }
+        return endSeq
+    }
+
     /// The end marker's state when entries are missing after the last step, else `nil`.
     ///
     /// - Throws: ``InspectorError`` for a malformed end marker.

@@ -153,6 +153,6 @@ extension StepSession {
         throws(InspectorError)
         -> StepReply
     {
-        .stopped(try view(), fired: fired, note: note ?? (move.moved ? nil : move.note), moved: move.moved)
+        .stopped(try view(), fired: fired, note: note ?? (move.moved ? nil : self.note(of: move)), moved: move.moved)
     }
 }

@@ -81,6 +81,7 @@ final class StepSession {
             do {
                 move = try cursor.goto(seq: seq)
             } catch {
+                let error = seq == endSeqAfterGap ? .endMarkerAfterGap(seq, last: timeline.recording.steps.last?.seq) : error
                 if firstError == nil { firstError = .noSuchPlace(path: timeline.recording.path, error) }
                 return .failure(error.description)
             }
@@ -161,7 +162,28 @@ final class StepSession {
     }
 
     func moved(_ move: TimelineCursor.Move) throws(InspectorError) -> StepReply {
-        .moved(try view(), note: move.note, moved: move.moved)
+        .moved(try view(), note: note(of: move), moved: move.moved)
+    }
+
+    /// What a move says: where it stopped, and at the last step, the end marker's state after
+    /// entries missing there, which `bisect` and `blame` may name and no step can go to.
+    func note(of move: TimelineCursor.Move) -> String? {
+        guard let note = move.note else { return nil }
+        guard move.clamped == .lastStep, let end = endSeqAfterGap else { return note }
+        return "\(note)\n\(endNote(end))"
+    }
+
+    /// The seq of the end marker's state after entries missing at the end, if the recording
+    /// has one.
+    private var endSeqAfterGap: Int? {
+        timeline.recording.endSeqAfterGap
+    }
+
+    /// Where the end marker's state at seq `end`, after missing entries, can be seen.
+    private func endNote(_ end: Int) -> String {
+        let last = timeline.recording.steps.last.map { "seq \($0.seq)" } ?? "the initial state"
+        return "entries are missing after \(last), and seq \(end) is the end marker's state after them, which no step "
+            + "reaches: '\(program) show \(ShellWord.quoted(timeline.recording.path)) --at \(end)' prints it"
     }
 
     /// Moves to the first step after the cursor whose type or compact action contains `text`.

@@ -28,13 +28,20 @@ struct StepTextRenderer: StepRenderer {
     /// The most changes a move shows; `diff` shows all.
     var changeLimit = 10
 
+    /// What a move that stayed where it was says: its note's first line with the seq, and
+    /// the lines after it.
+    private func unmovedLines(_ note: String?, _ view: StepView) -> [String] {
+        let lines = (note ?? "already there").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return ["\(lines[0]) (seq \(view.seq))"] + lines.dropFirst()
+    }
+
     func render(_ reply: StepReply) -> StepOutput {
         switch reply {
         case .moved(let view, let note, let moved):
             guard moved else {
-                return StepOutput(lines: ["\(note ?? "already there") (seq \(view.seq))"])
+                return StepOutput(lines: unmovedLines(note, view))
             }
-            return StepOutput(lines: (note.map { [$0] } ?? []) + gapLines(view) + [positionLine(view)] + changeLines(view))
+            return StepOutput(lines: (note.map { $0.split(separator: "\n").map(String.init) } ?? []) + gapLines(view) + [positionLine(view)] + changeLines(view))
         case .location(let view):
             return StepOutput(lines: [positionLine(view), "  \(place(view)); \(origin(view))"])
         case .diff(let view):
@@ -57,10 +64,10 @@ struct StepTextRenderer: StepRenderer {
             return StepOutput(lines: [value.prettyText()])
         case .stopped(let view, let fired, let note, let moved):
             guard moved else {
-                return StepOutput(lines: ["\(note ?? "already there") (seq \(view.seq))"])
+                return StepOutput(lines: unmovedLines(note, view))
             }
             return StepOutput(
-                lines: fired.map(firingLine) + (note.map { [$0] } ?? []) + gapLines(view) + [positionLine(view)]
+                lines: fired.map(firingLine) + (note.map { $0.split(separator: "\n").map(String.init) } ?? []) + gapLines(view) + [positionLine(view)]
                     + changeLines(view))
         case .added(let statuses):
             return StepOutput(lines: statuses.flatMap { [statusLine($0)] + $0.hints.map(TerminalText.escape) })

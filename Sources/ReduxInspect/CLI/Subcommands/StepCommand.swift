@@ -94,7 +94,14 @@ struct StepCommand: Subcommand {
         let timeline = try session.open(file, reducerName: reducerName)
         timeline.showsReplayProgress(in: session.context)
         try requireStates(timeline, available: session.inspector.reducers.map(\.name))
-        let start = try timeline.index(ofSeq: startSeq)
+        let start: Int
+        do {
+            start = try timeline.index(ofSeq: startSeq)
+        } catch {
+            guard startSeq == timeline.recording.endSeqAfterGap else { throw error }
+            throw .noSuchPlace(
+                path: timeline.recording.path, .endMarkerAfterGap(startSeq, last: timeline.recording.steps.last?.seq))
+        }
         let steps = StepSession(timeline: timeline, position: start)
         // A step that cannot be shown (its state, or the one before it, needs an action that no
         // longer decodes) is no place to start, as `goto` would not go there: the session would
