@@ -283,6 +283,13 @@ import Testing
         #expect(mismatch.code == 65 && !mismatch.err.contains("added after"), "\(mismatch)")
     }
 
+    /// A character XML cannot hold is written in the report as the text report writes it
+    /// (`\u{1B}`), so that a name found in one is found in the other.
+    @Test func theJUnitReportEscapesAsTheTextReportDoes() {
+        #expect(JUnitReport.escape("esc\u{1B}x\u{FFFE}") == #"esc\u{1B}x\u{FFFE}"#)
+        #expect(JUnitReport.escape("esc\u{1B}") == TerminalText.escape("esc\u{1B}"))
+    }
+
     /// A warning (a truncated last line) goes with its test case in the JUnit report, where
     /// CI shows it, not only to standard error.
     @Test func theJUnitReportCarriesWarnings() throws {

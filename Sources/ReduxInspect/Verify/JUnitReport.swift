@@ -168,7 +168,7 @@ enum JUnitReport {
             case "\r": result += "&#13;"
             default:
                 if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
                 } else {
                     result.unicodeScalars.append(scalar)
                 }
