@@ -13,8 +13,9 @@ import Redux
 /// divergence, an `<error>` for a file that could not be verified — the shape GitHub
 /// Actions, GitLab, Jenkins and others read.
 enum JUnitReport {
+    /// The report of `results`, and of `notVerified` (paths the run ended before) as skipped.
     static func xml(
-        _ results: [VerifyResult], seconds: Double, program: String = "redux-inspect",
+        _ results: [VerifyResult], notVerified: ArraySlice<String> = [], seconds: Double, program: String = "redux-inspect",
         describe: (VerifyResult) -> String
     ) -> String {
         let failures = results.filter {
@@ -27,10 +28,13 @@ enum JUnitReport {
             if case .error = $0.outcome { return true }
             return false
         }.count
+        let counts =
+            "tests=\"\(results.count + notVerified.count)\" failures=\"\(failures)\" errors=\"\(errors)\""
+            + (notVerified.isEmpty ? "" : " skipped=\"\(notVerified.count)\"") + " time=\"\(time(seconds))\""
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            "<testsuites tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time(seconds))\">",
-            "  <testsuite name=\"\(escape(program, attribute: true)) verify\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time(seconds))\">",
+            "<testsuites \(counts)>",
+            "  <testsuite name=\"\(escape(program, attribute: true)) verify\" \(counts)>",
         ]
         for result in results {
             let (directory, file) = split(result.path)
@@ -62,13 +66,21 @@ enum JUnitReport {
                 lines.append("    </testcase>")
             }
         }
+        for path in notVerified {
+            let (directory, file) = split(path)
+            lines.append(
+                "    <testcase classname=\"\(escape(directory, attribute: true))\" name=\"\(escape(file, attribute: true))\" time=\"0.000\">")
+            lines.append("      <skipped message=\"not verified: the run ended before it\"/>")
+            lines.append("    </testcase>")
+        }
         lines += ["  </testsuite>", "</testsuites>"]
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// Checks that a report could be written at `path`, before any recording is verified: a
     /// long CI run must not lose its report to a mistyped path at the very end. Creates
-    /// nothing, so a run interrupted later leaves no empty report behind for CI to read.
+    /// nothing: a run that takes a second or more writes the report as it goes
+    /// (``JUnitProgressReport``), and a shorter one once at the end.
     ///
     /// - Throws: ``RecordingError`` of kind `.unreadable` naming the reason: a directory, a
     ///   missing directory, no permission.
@@ -141,7 +153,7 @@ enum JUnitReport {
         RecordingError(.unreadable, path: path, message: "cannot write the JUnit report: \(reason)")
     }
 
-    private static func split(_ path: String) -> (String, String) {
+    static func split(_ path: String) -> (String, String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         return (String(path[..<slash]), String(path[path.index(after: slash)...]))
     }

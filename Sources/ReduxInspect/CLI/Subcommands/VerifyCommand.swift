@@ -124,6 +124,10 @@ struct VerifyCommand: Subcommand {
         }
         var results: [VerifyResult] = []
         var updated = 0
+        // A long run keeps its report on disk as it goes, for a CI job stopped at its limit.
+        var progressReport = junitPath.flatMap {
+            JUnitProgressReport(path: $0, paths: files.paths, program: session.inspector.program, start: start)
+        }
         /// Rewrites what `--update` asks for, then prints the file's lines.
         func report(_ verified: VerifyResult, states: [Int: JSONValue]) {
             let result = Self.update(verified, states: states, if: updates, session: session, updated: &updated)
@@ -134,6 +138,7 @@ struct VerifyCommand: Subcommand {
             }
             (context.output as? StandardStream)?.flush()
             results.append(result)
+            progressReport?.note(results, now: DispatchTime.now().uptimeNanoseconds)
         }
         // With --update, files are rewritten once all are verified: a file named twice (a
         // link to it, say) is then read as it was, whichever is verified first.

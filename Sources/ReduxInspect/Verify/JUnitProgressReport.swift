@@ -1,0 +1,67 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The JUnit report a `verify --junit` run keeps on disk while it goes, once it has taken a
+/// second: the files verified so far, and the others as skipped ("not verified: the run ended
+/// before it"). A CI job stopped at its time limit, by a signal the process cannot catch
+/// (`SIGKILL`) too, then leaves a report of what it did, at most a second old.
+///
+/// Each time the report is written whole into a file beside it and renamed over it, so that
+/// a run stopped while writing leaves the report before, never half of one. Only a report
+/// at a regular file (or a path with no file yet) is kept so: one written to a pipe or a
+/// terminal (`/dev/stdout`) is written once, at the end. A report that cannot be written on
+/// the way is left for the end, which says why.
+struct JUnitProgressReport {
+    /// Where the report goes.
+    let path: String
+    /// Every file the run verifies, in the order their results come.
+    let paths: [String]
+    /// The name the report gives the tool.
+    let program: String
+    /// How long the run goes without a report, and then between two.
+    let interval: UInt64
+    /// When the run started, in `DispatchTime` nanoseconds.
+    let start: UInt64
+    /// When the report was last written.
+    private var written: UInt64?
+
+    /// A report kept at `path` for a run of `paths` started at `start`; `nil` where the path
+    /// is not a regular file.
+    init?(path: String, paths: [String], program: String, start: UInt64, interval: UInt64 = 1_000_000_000) {
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG { return nil }
+        self.path = path
+        self.paths = paths
+        self.program = program
+        self.start = start
+        self.interval = interval
+    }
+
+    /// Writes the report of `results`, the first of ``paths`` in order, when a second has
+    /// passed since the run started and since the report was last written.
+    ///
+    /// - Parameter now: The time, in `DispatchTime` nanoseconds.
+    mutating func note(_ results: [VerifyResult], now: UInt64) {
+        guard now >= start + interval, now >= (written ?? 0) + interval else { return }
+        written = now
+        let xml = JUnitReport.xml(
+            results, notVerified: paths[min(results.count, paths.count)...], seconds: Double(now - start) / 1e9,
+            program: program
+        ) { VerifyReport.details($0, colors: false, program: program).joined(separator: "\n") }
+        let (directory, name) = JUnitReport.split(path)
+        let temporary = "\(directory)/.\(name).\(getpid()).tmp"
+        do {
+            try JUnitReport.save(xml, to: temporary)
+        } catch {
+            return
+        }
+        if rename(temporary, path) != 0 { unlink(temporary) }
+    }
+}

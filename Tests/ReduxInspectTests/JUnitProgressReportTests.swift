@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+@testable import ReduxInspect
+
+/// A long `verify --junit` run keeps its report on disk as it goes, so that a CI job stopped
+/// at its time limit (`SIGKILL` too) leaves a report of the files verified, the others
+/// skipped; before, it left none.
+@Suite struct JUnitProgressReportTests {
+    private static let second: UInt64 = 1_000_000_000
+
+    private func passed(_ path: String) -> VerifyResult {
+        VerifyResult(path: path, outcome: .passed, steps: 3, comparedStates: 3, seconds: 0.01)
+    }
+
+    /// The report's counts and how many test cases are skipped.
+    private func read(_ path: String) throws -> (tests: String?, skipped: String?, skippedCases: Int) {
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: path))
+        let root = try #require(document.rootElement())
+        let skipped = try document.nodes(forXPath: "//testcase/skipped").count
+        return (root.attribute(forName: "tests")?.stringValue, root.attribute(forName: "skipped")?.stringValue, skipped)
+    }
+
+    @Test func writtenOnceASecondWithTheFilesNotVerifiedSkipped() throws {
+        let directory = try CLITemporaryDirectory()
+        let report = directory.url.appendingPathComponent("report.xml").path
+        let paths = ["a/one.jsonl", "a/two.jsonl", "b/three.jsonl"]
+        let start: UInt64 = 5 * Self.second
+        var progress = try #require(JUnitProgressReport(path: report, paths: paths, program: "redux-inspect", start: start))
+        // A run shorter than a second writes only its final report.
+        progress.note([passed(paths[0])], now: start + Self.second / 2)
+        #expect(!FileManager.default.fileExists(atPath: report))
+        progress.note([passed(paths[0])], now: start + Self.second)
+        var read = try read(report)
+        #expect(read.tests == "3" && read.skipped == "2" && read.skippedCases == 2)
+        // Not again within the second.
+        progress.note([passed(paths[0]), passed(paths[1])], now: start + Self.second * 3 / 2)
+        #expect(try self.read(report).skippedCases == 2)
+        progress.note([passed(paths[0]), passed(paths[1])], now: start + Self.second * 2)
+        read = try self.read(report)
+        #expect(read.tests == "3" && read.skipped == "1" && read.skippedCases == 1)
+        // No file is left beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["report.xml"])
+    }
+
+    @Test func theFinalReportSkipsNothing() throws {
+        let xml = JUnitReport.xml([passed("x.jsonl")], seconds: 1) { _ in "" }
+        #expect(!xml.contains("skipped"))
+    }
+
+    /// A report to a terminal or a pipe is written once, at the end.
+    @Test func notKeptWhereTheReportIsNoRegularFile() {
+        #expect(JUnitProgressReport(path: "/dev/null", paths: ["x.jsonl"], program: "p", start: 0) == nil)
+    }
+}
