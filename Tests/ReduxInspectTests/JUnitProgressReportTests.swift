@@ -47,6 +47,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["report.xml"])
     }
 
+    /// A report given through a symbolic link is written to the file it points to: the link
+    /// stays.
+    @Test func aLinkToTheReportStays() throws {
+        let directory = try CLITemporaryDirectory()
+        let target = directory.url.appendingPathComponent("target.xml").path
+        let link = directory.url.appendingPathComponent("link.xml").path
+        #expect(FileManager.default.createFile(atPath: target, contents: Data()))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        var progress = try #require(JUnitProgressReport(path: link, paths: ["x.jsonl"], program: "p", start: 0))
+        progress.note([], now: Self.second)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        #expect(try read(target).skippedCases == 1)
+    }
+
     @Test func theFinalReportSkipsNothing() throws {
         let xml = JUnitReport.xml([passed("x.jsonl")], seconds: 1) { _ in "" }
         #expect(!xml.contains("skipped"))

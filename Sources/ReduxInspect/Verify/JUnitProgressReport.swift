@@ -19,7 +19,7 @@ import Foundation
 /// terminal (`/dev/stdout`) is written once, at the end. A report that cannot be written on
 /// the way is left for the end, which says why.
 struct JUnitProgressReport {
-    /// Where the report goes.
+    /// Where the report goes: the file a symbolic link given points to.
     let path: String
     /// Every file the run verifies, in the order their results come.
     let paths: [String]
@@ -37,7 +37,8 @@ struct JUnitProgressReport {
     init?(path: String, paths: [String], program: String, start: UInt64, interval: UInt64 = 1_000_000_000) {
         var info = stat()
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG { return nil }
-        self.path = path
+        // Through a symbolic link, the file it points to is replaced, and the link kept.
+        self.path = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         self.paths = paths
         self.program = program
         self.start = start
