@@ -166,12 +166,15 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
             batch.highestSeq = seq
         case .end(let seq, _):
             batch.highestSeq = max(batch.highestSeq ?? seq, seq)
+            batch.endSeq = seq
         }
+        let start = batch.bytes.count
         if let failure {
             recover(line, from: failure, to: &batch.bytes)
         } else {
             encode(line, to: &batch.bytes)
         }
+        if case .end = line { batch.endLine = start..<batch.bytes.count }
         writeBatchIfFull()
     }
 
@@ -195,6 +198,7 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
     /// buffer back to a modest size.
     private func writeBatch() {
         write(&batch.bytes, entries: batch.entries, highestSeq: batch.highestSeq)
+        if lost != nil, let endSeq = batch.endSeq { writeEnd(after: batch, seq: endSeq) }
         if batch.bytes.capacity > Self.keptBatchCapacity {
             batch.bytes = []
         } else {
@@ -202,6 +206,8 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
         }
         batch.entries = 0
         batch.highestSeq = nil
+        batch.endSeq = nil
+        batch.endLine = nil
         lineEncoder.bytes.releaseCapacity(above: Self.keptBatchCapacity)
         for barrier in barriers { barrier.signal() }
         barriers.removeAll()
@@ -347,6 +353,35 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
         }
     }
 
+    /// After the last batch failed to be written (a disk still full when the recorder is
+    /// closed), writes what is much smaller and says the most: the gap marker for the entries
+    /// lost, then the end line, with its state if it fits, else without it; else the gap marker
+    /// alone. Otherwise the file would end at the last entry written, as if none were missing.
+    private func writeEnd(after failed: PendingBatch, seq: Int) {
+        var stateless: [UInt8] = []
+        try? Line.end(seq: seq, state: nil).encode(with: lineWriter, to: &stateless)
+        var tails: [[UInt8]] = []
+        if let range = failed.endLine, failed.bytes[range].elementsEqual(stateless) == false {
+            tails.append(Array(failed.bytes[range]))
+        }
+        tails += [stateless, []]
+        for tail in tails {
+            guard let lost else { return }
+            var bytes = unwrittenHeader
+            try? Line.gap(after: lost.after, dropped: lost.count, reason: lost.reason).encode(
+                with: lineWriter, to: &bytes)
+            bytes += tail
+            do {
+                try sink.write(bytes)
+                unwrittenHeader = []
+                self.lost = nil
+                lastWrittenSeq = seq
+            } catch {
+                // The next, smaller, may fit.
+            }
+        }
+    }
+
     private func asRecorderError(_ error: any Error) -> RecorderError {
         (error as? RecorderError) ?? .writeFailed(path: sinkName, reason: String(describing: error))
     }
@@ -366,4 +401,8 @@ private struct PendingBatch {
     var entries = 0
     /// The highest `seq` among the lines.
     var highestSeq: Int?
+    /// The `seq` of the end line among them, if it is there: the recorder is being closed.
+    var endSeq: Int?
+    /// Where the end line's bytes are, among ``bytes``.
+    var endLine: Range<Int>?
 }
