@@ -122,6 +122,15 @@ import Testing
         #expect(result.err == "")
     }
 
+    /// As `--help --bogus` is: a word after `--version` was dropped without a word.
+    @Test(arguments: [["--version", "--bogus"], ["--version", "replay"]])
+    func versionTakesNoArguments(arguments: [String]) {
+        let result = Support.run(arguments)
+        #expect(result.code == 64)
+        #expect(result.out == "")
+        #expect(result.err.hasPrefix("Error: --version takes no arguments, found '\(arguments[1])'\n"), "\(result.err)")
+    }
+
     @Test func customProgramNameAndVersion() {
         let inspector = Inspector(reducers: [], program: "my-inspector", version: "9.9.9")
         let version = Support.run(["--version"], inspector: inspector)

@@ -160,6 +160,9 @@ public struct Inspector: Sendable {
         }
         switch first {
         case "--version":
+            guard arguments.count == 1 else {
+                throw UsageError("--version takes no arguments, found '\(TerminalText.echo(arguments[1]))'", command: nil)
+            }
             context.print("\(program) \(version)")
             return .success
         // `--help replay` as well as `help replay`; `help help` and `help --help` are the

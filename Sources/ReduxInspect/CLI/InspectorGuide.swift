@@ -52,8 +52,10 @@ enum InspectorGuide {
             default value: make it optional, or decode it with a default in your own
             init(from:) (try container.decodeIfPresent(Int.self, forKey: .count) ?? 0), and
             `verify --update` then writes the default into them (an optional left nil is not
-            written). An action case renamed later is read from
-            older recordings when Action's init(from:) also accepts the old name.
+            written). An action case renamed later is read from older recordings when
+            Action's init(from:) also accepts the old name. An action must decode as the value
+            it was: one that does not (a String?? holding .some(nil) is written as null and
+            read as nil) replays as another, and verify finds the states differ there.
 
             """
     }
