@@ -155,7 +155,4 @@ extension JSONValue {
         guard case .string(let string) = self else { return false }
         return string == RecordingEncoder.redactedPlaceholder
     }
-
-    /// The recorder's placeholder as UTF-8, without its quotes.
-    static let redactionPlaceholderText = Array(RecordingEncoder.redactedPlaceholder.utf8)
 }

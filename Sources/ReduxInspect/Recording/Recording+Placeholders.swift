@@ -1,4 +1,5 @@
 import Foundation
+import Redux
 
 extension Recording {
     /// Whether the recording holds the state after step `index` (`-1`: the initial state in
@@ -9,15 +10,22 @@ extension Recording {
     }
 
     /// Whether the state recorded after step `index` may hold the recorder's placeholder for a
-    /// redacted value in a recording that does not hold every state: it is then compared with
-    /// the replay's values in place of its placeholders (``Timeline/comparedState(after:)``),
-    /// as the replayed states around it are made, and as the recorded states next to it are
-    /// too, so that no step compares one way with the other.
+    /// redacted value next to a replayed state: the step's own entry holds no state (the
+    /// `end` marker's is the step's), or the entry of a step next to it holds none. It is then
+    /// compared with the replay's values in place of its placeholders
+    /// (``Timeline/comparedState(after:)``), as the replayed states beside it are made.
+    ///
+    /// Only there: a recorded state further from a replayed one is compared as written, as
+    /// between two recorded states, and needs no replay, which for a state with stand-ins
+    /// goes back through every such state before it.
     ///
     /// Read from the bytes, on any thread: `true` may still be wrong (the word in another
     /// string, or past the state on a line of another shape), for the parsed state to settle.
     func mayCompareReplayedValues(after index: Int) -> Bool {
-        guard index >= 0, !holdsEveryState, holdsState(after: index) else { return false }
+        guard index >= 0, !holdsEveryState, holdsState(after: index),
+            !steps[index].hasState || (index > 0 && !steps[index - 1].hasState)
+                || (index + 1 < steps.count && !steps[index + 1].hasState)
+        else { return false }
         if steps[index].hasState {
             // A line the index cannot read the state of: its entry says.
             guard let bytes = recordedStateBytes(at: index) else { return true }
@@ -42,7 +50,9 @@ extension Recording {
         return false
     }
 
-    private static let placeholderWord: [UInt8] = Array("redacted".utf8)
+    /// The word inside the recorder's placeholder, `<redacted>`.
+    private static let placeholderWord: [UInt8] = Array(
+        RecordingEncoder.redactedPlaceholder.utf8.dropFirst().dropLast())
 
     /// Whether the `end` marker's line holds the placeholder's word.
     private var endMayHoldPlaceholder: Bool {

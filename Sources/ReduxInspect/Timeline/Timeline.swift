@@ -195,16 +195,19 @@ public final class Timeline {
 
     /// The state after step `index` as the steps beside it are diffed and walked (`diff`,
     /// `blame`, `bisect`, `step`): ``state(after:)``'s, except a recorded state (or the end
-    /// marker's) that holds the recorder's placeholders next to a step whose state is not
-    /// recorded, where a replay goes through it (for a recorded state, where the reducer reads
-    /// its placeholders as stand-ins, ``passesOver(_:at:_:)``): it has the replay's values in
-    /// place of its placeholders.
+    /// marker's) next to a replayed one (``Recording/mayCompareReplayedValues(after:)``) that
+    /// holds the recorder's placeholders, where a replay goes through it (for a recorded
+    /// state, where the reducer reads its placeholders as stand-ins, ``passesOver(_:at:_:)``):
+    /// the recorded state with the replay's values in place of its placeholders, and
+    /// everything else as recorded.
     ///
     /// Next to a replayed state, a placeholder kept as recorded would seem to change the value
     /// at every recorded state (`0 → "<redacted>"`, then back), and one filled from the other
     /// side of the step would hide what the step did to it (`count` going from 1 to 2).
-    /// Between two recorded states the placeholders are compared as written, as `diff` reads
-    /// them from the lines' bytes.
+    /// Further from a replayed state, a recorded one is compared as written, as between two
+    /// recorded states `diff` reads them from the lines' bytes: so a step from a recorded
+    /// state next to a replayed one to another recorded state may show its placeholder
+    /// replaced.
     ///
     /// - Throws: ``InspectorError`` as ``state(after:)`` does. A replay that fails on the
     ///   way leaves the state as recorded: the step that fails says so where it is shown.
@@ -215,10 +218,9 @@ public final class Timeline {
         do {
             if recording.steps[index].hasState {
                 guard passedOver.contains(index) || passesOver(state, at: index, replayer) else { return state }
-                // A replay through the step takes the recorded values, and the replay's in
-                // place of the placeholders.
-                return try replayedState(after: index)
             }
+            // Through a recorded state, the replay takes its values and the replay's in place
+            // of its placeholders, as the reducer encodes them: only those are taken from it.
             return state.fillingRedactions(from: try replayedState(after: index)) ?? state
         } catch .interrupted(let step) {
             throw .interrupted(step: step)

@@ -3,7 +3,8 @@ extension StepSession {
     /// `watch` and `break`: adds what is not already set, and reports each with how it
     /// stands at the cursor.
     func add(_ conditions: [StepBreakpoint.Condition]) throws(InspectorError) -> StepReply {
-        let state = try state(at: cursor.position)
+        // As the runs to them read it.
+        let state = try comparedState(at: cursor.position)
         var statuses: [StepBreakpointStatus] = []
         for condition in conditions {
             if let existing = breakpoints.first(where: { $0.condition == condition }) {
@@ -111,7 +112,7 @@ extension StepSession {
         } else {
             guard !cursor.isAtInitialState else { return try stopped(cursor.first(), fired: [], note: nil) }
             // The state it starts from, and the initial one it may reach, are on the way too.
-            notePresence(read(try state(at: cursor.position)))
+            notePresence(read(try comparedState(at: cursor.position)))
             let progress = makeProgress?("reverse-continue", nil)
             defer { progress?.clear() }
             _ = try timeline.lastStep(before: cursor.position, projecting: read, projectingText: readText) {

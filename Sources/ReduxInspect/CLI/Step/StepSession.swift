@@ -102,7 +102,7 @@ final class StepSession {
         case .unbreak(let numbers): return delete(numbers, onlyBreakpoints: true)
         case .delete(let numbers): return delete(numbers, onlyBreakpoints: false)
         case .infoWatch:
-            let state = try state(at: cursor.position)
+            let state = try comparedState(at: cursor.position)
             return .breakpoints(breakpoints.map { $0.status(in: state) })
         case .resume(let forward): return try resume(forward: forward)
         case .help: return .help
@@ -122,16 +122,10 @@ final class StepSession {
                 // the header's as the reducer reads it rather than the initial state shown.
                 position == 0 ? try timeline.state(before: 0) : try state(at: position - 1)
             }
-            // Beside a replayed state, a recorded one holding the recorder's placeholders is
-            // compared with the replay's values in their place, as `diff` compares it.
-            let recording = timeline.recording
             let old =
-                recording.mayCompareReplayedValues(after: position - 1)
-                ? try timeline.comparedState(after: position - 1) : before
-            let after =
-                recording.mayCompareReplayedValues(after: position)
-                ? try timeline.comparedState(after: position) : try state(at: position)
-            changes = JSONDiff.changes(from: old, to: after)
+                timeline.recording.mayCompareReplayedValues(after: position - 1)
+                ? try comparedState(at: position - 1) : before
+            changes = JSONDiff.changes(from: old, to: try comparedState(at: position))
             // States kept from earlier moves skip the replay that would have checked this step.
             timeline.checkReplay(at: position)
             entry = try timeline.entry(at: position)
@@ -152,6 +146,15 @@ final class StepSession {
         let state = try timeline.state(after: position)
         remember(state, at: position)
         return state
+    }
+
+    /// The state after the step at `position` as `diff`, `blame` and `bisect` compare it
+    /// (``Timeline/comparedState(after:)``): beside a replayed state, a recorded one holding
+    /// the recorder's placeholders has the replay's values in their place. `state` prints
+    /// the recording.
+    func comparedState(at position: Int) throws(InspectorError) -> JSONValue {
+        guard timeline.recording.mayCompareReplayedValues(after: position) else { return try state(at: position) }
+        return try timeline.comparedState(after: position)
     }
 
     /// Keeps a state just read, so that showing the step there reads nothing again.
@@ -179,11 +182,12 @@ final class StepSession {
         timeline.recording.endSeqAfterGap
     }
 
-    /// Where the end marker's state at seq `end`, after missing entries, can be seen.
+    /// Where the end marker's state at seq `end`, after missing entries, can be seen, as
+    /// `goto` says it (``TimelineCursor/GotoError/endMarkerAfterGap(_:last:)``).
     private func endNote(_ end: Int) -> String {
-        let last = timeline.recording.steps.last.map { "seq \($0.seq)" } ?? "the initial state"
-        return "entries are missing after \(last), and seq \(end) is the end marker's state after them, which no step "
-            + "reaches: '\(program) show \(ShellWord.quoted(timeline.recording.path)) --at \(end)' prints it"
+        let error = TimelineCursor.GotoError.endMarkerAfterGap(end, last: timeline.recording.steps.last?.seq).description
+        // Without its "no step with seq N: ".
+        return String(error[error.index(after: error.firstIndex(of: ":")!)...].dropFirst())
     }
 
     /// Moves to the first step after the cursor whose type or compact action contains `text`.

@@ -20,7 +20,8 @@ struct CheckCommand: Subcommand {
             for its action (the first 20, then how many more), and decodes each recorded state
             that replays start from (one followed by a step without a state) into its State
             type. States are not compared (that is what verify does). Exits 65 at the first
-            problem, the one on the earliest line.
+            problem: a line that is not a JSON object at all as the file is read, else the
+            problem on the earliest line.
             """)
 
     /// How many gaps, and how many entries whose type is not their action's, are warned about

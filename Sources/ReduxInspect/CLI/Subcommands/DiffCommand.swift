@@ -187,8 +187,10 @@ private enum DiffPiece: Sendable {
     case diffed([UInt8])
     /// The text of a gap alone, before a step to replay.
     case notice([UInt8])
-    /// A step whose state before or after is not recorded (or not well formed): the main
-    /// thread diffs it from replayed states, or reports the problem.
+    /// A step whose state before or after is not recorded (or not well formed), or is
+    /// compared with the replay's values in place of its placeholders
+    /// (``Timeline/comparedState(after:)``): the main thread diffs it from replayed states,
+    /// or reports the problem.
     case replay(Int)
 }
 
