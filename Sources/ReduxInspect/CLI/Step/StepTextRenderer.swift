@@ -28,6 +28,11 @@ struct StepTextRenderer: StepRenderer {
     /// The most changes a move shows; `diff` shows all.
     var changeLimit = 10
 
+    /// A move's note, a line for each of its lines.
+    private func noteLines(_ note: String?) -> [String] {
+        note.map { $0.split(separator: "\n").map(String.init) } ?? []
+    }
+
     /// What a move that stayed where it was says: its note's first line with the seq, and
     /// the lines after it.
     private func unmovedLines(_ note: String?, _ view: StepView) -> [String] {
@@ -41,7 +46,7 @@ struct StepTextRenderer: StepRenderer {
             guard moved else {
                 return StepOutput(lines: unmovedLines(note, view))
             }
-            return StepOutput(lines: (note.map { $0.split(separator: "\n").map(String.init) } ?? []) + gapLines(view) + [positionLine(view)] + changeLines(view))
+            return StepOutput(lines: noteLines(note) + gapLines(view) + [positionLine(view)] + changeLines(view))
         case .location(let view):
             return StepOutput(lines: [positionLine(view), "  \(place(view)); \(origin(view))"])
         case .diff(let view):
@@ -67,7 +72,7 @@ struct StepTextRenderer: StepRenderer {
                 return StepOutput(lines: unmovedLines(note, view))
             }
             return StepOutput(
-                lines: fired.map(firingLine) + (note.map { $0.split(separator: "\n").map(String.init) } ?? []) + gapLines(view) + [positionLine(view)]
+                lines: fired.map(firingLine) + noteLines(note) + gapLines(view) + [positionLine(view)]
                     + changeLines(view))
         case .added(let statuses):
             return StepOutput(lines: statuses.flatMap { [statusLine($0)] + $0.hints.map(TerminalText.escape) })

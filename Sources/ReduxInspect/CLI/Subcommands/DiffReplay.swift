@@ -210,10 +210,10 @@ struct DiffReplay {
         // Under a prefix, diff just that part, so that JSON Patch pointers stay valid; a value
         // that comes with an ancestor is added at the prefix, as one that goes with it is
         // removed there, except in a patch, which must add the ancestor.
-        // A state recorded with the recorder's placeholders is diffed as `show` prints it, beside
-        // a replayed one too: the change into and out of a placeholder is shown, so that the
-        // changes, applied in turn, make the states `show` prints, and none is hidden (filled
-        // from the other side, a placeholder would hide what the step did to the value).
+        // The states are the timeline's compared ones (``Timeline/comparedState(after:)``):
+        // beside a replayed state, a recorded one has the replay's values in place of its
+        // placeholders; a placeholder is not filled from the other side of the step, which
+        // would hide what the step did to the value.
         let changes =
             prefix.map { JSONDiff.changes(from: old, to: after, under: $0, asPatch: text.writesPatch) }
             ?? JSONDiff.changes(from: old, to: after)
