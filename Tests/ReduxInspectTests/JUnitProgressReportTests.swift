@@ -66,6 +66,35 @@ import Testing
         #expect(!xml.contains("skipped"))
     }
 
+    /// A result that came just after a write is written a second later, at the waiting
+    /// thread's next tick, not only when the next file is done (which a long recording may
+    /// put off for minutes); nothing new, nothing written.
+    @Test func aResultJustAfterAWriteIsWrittenAtTheNextTick() throws {
+        let directory = try CLITemporaryDirectory()
+        let report = directory.url.appendingPathComponent("report.xml").path
+        let paths = ["one.jsonl", "two.jsonl", "three.jsonl"]
+        var progress = try #require(JUnitProgressReport(path: report, paths: paths, program: "p", start: 0))
+        progress.note([passed(paths[0])], now: Self.second)
+        progress.note([passed(paths[0]), passed(paths[1])], now: Self.second * 11 / 10)
+        #expect(try read(report).skippedCases == 2)
+        // The tick, with the same results.
+        progress.note([passed(paths[0]), passed(paths[1])], now: Self.second * 21 / 10)
+        #expect(try read(report).skippedCases == 1)
+        try FileManager.default.removeItem(atPath: report)
+        progress.note([passed(paths[0]), passed(paths[1])], now: Self.second * 5)
+        #expect(!FileManager.default.fileExists(atPath: report))
+    }
+
+    /// The final report replaces the one kept as the run went, whole.
+    @Test func theFinalReportReplacesItWhole() throws {
+        let directory = try CLITemporaryDirectory()
+        let report = directory.url.appendingPathComponent("report.xml").path
+        let progress = try #require(JUnitProgressReport(path: report, paths: ["x.jsonl"], program: "p", start: 0))
+        #expect(progress.replace(with: "<testsuites/>\n"))
+        #expect(try String(contentsOfFile: report, encoding: .utf8) == "<testsuites/>\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["report.xml"])
+    }
+
     /// A report to a terminal or a pipe is written once, at the end.
     @Test func notKeptWhereTheReportIsNoRegularFile() {
         #expect(JUnitProgressReport(path: "/dev/null", paths: ["x.jsonl"], program: "p", start: 0) == nil)

@@ -29,8 +29,8 @@ struct JUnitProgressReport {
     let interval: UInt64
     /// When the run started, in `DispatchTime` nanoseconds.
     let start: UInt64
-    /// When the report was last written.
-    private var written: UInt64?
+    /// When the report was last written, and how many results it held.
+    private var written: (time: UInt64, results: Int)?
 
     /// A report kept at `path` for a run of `paths` started at `start`; `nil` where the path
     /// is not a regular file.
@@ -46,23 +46,39 @@ struct JUnitProgressReport {
     }
 
     /// Writes the report of `results`, the first of ``paths`` in order, when a second has
-    /// passed since the run started and since the report was last written.
+    /// passed since the run started and since the report was last written, and it holds
+    /// results the last one did not. Called as results come and, between them, at least every
+    /// ``VerifyRun/tickInterval``: a result that came just after a write is written a second
+    /// later, not only when the next file is done.
     ///
     /// - Parameter now: The time, in `DispatchTime` nanoseconds.
     mutating func note(_ results: [VerifyResult], now: UInt64) {
-        guard now >= start + interval, now >= (written ?? 0) + interval else { return }
-        written = now
+        guard now >= start + interval else { return }
+        if let written, now < written.time + interval || written.results == results.count { return }
+        written = (now, results.count)
         let xml = JUnitReport.xml(
             results, notVerified: paths[min(results.count, paths.count)...], seconds: Double(now - start) / 1e9,
             program: program
         ) { VerifyReport.details($0, colors: false, program: program).joined(separator: "\n") }
+        _ = replace(with: xml)
+    }
+
+    /// Replaces the report with `xml` whole: written into a file beside it, renamed over it.
+    ///
+    /// - Returns: `false` when it could not be (the directory cannot be written to, the disk
+    ///   is full), leaving the report as it was.
+    func replace(with xml: String) -> Bool {
         let (directory, name) = JUnitReport.split(path)
         let temporary = "\(directory)/.\(name).\(getpid()).tmp"
         do {
             try JUnitReport.save(xml, to: temporary)
         } catch {
-            return
+            return false
         }
-        if rename(temporary, path) != 0 { unlink(temporary) }
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
     }
 }

@@ -153,6 +153,7 @@ struct VerifyCommand: Subcommand {
                     if stepLine == nil { stepLine = StepProgress(context, label: "verify", total: total) }
                     stepLine?.update(index)
                 } : nil,
+            tick: { progressReport?.note(results, now: DispatchTime.now().uptimeNanoseconds) },
             deliver: { verified, states in
                 guard !updates else { return verifiedToUpdate.append((verified, states)) }
                 stepLine?.clear()
@@ -177,7 +178,9 @@ struct VerifyCommand: Subcommand {
         if let junitPath {
             let xml = JUnitReport.xml(results, seconds: seconds, program: session.inspector.program) { VerifyReport.details($0, colors: false, program: session.inspector.program).joined(separator: "\n") }
             do {
-                try JUnitReport.save(xml, to: junitPath)
+                // Replacing the report kept as the run went, whole: a full disk or a kill now
+                // leaves that one, not half of this or none.
+                if progressReport?.replace(with: xml) != true { try JUnitReport.save(xml, to: junitPath) }
             } catch {
                 reportError = error
             }
@@ -255,14 +258,20 @@ struct VerifyRun {
     let files: RecordingFiles
     let verifier: RecordingVerifier
 
+    /// The longest the waiting thread goes without a `tick`, in seconds.
+    static let tickInterval = 0.25
+
     /// - Parameters:
     ///   - progress: Called on this thread with the files done and the total, when it changes.
     ///   - stepProgress: Called with each step of a single file and its step count: one file
     ///     is verified on this thread, where its steps can be shown as they go.
+    ///   - tick: Called on this thread at least every ``tickInterval`` while files are
+    ///     verified on other threads, whether a result came or not: a report kept on disk as
+    ///     the run goes is written then, not only when a file is done.
     ///   - deliver: Called on this thread with each file's result and, for `--update`, the
     ///     replayed states to write by line index, in file order.
     func run(
-        progress: (Int, Int) -> Void, stepProgress: ((Int, Int) -> Void)? = nil,
+        progress: (Int, Int) -> Void, stepProgress: ((Int, Int) -> Void)? = nil, tick: () -> Void = {},
         deliver: (VerifyResult, [Int: JSONValue]) -> Void
     ) {
         let paths = files.paths
@@ -289,7 +298,9 @@ struct VerifyRun {
         var next = 0
         var shownDone = 0
         while next < paths.count {
-            let (done, ready) = collected.wait(forMoreThan: shownDone, orResultAt: next)
+            let (done, ready) = collected.wait(
+                forMoreThan: shownDone, orResultAt: next, until: Date(timeIntervalSinceNow: Self.tickInterval))
+            tick()
             for (result, states) in ready {
                 deliver(result, states)
                 next += 1
@@ -323,11 +334,16 @@ private final class Collected: @unchecked Sendable {
         }
     }
 
-    /// Waits until more than `seen` results are stored or the one at `next` is, then returns
-    /// how many are stored and takes the results from `next` on that are there in a row.
-    func wait(forMoreThan seen: Int, orResultAt next: Int) -> (done: Int, ready: [(VerifyResult, [Int: JSONValue])]) {
+    /// Waits until more than `seen` results are stored or the one at `next` is, or until
+    /// `deadline`, then returns how many are stored and takes the results from `next` on that
+    /// are there in a row (none, when the deadline came first).
+    func wait(
+        forMoreThan seen: Int, orResultAt next: Int, until deadline: Date
+    ) -> (done: Int, ready: [(VerifyResult, [Int: JSONValue])]) {
         condition.withLock {
-            while done <= seen && results[next] == nil { condition.wait() }
+            while done <= seen && results[next] == nil {
+                if !condition.wait(until: deadline) { break }
+            }
             var ready: [(VerifyResult, [Int: JSONValue])] = []
             var index = next
             while index < results.count, let result = results[index] {
