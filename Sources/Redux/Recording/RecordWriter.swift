@@ -314,11 +314,7 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
     private func write(_ batchBytes: inout [UInt8], entries: Int, highestSeq: Int?) {
         guard !batchBytes.isEmpty || !unwrittenHeader.isEmpty else { return }
         for attempt in 0..<2 {
-            var prefix = unwrittenHeader
-            if let lost {
-                let gap = Line.gap(after: lost.after, dropped: lost.count, reason: lost.reason)
-                try? gap.encode(with: lineWriter, to: &prefix)
-            }
+            let prefix = unwrittenPrefix()
             // Put in front of the batch in place (rarely: the first batch, or after a failure)
             // rather than copying the batch after it; taken off again if the batch is retried.
             if !prefix.isEmpty { batchBytes.insert(contentsOf: prefix, at: 0) }
@@ -353,6 +349,16 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
         }
     }
 
+    /// What goes before the next lines written: the header, until it is written, and the gap
+    /// marker of the entries lost to failed writes since the last one that worked.
+    private func unwrittenPrefix() -> [UInt8] {
+        var prefix = unwrittenHeader
+        if let lost {
+            try? Line.gap(after: lost.after, dropped: lost.count, reason: lost.reason).encode(with: lineWriter, to: &prefix)
+        }
+        return prefix
+    }
+
     /// After the last batch failed to be written (a disk still full when the recorder is
     /// closed), writes what is much smaller and says the most: the gap marker for the entries
     /// lost, then the end line, with its state if it fits, else without it; else the gap marker
@@ -366,11 +372,8 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
         }
         tails += [stateless, []]
         for tail in tails {
-            guard let lost else { return }
-            var bytes = unwrittenHeader
-            try? Line.gap(after: lost.after, dropped: lost.count, reason: lost.reason).encode(
-                with: lineWriter, to: &bytes)
-            bytes += tail
+            guard lost != nil else { return }
+            let bytes = unwrittenPrefix() + tail
             do {
                 try sink.write(bytes)
                 unwrittenHeader = []

@@ -74,9 +74,15 @@ public struct TimelineCursor: Sendable {
                 return "no step with seq \(seq): expected 0 (the initial state) "
                     + "or \(end) (the end marker's state, after missing entries)"
             case .endMarkerAfterGap(let seq, let last):
-                return "no step with seq \(seq): entries are missing after \(last.map { "seq \($0)" } ?? "the initial state"), "
-                    + "and seq \(seq) is the end marker's state after them, which no step reaches ('show --at \(seq)' prints it)"
+                return "no step with seq \(seq): " + Self.endMarkerAfterGap(seq, last: last)
             }
+        }
+
+        /// What ``endMarkerAfterGap(_:last:)`` says of seq `seq`, the end marker's after the
+        /// last step, seq `last`; also what `step` says at the last step before it.
+        static func endMarkerAfterGap(_ seq: Int, last: Int?) -> String {
+            "entries are missing after \(last.map { "seq \($0)" } ?? "the initial state"), "
+                + "and seq \(seq) is the end marker's state after them, which no step reaches ('show --at \(seq)' prints it)"
         }
     }
 

@@ -22,7 +22,7 @@ extension Recording {
     ///
     /// - Throws: ``InspectorError`` for a malformed end marker.
     func endAfterGap() throws(InspectorError) -> EndAfterGap? {
-        guard let endSeq, endSeq > steps.last?.seq ?? 0, let gap = gapAtEnd, let state = try finalState() else {
+        guard let endSeq = endSeqAfterGap, let gap = gapAtEnd, let state = try finalState() else {
             return nil
         }
         return EndAfterGap(seq: endSeq, gap: gap, state: state)

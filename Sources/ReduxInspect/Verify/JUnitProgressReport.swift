@@ -58,8 +58,7 @@ struct JUnitProgressReport {
         written = (now, results.count)
         let xml = JUnitReport.xml(
             results, notVerified: paths[min(results.count, paths.count)...], seconds: Double(now - start) / 1e9,
-            program: program
-        ) { VerifyReport.details($0, colors: false, program: program).joined(separator: "\n") }
+            program: program)
         _ = replace(with: xml)
     }
 

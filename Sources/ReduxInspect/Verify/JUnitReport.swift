@@ -13,6 +13,16 @@ import Redux
 /// divergence, an `<error>` for a file that could not be verified — the shape GitHub
 /// Actions, GitLab, Jenkins and others read.
 enum JUnitReport {
+    /// The report of `results`, each failure described as the text report details it, and of
+    /// `notVerified` (paths the run ended before) as skipped.
+    static func xml(
+        _ results: [VerifyResult], notVerified: ArraySlice<String> = [], seconds: Double, program: String
+    ) -> String {
+        xml(results, notVerified: notVerified, seconds: seconds, program: program) {
+            VerifyReport.details($0, colors: false, program: program).joined(separator: "\n")
+        }
+    }
+
     /// The report of `results`, and of `notVerified` (paths the run ended before) as skipped.
     static func xml(
         _ results: [VerifyResult], notVerified: ArraySlice<String> = [], seconds: Double, program: String = "redux-inspect",

@@ -153,7 +153,7 @@ struct RecordingVerifier: Sendable {
         steps candidates: ClosedRange<Int>
     ) -> VerifyResult.Divergence {
         let redacted = changes.filter { change in
-            [change.oldValue, change.newValue].contains { $0?.containsRedaction == true }
+            [change.oldValue, change.newValue].contains { $0?.holdsRedactionPlaceholder == true }
         }.map(\.path)
         var divergence = VerifyResult.Divergence(
             seq: entry.seq, type: entry.type, action: entry.action, line: line, changes: changes, redactedPaths: redacted)
@@ -177,22 +177,10 @@ extension Recording {
             return text.firstRange(of: Self.quotedPlaceholder) != nil
         }
         guard let action = try? readEntry(at: index).action else { return false }
-        return action.containsRedaction
+        return action.holdsRedactionPlaceholder
     }
 
     /// `"<redacted>"`, quotes included, as the recorder writes it; made once, since a failed
     /// `verify` of a recording without states looks through every action for it.
     private static let quotedPlaceholder = Array("\"\(RecordingEncoder.redactedPlaceholder)\"".utf8)
-}
-
-extension JSONValue {
-    /// Whether the value is, or holds, the recorder's `"<redacted>"` placeholder.
-    var containsRedaction: Bool {
-        switch self {
-        case .string: isRedactionPlaceholder
-        case .array(let elements): elements.contains { $0.containsRedaction }
-        case .object(let object): object.members.contains { $0.value.containsRedaction }
-        default: false
-        }
-    }
 }

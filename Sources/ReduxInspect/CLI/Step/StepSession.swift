@@ -185,9 +185,7 @@ final class StepSession {
     /// Where the end marker's state at seq `end`, after missing entries, can be seen, as
     /// `goto` says it (``TimelineCursor/GotoError/endMarkerAfterGap(_:last:)``).
     private func endNote(_ end: Int) -> String {
-        let error = TimelineCursor.GotoError.endMarkerAfterGap(end, last: timeline.recording.steps.last?.seq).description
-        // Without its "no step with seq N: ".
-        return String(error[error.index(after: error.firstIndex(of: ":")!)...].dropFirst())
+        TimelineCursor.GotoError.endMarkerAfterGap(end, last: timeline.recording.steps.last?.seq)
     }
 
     /// Moves to the first step after the cursor whose type or compact action contains `text`.

@@ -176,7 +176,7 @@ struct VerifyCommand: Subcommand {
         // after the summary so that the run's outcome is not lost with it.
         var reportError: RecordingError?
         if let junitPath {
-            let xml = JUnitReport.xml(results, seconds: seconds, program: session.inspector.program) { VerifyReport.details($0, colors: false, program: session.inspector.program).joined(separator: "\n") }
+            let xml = JUnitReport.xml(results, seconds: seconds, program: session.inspector.program)
             do {
                 // Replacing the report kept as the run went, whole: a full disk or a kill now
                 // leaves that one, not half of this or none.
