@@ -128,6 +128,15 @@ struct VerifyCommand: Subcommand {
         var progressReport = junitPath.flatMap {
             JUnitProgressReport(path: $0, paths: files.paths, program: session.inspector.program, start: start)
         }
+        // With --update, files are rewritten once all are verified: a file named twice (a
+        // link to it, say) is then read as it was, whichever is verified first.
+        var verifiedToUpdate: [(VerifyResult, [Int: JSONValue])] = []
+        /// Keeps the report on disk up to date: with `--update`, a file not rewritten yet
+        /// counts as verified, as it stands on disk until it is.
+        func noteProgress() {
+            let pending = verifiedToUpdate.dropFirst(results.count).map(\.0)
+            progressReport?.note(results + pending, now: DispatchTime.now().uptimeNanoseconds)
+        }
         /// Rewrites what `--update` asks for, then prints the file's lines.
         func report(_ verified: VerifyResult, states: [Int: JSONValue]) {
             let result = Self.update(verified, states: states, if: updates, session: session, updated: &updated)
@@ -138,11 +147,8 @@ struct VerifyCommand: Subcommand {
             }
             (context.output as? StandardStream)?.flush()
             results.append(result)
-            progressReport?.note(results, now: DispatchTime.now().uptimeNanoseconds)
+            noteProgress()
         }
-        // With --update, files are rewritten once all are verified: a file named twice (a
-        // link to it, say) is then read as it was, whichever is verified first.
-        var verifiedToUpdate: [(VerifyResult, [Int: JSONValue])] = []
         // Otherwise each file's lines are printed as soon as it and every file before it are
         // done, so that a long run (a CI log) shows its results as they come, and a run
         // stopped half-way keeps those it had.
@@ -153,9 +159,12 @@ struct VerifyCommand: Subcommand {
                     if stepLine == nil { stepLine = StepProgress(context, label: "verify", total: total) }
                     stepLine?.update(index)
                 } : nil,
-            tick: { progressReport?.note(results, now: DispatchTime.now().uptimeNanoseconds) },
+            tick: noteProgress,
             deliver: { verified, states in
-                guard !updates else { return verifiedToUpdate.append((verified, states)) }
+                guard !updates else {
+                    verifiedToUpdate.append((verified, states))
+                    return noteProgress()
+                }
                 stepLine?.clear()
                 showFilesDone(nil)
                 report(verified, states: states)
