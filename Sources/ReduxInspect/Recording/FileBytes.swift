@@ -23,12 +23,21 @@ final class FileBytes: @unchecked Sendable {
 
     /// Opens and maps or reads the file.
     ///
+    /// - Parameter recovering: Whether reading a mapped file that another program cuts short
+    ///   meanwhile goes on over zeros, for ``wasCutShort`` to say so, instead of ending the
+    ///   process (see ``MappedFileGuard``).
     /// - Throws: ``RecordingError`` of kind `.notFound` or `.unreadable`.
-    convenience init(path: String) throws(RecordingError) {
+    convenience init(path: String, recovering: Bool = false) throws(RecordingError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Self.cannotReach(path, code: errno, missing: "no such file") }
         defer { close(descriptor) }
-        try self.init(descriptor: descriptor, path: path, isStandardInput: false)
+        try self.init(descriptor: descriptor, path: path, isStandardInput: false, recovering: recovering)
+    }
+
+    /// Whether the file, mapped `recovering`, was cut short while it was read: what it held
+    /// past its new end was read as zeros.
+    var wasCutShort: Bool {
+        guardSlot.map(MappedFileGuard.wasCutShort) ?? false
     }
 
     /// Maps or reads standard input, for a recording given as `-`, from its current offset to
@@ -52,7 +61,8 @@ final class FileBytes: @unchecked Sendable {
     ///   - isStandardInput: Whether it is standard input, which takes `/dev/null` as empty,
     ///     says why a terminal is refused, and is left read to its end (or to where reading
     ///     stopped, in a line too long: ``endsInsideOverlongLine``).
-    private init(descriptor: Int32, path: String, isStandardInput: Bool) throws(RecordingError) {
+    ///   - recovering: As in ``init(path:recovering:)``.
+    private init(descriptor: Int32, path: String, isStandardInput: Bool, recovering: Bool = false) throws(RecordingError) {
         func unreadable(_ code: Int32) -> RecordingError {
             let reason = String(cString: strerror(code))
             return RecordingError(
@@ -88,10 +98,11 @@ final class FileBytes: @unchecked Sendable {
             }
             _ = madvise(address, size, MADV_SEQUENTIAL)
             if isStandardInput { _ = lseek(descriptor, 0, SEEK_END) }
-            mapping = UnsafeRawBufferPointer(start: address, count: size)
+            let whole = UnsafeRawBufferPointer(start: address, count: size)
+            mapping = whole
             let start = address.bindMemory(to: UInt8.self, capacity: size) + min(offset, size)
             buffer = UnsafeBufferPointer(start: start, count: size - min(offset, size))
-            guardSlot = MappedFileGuard.add(buffer, path: path)
+            guardSlot = MappedFileGuard.add(buffer, in: whole, path: path, recovering: recovering)
             if !isStandardInput { MappedFileSizes.note(path: path, info) }
             endsInsideOverlongLine = false
             return

@@ -22,9 +22,14 @@ import Foundation
 /// error and exits at once, without flushing output still buffered. Any other `SIGBUS` (a
 /// fault elsewhere, one sent by `kill`) gets the action it had before the guard.
 ///
+/// `verify` instead goes on to its other files (a mapping added `recovering`): there the
+/// handler maps zeros over the rest of the file's mapping, so that the read that faulted goes
+/// on over them, and notes the file as cut short (``wasCutShort(_:)``), for its result to say
+/// so.
+///
 /// The handler may only do what is safe in a signal handler: it reads a fixed table and calls
-/// `write(2)` and `_exit(2)`; each entry's message is written out when the file is mapped.
-/// On Linux with Musl there is no guard.
+/// `write(2)` and `_exit(2)`, or `mmap(2)` and writes a flag in the table; each entry's
+/// message is written out when the file is mapped. On Linux with Musl there is no guard.
 enum MappedFileGuard {
     /// One mapped file: its addresses and the message for it, as a C string.
     private struct Entry {
@@ -32,6 +37,12 @@ enum MappedFileGuard {
         var end: UInt = 0
         var message: UnsafeMutablePointer<CChar>?
         var length = 0
+        /// Where zeros go in place of the file's pages when it is cut short: the end of its
+        /// mapping, rounded up to a page, and the size of a page; 0 to exit instead.
+        var zeroedEnd: UInt = 0
+        var pageSize: UInt = 0
+        /// Set by the handler once it has mapped zeros in.
+        var cut: Bool = false
     }
 
     /// How many mappings the table holds at once; further ones go unguarded.
@@ -64,17 +75,28 @@ enum MappedFileGuard {
         _ = installation
     }
 
-    /// Guards the mapping of `path` at `buffer` until ``remove(_:)``.
+    /// Guards the mapping of `path` at `buffer`, inside `mapping`, until ``remove(_:)``.
     ///
+    /// - Parameter recovering: Whether a read past the end of the file cut short goes on
+    ///   over zeros (``wasCutShort(_:)`` then says so) instead of ending the process.
     /// - Returns: The entry's slot, or `nil` when the table is full.
-    static func add(_ buffer: UnsafeBufferPointer<UInt8>, path: String) -> Int? {
-        guard let start = buffer.baseAddress, let message = strdup(
+    static func add(
+        _ buffer: UnsafeBufferPointer<UInt8>, in mapping: UnsafeRawBufferPointer, path: String, recovering: Bool
+    ) -> Int? {
+        guard let start = buffer.baseAddress, let mapped = mapping.baseAddress, let message = strdup(
             "Error: \(path): \(RecordingError.cutShortMessage)\n")
         else { return nil }
+        let page = UInt(max(sysconf(Int32(_SC_PAGESIZE)), 1))
         let slot: Int? = lock.withLock {
             guard let slot = (0..<capacity).first(where: { table[$0].message == nil }) else { return nil }
             table[slot].message = message
             table[slot].length = strlen(message)
+            if recovering {
+                // The kernel maps whole pages: up to the last one is the mapping's own.
+                let end = UInt(bitPattern: mapped) + UInt(mapping.count)
+                table[slot].zeroedEnd = (end + page - 1) / page * page
+                table[slot].pageSize = page
+            }
             table[slot].start = UInt(bitPattern: start)
             table[slot].end = UInt(bitPattern: start) + UInt(buffer.count)
             return slot
@@ -93,6 +115,12 @@ enum MappedFileGuard {
         }
     }
 
+    /// Whether the file mapped in `slot`, added `recovering`, was cut short while it was read:
+    /// its pages past the new end now read as zeros.
+    static func wasCutShort(_ slot: Int) -> Bool {
+        lock.withLock { table[slot].cut }
+    }
+
     /// The `SIGBUS` handler.
     private static let handle: SignalHandler.WithInformation = {
         _, info, _ in
@@ -109,6 +137,16 @@ enum MappedFileGuard {
             for slot in 0..<capacity {
                 let entry = table[slot]
                 if entry.start <= address, address < entry.end, let message = entry.message {
+                    if entry.zeroedEnd > 0 {
+                        let page = address / entry.pageSize * entry.pageSize
+                        let zeros = mmap(
+                            UnsafeMutableRawPointer(bitPattern: page), Int(entry.zeroedEnd - page), PROT_READ,
+                            MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+                        if zeros != MAP_FAILED {
+                            table[slot].cut = true
+                            return
+                        }
+                    }
                     _ = write(2, message, entry.length)
                     _exit(ExitCode.noInput.rawValue)
                 }

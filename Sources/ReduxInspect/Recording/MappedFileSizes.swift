@@ -94,7 +94,12 @@ extension RecordingError {
     /// new end.
     func preferringCutShort() -> RecordingError {
         guard kind == .malformed, MappedFileSizes.wasCutShort(path, line: line) else { return self }
-        return RecordingError(.unreadable, path: path, message: Self.cutShortMessage)
+        return .cutShort(path)
+    }
+
+    /// The error of the file at `path` cut short while a command read it (unreadable: exit 66).
+    static func cutShort(_ path: String) -> RecordingError {
+        RecordingError(.unreadable, path: path, message: cutShortMessage)
     }
 }
 
