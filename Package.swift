@@ -30,6 +30,8 @@ let package = Package(
 
         // Tests. The soak tool records until it is killed, for the crash-safety test.
         .executableTarget(name: "redux-record-soak", dependencies: ["Redux"], path: "Tests/RecordSoak"),
+        // An inspector whose reducer traps, for what the command line says of a crash in the app.
+        .executableTarget(name: "redux-crash-inspector", dependencies: ["Redux", "ReduxInspect"], path: "Tests/CrashInspector"),
         .testTarget(name: "ReduxTests", dependencies: ["Redux"]),
         .testTarget(name: "ReduxExamplesTests", dependencies: ["Redux", "ReduxExamples"]),
         .testTarget(name: "ReduxInspectTests", dependencies: ["ReduxInspect", "Redux", "ReduxExamples", "ExampleInspector"]),

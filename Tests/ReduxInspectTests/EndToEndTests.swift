@@ -27,11 +27,12 @@ import Testing
         return directories
     }
 
-    static func binary() throws -> URL {
-        let candidates = productsDirectories.map { $0.appendingPathComponent("redux-inspect") }
+    /// The built executable `name`: the `redux-inspect` binary, or a test's own.
+    static func binary(_ name: String = "redux-inspect") throws -> URL {
+        let candidates = productsDirectories.map { $0.appendingPathComponent(name) }
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
             throw BinaryMissing(
-                description: "the redux-inspect binary was not found (looked in \(candidates.map(\.path).joined(separator: ", "))); "
+                description: "the \(name) binary was not found (looked in \(candidates.map(\.path).joined(separator: ", "))); "
                     + "run `swift build` first")
         }
         return found

@@ -93,6 +93,8 @@ public struct Inspector: Sendable {
     public func run(_ arguments: [String], context: CLIContext) -> Int32 {
         // A recording another program cuts short while it is read: an error, not a bus error.
         MappedFileGuard.install()
+        // A crash in the app's code while a step is replayed names the recording and the step.
+        ReplayCrashNote.install()
         defer { (context.error as? StandardStream)?.flush() }
         if context.output as? StandardStream === StandardStream.output {
             // Ctrl-C while coloured output or a progress line is on the terminal leaves

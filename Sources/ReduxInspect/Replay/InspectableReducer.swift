@@ -88,6 +88,11 @@ protocol StateReplayer: AnyObject {
     func reset()
     /// Makes `json` the current state.
     func setState(_ json: JSONValue) throws(ReplayError)
+    /// Notes that this thread replays step `index` of `recording` now, for a crash of the
+    /// app's code to name it (``ReplayCrashNote``).
+    func noteReplaying(_ index: Int, of recording: Recording)
+    /// Notes that this thread replays no step now.
+    func noteReplayDone()
     /// Decodes the action and runs the reducer on the current state.
     func apply(_ action: JSONValue) throws(ReplayError)
     /// Decodes the action from its JSON text, which `RawJSON.isCertainlyValid` accepts, and

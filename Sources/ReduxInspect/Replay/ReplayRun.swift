@@ -245,6 +245,8 @@ public struct ReplayRun {
                     if texts && comparingStates, let leaving = recording.entryLeavingState(at: index) {
                         entry = leaving
                         entryLeavesState = true
+                        replayer.noteReplaying(index, of: recording)
+                        defer { replayer.noteReplayDone() }
                         do {
                             try replayer.apply(leaving.action)
                         } catch {

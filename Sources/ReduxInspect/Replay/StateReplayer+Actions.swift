@@ -6,6 +6,8 @@ extension StateReplayer {
     func applyAction(
         of index: Int, in recording: Recording, entry: inout RecordingEntry?, stateCheckedByCaller: Bool
     ) throws(InspectorError) {
+        noteReplaying(index, of: recording)
+        defer { noteReplayDone() }
         if entry == nil, let action = recording.actionText(at: index, stateCheckedByCaller: stateCheckedByCaller) {
             do {
                 try apply(validActionText: action)

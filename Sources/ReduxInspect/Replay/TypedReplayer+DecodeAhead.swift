@@ -58,7 +58,9 @@ extension TypedReplayer {
                         let goesOn: Bool
                         do throws(InspectorError) {
                             if let action {
+                                noteReplaying(step, of: recording)
                                 reduce(action)
+                                noteReplayDone()
                             } else {
                                 try fallback(step)
                             }

@@ -18,6 +18,7 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
     private(set) var lastActionType: String?
     /// Naming by reflection costs more than reducing; the cache names each case once.
     private lazy var actionTypes = ActionTypeCache()
+    private let crashNote = ReplayCrashNote()
 
     init(reducer: Reducer<State, Action>, initialState: State, otherReducerNote: String? = nil) {
         self.reducer = reducer
@@ -59,6 +60,14 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         guard case .keyNotFound(let key, _) = error as? DecodingError else { return "" }
         return "; if \(key.stringValue) was added after this recording was made, make it optional or "
             + "decode it with a default in its type's init(from:) (see help inspector)"
+    }
+
+    func noteReplaying(_ index: Int, of recording: Recording) {
+        crashNote.note(index, of: recording)
+    }
+
+    func noteReplayDone() {
+        crashNote.clear()
     }
 
     func apply(_ action: JSONValue) throws(ReplayError) {

@@ -22,6 +22,12 @@ struct DeterminismCheck {
         for index in recording.steps.indices {
             replayed = index + 1
             let entry = try recording.readEntry(at: index)
+            first.noteReplaying(index, of: recording)
+            second.noteReplaying(index, of: recording)
+            defer {
+                first.noteReplayDone()
+                second.noteReplayDone()
+            }
             do {
                 try first.apply(entry.action)
                 try second.apply(entry.action)

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A trap in the app's reducer ends the process, which Swift cannot catch; the line before
+/// the runtime's backtrace names the recording and the step it was replaying, so that a CI
+/// job verifying many recordings can tell which one traps today's reducer. Before, standard
+/// error held the backtrace alone. `redux-crash-inspector`'s reducer traps on `trap`.
+@Suite struct ReplayCrashNoteTests {
+    /// A recording whose third step traps, and one that replays fine.
+    private func recordings() throws -> (directory: CLITemporaryDirectory, fine: String, trapping: String) {
+        let directory = try CLITemporaryDirectory()
+        let header = #"{"format":"redux-inspect","version":1,"reducer":"tally","initialState":0}"#
+        let fine = try directory.file("a-fine.jsonl", lines: [header, #"{"seq":1,"type":"add","action":{"add":{"_0":1}},"state":1}"#])
+        let trapping = try directory.file(
+            "b-trapping.jsonl",
+            lines: [
+                header,
+                #"{"seq":1,"type":"add","action":{"add":{"_0":1}}}"#,
+                #"{"seq":2,"type":"add","action":{"add":{"_0":2}}}"#,
+                #"{"seq":3,"type":"trap","action":{"trap":{}}}"#,
+                #"{"seq":4,"type":"add","action":{"add":{"_0":3}}}"#,
+            ])
+        return (directory, fine, trapping)
+    }
+
+    @Test(arguments: [["verify"], ["replay"], ["show", "--at", "4"], ["diff"]])
+    func aTrapInTheReducerNamesTheRecordingAndTheStep(command: [String]) throws {
+        let (directory, fine, trapping) = try recordings()
+        let arguments = command.first == "verify" ? ["verify", fine, trapping] : [command[0], trapping] + command.dropFirst()
+        let outcome = try withExtendedLifetime(directory) {
+            try ChildProcess(
+                executable: EndToEndTests.binary("redux-crash-inspector").path, arguments: arguments, deadline: .seconds(60)
+            ).run()
+        }
+        #expect(outcome.exitCode == nil && !outcome.timedOut, "\(outcome)")
+        #expect(
+            outcome.err.contains("\nError: \(trapping): the app crashed while replaying seq 3\n")
+                || outcome.err.hasPrefix("Error: \(trapping): the app crashed while replaying seq 3\n"),
+            "\(outcome)")
+    }
+}
