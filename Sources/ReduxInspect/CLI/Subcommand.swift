@@ -141,6 +141,27 @@ final class CommandSession {
         return told
     }
 
+    /// Warns about each stretch of steps replayed without the actions of entries missing
+    /// before them (``Timeline/replaysWithoutMissing``, or `stretches` when given) that has a
+    /// step with a seq in `seqs` (every one, without `seqs`), and is not in `told` (by the
+    /// stretch's first seq, told earlier in the same `step` session): the changes shown there,
+    /// and at the recorded state that ends it, are not what the actions did. Returns the
+    /// stretches told, with `told`.
+    @discardableResult
+    func warnAboutReplaysWithoutMissing(
+        _ timeline: Timeline, within seqs: ClosedRange<Int>? = nil, stretches: [ReplayWithoutMissing]? = nil,
+        told: Set<Int> = []
+    ) -> Set<Int> {
+        let found = (stretches ?? timeline.replaysWithoutMissing).filter { stretch in
+            !told.contains(stretch.replayed.lowerBound) && (seqs.map { stretch.seqs.overlaps($0) } ?? true)
+        }
+        for stretch in found.prefix(3) { warn("\(timeline.recording.path): \(stretch.sentence)") }
+        if found.count > 3 {
+            warn("\(timeline.recording.path): \(found.count - 3) more stretches of steps are replayed without missing entries")
+        }
+        return told.union(found.map(\.replayed.lowerBound))
+    }
+
     /// Warns that the replay of the recording at `path` goes on from `start`, a state holding
     /// redacted values the app's decoder reads as stand-ins.
     func warn(about start: StandInStart, in path: String) {

@@ -101,6 +101,13 @@ public final class Recording: @unchecked Sendable {
         return found
     }
 
+    /// The steps that entries are missing before, in order, each once.
+    var placesAfterGaps: [Int] {
+        var places: [Int] = []
+        for place in gapPlaces where place < steps.count && place != places.last { places.append(place) }
+        return places
+    }
+
     /// The gaps that come before the steps of `range`, in file order.
     func gaps(before range: Range<Int>) -> ArraySlice<RecordingGap> {
         gaps[firstGap(before: range.lowerBound)..<firstGap(before: range.upperBound)]

@@ -130,6 +130,7 @@ struct BisectCommand: Subcommand {
             for line in output.foundAtEnd(end, changes: changes, before: before) { session.context.print(line) }
             session.warnAboutStandIns(timeline)
             session.warnAboutUnreproducedStates(timeline)
+            session.warnAboutReplaysWithoutMissing(timeline)
             return .success
         }
         guard let first else {
@@ -146,6 +147,7 @@ struct BisectCommand: Subcommand {
             for line in lines { session.context.print(line) }
             session.warnAboutStandIns(timeline)
             session.warnAboutUnreproducedStates(timeline)
+            session.warnAboutReplaysWithoutMissing(timeline)
             return .failure
         }
         // As `diff` shows the step (``Timeline/comparedState(after:)``).
@@ -161,6 +163,7 @@ struct BisectCommand: Subcommand {
         // Not the steps after it, which the walk may have replayed ahead.
         session.warnAboutStandIns(timeline, within: Int.min...entry.seq)
         session.warnAboutUnreproducedStates(timeline, within: Int.min...entry.seq)
+        session.warnAboutReplaysWithoutMissing(timeline, within: Int.min...entry.seq)
         return .success
     }
 }

@@ -120,6 +120,7 @@ struct DiffCommand: Subcommand {
             }
             session.warnAboutStandIns(timeline)
             session.warnAboutUnreproducedStates(timeline, within: recording.seqs(of: indices))
+        session.warnAboutReplaysWithoutMissing(timeline, within: recording.seqs(of: indices))
             return .success
         }
         // Steps whose states before and after are both recorded are diffed from the lines'
@@ -175,6 +176,7 @@ struct DiffCommand: Subcommand {
         write(endGap)
         session.warnAboutStandIns(timeline)
         session.warnAboutUnreproducedStates(timeline, within: recording.seqs(of: indices))
+        session.warnAboutReplaysWithoutMissing(timeline, within: recording.seqs(of: indices))
         return .success
     }
 }

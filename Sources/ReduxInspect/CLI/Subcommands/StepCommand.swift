@@ -166,6 +166,8 @@ struct StepCommand: Subcommand {
         // The steps where the reducer no longer makes the recorded state that were told of.
         var warnedUnreproduced: Set<Int> = []
         var toldStandIns: Set<Int?> = []
+        let replaysWithoutMissing = timeline.replaysWithoutMissing
+        var toldReplaysWithoutMissing: Set<Int> = []
         // A script saved by an editor that starts files with a byte order mark.
         var firstLine = true
         while true {
@@ -215,6 +217,13 @@ struct StepCommand: Subcommand {
                 flush(context)
                 session.warnAboutUnreproducedStates(timeline, within: here...here)
                 warnedUnreproduced.insert(here)
+            }
+            if replaysWithoutMissing.contains(where: {
+                $0.seqs.contains(here) && !toldReplaysWithoutMissing.contains($0.replayed.lowerBound)
+            }) {
+                flush(context)
+                toldReplaysWithoutMissing = session.warnAboutReplaysWithoutMissing(
+                    timeline, within: here...here, stretches: replaysWithoutMissing, told: toldReplaysWithoutMissing)
             }
             // Not a state only the replay ahead, while the prompt waited, started from.
             toldStandIns = session.warnAboutStandIns(timeline, within: Int.min...here, told: toldStandIns) {
