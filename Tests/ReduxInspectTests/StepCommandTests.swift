@@ -73,7 +73,7 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
         let file = try CLIShowCountTests.recording(#"{"list":[1,2,3],"stats":{"count":41}}"#, in: directory)
         let run = StepRun([file], input: "state list.count\nstate stats.count\nstate list[\"count\"]\nquit\n")
         #expect(run.out.components(separatedBy: "\n").prefix(2) == ["3", "41"], "\(run.out)")
-        #expect(run.err.contains("list.count: not present"), "\(run.err)")
+        #expect(run.err.contains(#"list["count"]: not present"#), "\(run.err)")
     }
 
     /// A script saved by an editor that starts files with a byte order mark: its first command

@@ -12,6 +12,7 @@ import Redux
 /// |---|---|
 /// | key that is an identifier (`[A-Za-z_][A-Za-z0-9_]*`) | `cart` first, `.cart` after |
 /// | any other key | `["content-type"]` (a JSON string) |
+/// | a last key `count` after another step | `["count"]`, which a size cannot be mistaken for |
 /// | array index | `[2]` |
 /// | element selected by id | `[id=42]`, `[id="a7"]` (the id as compact JSON) |
 /// | the root itself | `(root)` |
@@ -103,9 +104,21 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
             return
         }
         for (offset, component) in components.enumerated() {
-            JSONPath.write(component, first: offset == 0, to: &text)
+            if offset > 0, offset == components.count - 1, component == .key(Self.sizeName) {
+                text.append(utf8: Self.quotedSizeName)
+            } else {
+                JSONPath.write(component, first: offset == 0, to: &text)
+            }
         }
     }
+
+    /// The name that, last in a path after another step (`cart.items.count`), reads as the
+    /// size of what is before it where that has no member so named, as in predicates: a last
+    /// key so named is written quoted (`stats["count"]`), which always reads as the member, so
+    /// that a path shown reads back as the same place in every state.
+    static let sizeName = "count"
+    /// ``sizeName`` as a quoted key, with its brackets.
+    static let quotedSizeName = #"["count"]"#
 
     /// Appends one component's text: `.key`, `["key"]`, `[2]` or `[id=42]`.
     static func write(_ component: Component, first: Bool, to text: inout String) {

@@ -68,7 +68,11 @@ struct RawChangeText {
                 let text = side == .old ? step.old : step.new
                 // A plain key is its bytes, usually written bare as they are; any other key is
                 // written as the path writes it.
-                if plain, PathText.isIdentifier(text.buffer(range)) {
+                if plain, offset > 0, offset == steps.count - 1,
+                    text.buffer(range).elementsEqual(JSONPath.sizeName.utf8)
+                {
+                    output.append(utf8: JSONPath.quotedSizeName)
+                } else if plain, PathText.isIdentifier(text.buffer(range)) {
                     if !first { output.append(UInt8(ascii: ".")) }
                     output.append(contentsOf: text.buffer(range))
                 } else {

@@ -17,10 +17,8 @@ struct PathReading: Hashable, Sendable, CustomStringConvertible {
     /// The path as lines name it: `cart.items.count` for a size, `cart.items["count"]` for a
     /// member named `count`.
     var description: String {
-        guard case .path = operand, path.components.count > 1, path.components.last == .key("count") else {
-            return path.description
-        }
-        return JSONPath(path.components.dropLast()).description + #"["count"]"#
+        guard case .count(let parent, _) = operand else { return path.description }
+        return parent.description + "." + JSONPath.sizeName
     }
 
     /// What of a state's text must be read for ``value(in:)``: the value, or the size.

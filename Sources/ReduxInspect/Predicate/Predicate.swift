@@ -159,8 +159,8 @@ public indirect enum Predicate: Sendable, Hashable, CustomStringConvertible {
         for (offset, component) in path.components.dropLast().enumerated() {
             JSONPath.write(component, first: offset == 0, to: &text)
         }
-        if path.components.count > 1, last == .key("count") {
-            text += #"["count"]"#
+        if path.components.count > 1, last == .key(JSONPath.sizeName) {
+            text += JSONPath.quotedSizeName
         } else {
             JSONPath.write(last, first: path.components.count == 1, to: &text)
         }
