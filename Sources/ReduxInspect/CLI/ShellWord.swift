@@ -13,4 +13,10 @@ enum ShellWord {
         if plain { return word }
         return "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
+
+    /// ` --reducer NAME`, for a command suggested to a user who gave `--reducer NAME`, which
+    /// would otherwise run with the reducer the recording names; empty without one.
+    static func reducerOption(_ reducer: String?) -> String {
+        reducer.map { " --reducer " + quoted($0) } ?? ""
+    }
 }

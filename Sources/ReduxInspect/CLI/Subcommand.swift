@@ -57,6 +57,8 @@ extension Subcommand {
 final class CommandSession {
     let context: CLIContext
     let inspector: Inspector
+    /// The `--reducer` of the recording opened last, for the commands warnings suggest.
+    private(set) var reducerOverride: String?
 
     init(context: CLIContext, inspector: Inspector) {
         self.context = context
@@ -77,6 +79,7 @@ final class CommandSession {
         if let reducerName, !inspector.reducers.contains(where: { $0.name == reducerName }) {
             throw .unknownReducer(name: reducerName, available: inspector.reducers.map(\.name))
         }
+        reducerOverride = reducerName
         let recording: Recording
         do throws(RecordingError) {
             if path == "-" {
@@ -115,7 +118,7 @@ final class CommandSession {
         warn(
             "\(path): the reducer does not make the state recorded at \(steps) from the replayed state before it: "
                 + "it has changed since the recording, and the changes shown there mix replayed and recorded states; "
-                + "to find where they first differ: \(inspector.program) verify \(ShellWord.quoted(path))")
+                + "to find where they first differ: \(suggested("verify", path))")
     }
 
     /// Warns about the states replays had to start from although the app's decoder reads a
@@ -139,6 +142,13 @@ final class CommandSession {
             warn(about: start, in: timeline.recording.path)
         }
         return told
+    }
+
+    /// The command line that runs `subcommand` on the recording at `path`, with `arguments`
+    /// and the `--reducer` the command was given: what a warning or a hint suggests.
+    func suggested(_ subcommand: String, _ path: String, _ arguments: String...) -> String {
+        ([inspector.program, subcommand, ShellWord.quoted(path)] + arguments.map(ShellWord.quoted)).joined(separator: " ")
+            + ShellWord.reducerOption(reducerOverride)
     }
 
     /// Warns about each stretch of steps replayed without the actions of entries missing

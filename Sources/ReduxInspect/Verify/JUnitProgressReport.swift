@@ -25,6 +25,8 @@ struct JUnitProgressReport {
     let paths: [String]
     /// The name the report gives the tool.
     let program: String
+    /// `--reducer`, for the commands the report suggests.
+    let reducer: String?
     /// How long the run goes without a report, and then between two.
     let interval: UInt64
     /// When the run started, in `DispatchTime` nanoseconds.
@@ -34,13 +36,17 @@ struct JUnitProgressReport {
 
     /// A report kept at `path` for a run of `paths` started at `start`; `nil` where the path
     /// is not a regular file.
-    init?(path: String, paths: [String], program: String, start: UInt64, interval: UInt64 = 1_000_000_000) {
+    init?(
+        path: String, paths: [String], program: String, reducer: String? = nil, start: UInt64,
+        interval: UInt64 = 1_000_000_000
+    ) {
         var info = stat()
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG { return nil }
         // Through a symbolic link, the file it points to is replaced, and the link kept.
         self.path = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         self.paths = paths
         self.program = program
+        self.reducer = reducer
         self.start = start
         self.interval = interval
     }
@@ -58,7 +64,7 @@ struct JUnitProgressReport {
         written = (now, results.count)
         let xml = JUnitReport.xml(
             results, notVerified: paths[min(results.count, paths.count)...], seconds: Double(now - start) / 1e9,
-            program: program)
+            program: program, reducer: reducer)
         _ = replace(with: xml)
     }
 

@@ -16,10 +16,11 @@ enum JUnitReport {
     /// The report of `results`, each failure described as the text report details it, and of
     /// `notVerified` (paths the run ended before) as skipped.
     static func xml(
-        _ results: [VerifyResult], notVerified: ArraySlice<String> = [], seconds: Double, program: String
+        _ results: [VerifyResult], notVerified: ArraySlice<String> = [], seconds: Double, program: String,
+        reducer: String? = nil
     ) -> String {
         xml(results, notVerified: notVerified, seconds: seconds, program: program) {
-            VerifyReport.details($0, colors: false, program: program).joined(separator: "\n")
+            VerifyReport.details($0, colors: false, program: program, reducer: reducer).joined(separator: "\n")
         }
     }
 

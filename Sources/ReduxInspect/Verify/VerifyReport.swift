@@ -1,6 +1,8 @@
 /// How `verify` shows results: a line per file, details for failures, the exit code.
 enum VerifyReport {
-    static func lines(_ result: VerifyResult, colors: Bool, program: String) -> [String] {
+    /// The lines of one file's result. Commands suggested in them run `program`, with
+    /// `--reducer reducer` when the run was given one.
+    static func lines(_ result: VerifyResult, colors: Bool, program: String, reducer: String? = nil) -> [String] {
         let path = TerminalText.escape(result.path)
         func label(_ text: String, _ color: String) -> String { colors ? "\u{1B}[\(color)m\(text)\u{1B}[0m" : text }
         switch result.outcome {
@@ -20,14 +22,15 @@ enum VerifyReport {
         case .diverged(let divergence), .nondeterministic(let divergence):
             let what = result.outcome.isNondeterministic ? "the reducer is not deterministic" : "diverged"
             return ["\(label("FAIL", "31"))  \(path):\(divergence.line): \(TerminalText.escape(divergence.stepName)): \(what)"]
-                + details(result, colors: colors, program: program)
+                + details(result, colors: colors, program: program, reducer: reducer)
         case .error(let error):
             return ["\(label("ERROR", "31")) \(TerminalText.escape(error.message(program: program)))"]
         }
     }
 
-    /// The action and the difference, indented under the file's line.
-    static func details(_ result: VerifyResult, colors: Bool, program: String) -> [String] {
+    /// The action and the difference, indented under the file's line; commands suggested run
+    /// `program`, with `--reducer reducer` when given.
+    static func details(_ result: VerifyResult, colors: Bool, program: String, reducer: String? = nil) -> [String] {
         let divergence: VerifyResult.Divergence
         switch result.outcome {
         case .diverged(let found), .nondeterministic(let found): divergence = found
@@ -61,7 +64,7 @@ enum VerifyReport {
                 "  note: no state is recorded for the steps before it back to seq \(candidates.lowerBound): "
                     + "the step that made the difference is one of seq \(candidates.lowerBound)…\(candidates.upperBound); "
                     + "to list the steps that change it: \(program) blame \(TerminalText.escape(ShellWord.quoted(result.path))) "
-                    + TerminalText.escape(ShellWord.quoted(path)))
+                    + TerminalText.escape(ShellWord.quoted(path) + ShellWord.reducerOption(reducer)))
         }
         if let start = divergence.standIns, !result.outcome.isNondeterministic {
             lines.append(

@@ -115,7 +115,7 @@ struct DiffCommand: Subcommand {
             if !replay.prefixSeen, let path, !indices.isEmpty {
                 // A size is read by blame and bisect; here it is a member no array has.
                 let size = prefix?.components.last == .key("count") ? "; a size is no place in the state: "
-                    + "to list its changes: \(session.inspector.program) blame \(ShellWord.quoted(file)) \(ShellWord.quoted(path))" : ""
+                    + "to list its changes: \(session.suggested("blame", file, path))" : ""
                 session.warn("no state diffed has a value at \(TerminalText.echo(path))\(size)")
             }
             session.warnAboutStandIns(timeline)

@@ -126,7 +126,8 @@ struct VerifyCommand: Subcommand {
         var updated = 0
         // A long run keeps its report on disk as it goes, for a CI job stopped at its limit.
         var progressReport = junitPath.flatMap {
-            JUnitProgressReport(path: $0, paths: files.paths, program: session.inspector.program, start: start)
+            JUnitProgressReport(
+                path: $0, paths: files.paths, program: session.inspector.program, reducer: reducerName, start: start)
         }
         // With --update, files are rewritten once all are verified: a file named twice (a
         // link to it, say) is then read as it was, whichever is verified first.
@@ -139,10 +140,12 @@ struct VerifyCommand: Subcommand {
         }
         /// Rewrites what `--update` asks for, then prints the file's lines.
         func report(_ verified: VerifyResult, states: [Int: JSONValue]) {
-            let result = Self.update(verified, states: states, if: updates, session: session, updated: &updated)
+            let result = Self.update(
+                verified, states: states, if: updates, session: session, reducer: reducerName, updated: &updated)
             // What other commands warn about (a truncated last line, say), verify does too.
             for warning in result.warnings { session.warn(warning.description) }
-            for line in VerifyReport.lines(result, colors: context.colorsOutput, program: session.inspector.program) {
+            for line in VerifyReport.lines(
+                result, colors: context.colorsOutput, program: session.inspector.program, reducer: reducerName) {
                 context.print(line)
             }
             (context.output as? StandardStream)?.flush()
@@ -185,7 +188,7 @@ struct VerifyCommand: Subcommand {
         // after the summary so that the run's outcome is not lost with it.
         var reportError: RecordingError?
         if let junitPath {
-            let xml = JUnitReport.xml(results, seconds: seconds, program: session.inspector.program)
+            let xml = JUnitReport.xml(results, seconds: seconds, program: session.inspector.program, reducer: reducerName)
             do {
                 // Replacing the report kept as the run went, whole: a full disk or a kill now
                 // leaves that one, not half of this or none.
@@ -220,7 +223,8 @@ struct VerifyCommand: Subcommand {
     /// passed, or an error when the file could not be rewritten. Prints what was rewritten,
     /// and counts it in `updated`.
     private static func update(
-        _ verified: VerifyResult, states: [Int: JSONValue], if updates: Bool, session: CommandSession, updated: inout Int
+        _ verified: VerifyResult, states: [Int: JSONValue], if updates: Bool, session: CommandSession, reducer: String?,
+        updated: inout Int
     ) -> VerifyResult {
         // A file that passes may still have a header whose initial state the reducer reads
         // as another (a golden updated before headers were): that alone is rewritten.
@@ -246,7 +250,8 @@ struct VerifyCommand: Subcommand {
                 default: "\(rewritten) state\(rewritten == 1 ? "" : "s") rewritten"
                 }
             context.print("UPDATED \(TerminalText.escape(verified.path)): \(what)")
-            for line in VerifyReport.details(verified, colors: context.colorsOutput, program: session.inspector.program) {
+            for line in VerifyReport.details(
+                verified, colors: context.colorsOutput, program: session.inspector.program, reducer: reducer) {
                 context.print(line)
             }
             for line in verified.rewrittenPaths.lines(limit: 10) { context.print(line) }
