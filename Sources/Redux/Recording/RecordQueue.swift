@@ -135,6 +135,19 @@ final class RecordQueue<Item>: @unchecked Sendable {
         return (batch, wasFull)
     }
 
+    /// Refuses new items, and takes those queued: what a writer that stops before writing
+    /// them has to account for.
+    func finishTakingRest() -> [Item] {
+        condition.lock()
+        defer { condition.unlock() }
+        isFinished = true
+        let rest = items
+        items.removeAll()
+        barriers = 0
+        condition.broadcast()
+        return rest
+    }
+
     /// Refuses new items; the writer drains what is queued and stops.
     func finish() {
         condition.lock()

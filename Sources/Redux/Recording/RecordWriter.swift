@@ -45,6 +45,12 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
     /// Whether the last entry became a gap because its action could not be written: such
     /// failures are reported once per run.
     private var isFailingActions = false
+    /// Set from another thread by ``stopAtExit(waitingAtMost:)``: the process is exiting
+    /// before the writer has caught up.
+    private let stopping = NSLock()
+    private var stopRequested = false
+    /// Signalled once the writer has stopped for ``stopAtExit(waitingAtMost:)``.
+    private let stopped = DispatchSemaphore(value: 0)
 
     /// Bytes of encoded lines after which a batch is written without waiting for the rest of
     /// the queue: the writer's memory then stays near this whatever the size of the states.
@@ -109,6 +115,10 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
                 takeAlone(&lines)
             }
             writeBatch()
+            if isStopRequested {
+                stop(leaving: lines + queue.finishTakingRest())
+                break
+            }
         }
         helper?.stop()
         do { try sink.close() } catch { errors.report(asRecorderError(error)) }
@@ -124,7 +134,55 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
         // Taken from the end, so that each line (and the state it holds) is released once
         // it is encoded rather than when the whole batch is.
         lines.reverse()
-        while let line = lines.popLast() { take(line) }
+        var taken = 0
+        while let line = lines.popLast() {
+            take(line)
+            taken &+= 1
+            // Asked now and then: a batch of large states takes a while.
+            if taken % 64 == 0, isStopRequested {
+                lines.reverse()
+                return
+            }
+        }
+    }
+
+    /// Whether ``stopAtExit(waitingAtMost:)`` has asked the writer to stop.
+    private var isStopRequested: Bool {
+        stopping.withLock { stopRequested }
+    }
+
+    /// Asks the writer, which has not written everything queued by the time the process
+    /// exits, to stop after the lines it has encoded and write a `gap` marker for the entries
+    /// it leaves (without one the recording would seem whole, only shorter), and waits at
+    /// most `seconds` for that. Called by the `atexit` handler, once its wait has run out.
+    func stopAtExit(waitingAtMost seconds: Double) {
+        stopping.withLock { stopRequested = true }
+        // A writer waiting for lines takes the queue's end for its own.
+        _ = stopped.wait(timeout: .now() + seconds)
+    }
+
+    /// Writes a `gap` marker for the entries in `lines`, which the writer leaves unwritten as
+    /// the process exits, and lets the flushes among them go.
+    private func stop(leaving lines: [Line]) {
+        defer { stopped.signal() }
+        var missing = 0
+        for line in lines {
+            switch line {
+            case .entry: missing += 1
+            case .gap(_, let dropped, _): missing += dropped
+            case .barrier(let semaphore): semaphore.signal()
+            case .header, .end: break
+            }
+        }
+        guard missing > 0 else { return }
+        let count = (lost?.count ?? 0) + missing
+        lost = (lost?.after ?? lastWrittenSeq, count, "the process exited before they were written")
+        do {
+            try sink.write(unwrittenPrefix())
+            lost = nil
+        } catch {
+            errors.report(asRecorderError(error))
+        }
     }
 
     /// Encodes `lines` with the helper, which takes entries from the back while this thread

@@ -37,7 +37,8 @@ import Foundation
 ///   launch leaves a recording to read.
 /// - A process that exits with the recorder still open (a store in a global is never
 ///   released) first waits, a few seconds at most, for what was recorded to be written; the
-///   recording then has no `end` marker, which only ``close()`` writes.
+///   recording then has no `end` marker, which only ``close()`` writes. Entries still not
+///   written then are left out, and a `gap` marker says how many.
 ///
 /// ```swift
 /// let recorder = try Recorder<Shop.State, Shop.Action>(
@@ -109,7 +110,7 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
         self.waitsWhenFull = options.whenQueueFull == .wait
         writer.start()
         // At the process's exit, a few seconds at most (see OpenRecorders).
-        OpenRecorders.shared.add(ObjectIdentifier(self)) { [weak self] in self?.flush(waitingAtMost: 5) }
+        OpenRecorders.shared.add(ObjectIdentifier(self)) { [weak self] in self?.flushAtExit(waitingAtMost: 5) }
     }
 
     /// Creates a recorder that writes to a new file with mode 0600.
@@ -261,14 +262,21 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     /// is written: after a burst of large states, seconds; on the main thread, hand it to a
     /// background task (`await Task.detached { recorder.flush() }.value`).
     public func flush() {
-        flush(waitingAtMost: nil)
+        guard !writer.isWriterThread else { return }
+        if !waitForWriter(atMost: nil) { writer.waitUntilFinished() }
+        if !isInsideDispatch { writer.errors.waitUntilHandled(waitingAtMost: nil) }
     }
 
-    /// ``flush()``, waiting at most `seconds` for the writer, and as long again for the
-    /// error handler, when given.
-    private func flush(waitingAtMost seconds: Double?) {
+    /// What the `atexit` handler does for a recorder still open (``OpenRecorders``): waits at
+    /// most `seconds` for what was recorded to be written, and as long again for the error
+    /// handler. A writer still behind then stops, with a `gap` marker for the entries it
+    /// leaves (waiting a second at most for that): the recording says they are missing,
+    /// where it used to end at the last one written as if the session had.
+    func flushAtExit(waitingAtMost seconds: Double) {
         guard !writer.isWriterThread else { return }
-        if !waitForWriter(atMost: seconds), seconds == nil { writer.waitUntilFinished() }
+        let done = DispatchSemaphore(value: 0)
+        guard queue.appendBarrier(.barrier(done)) else { return }
+        if done.wait(timeout: .now() + seconds) == .timedOut { writer.stopAtExit(waitingAtMost: 1) }
         if !isInsideDispatch { writer.errors.waitUntilHandled(waitingAtMost: seconds) }
     }
 
