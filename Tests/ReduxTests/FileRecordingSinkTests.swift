@@ -40,6 +40,9 @@ import Testing
                 RecorderError.fileExists(path: path).description
                     == "\(path): file exists; pass ifExists: .replace to overwrite it, or choose another name"
             )
+            // As an app shows an error: it gave "The operation could not be completed".
+            let error: any Error = RecorderError.fileExists(path: path)
+            #expect(error.localizedDescription == RecorderError.fileExists(path: path).description)
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a ``Recorder`` writes its lines.
 ///
 /// The recorder calls a sink from one background thread at a time, always with whole
@@ -21,7 +23,7 @@ public protocol RecordingSink: Sendable {
 
 /// What can go wrong while recording. The recorder reports these to its error handler
 /// and keeps the app running.
-public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum RecorderError: LocalizedError, Sendable, Equatable, CustomStringConvertible {
     /// The recording file exists and the recorder was not asked to replace it.
     case fileExists(path: String)
     /// The recording file could not be created or opened.
@@ -73,4 +75,8 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
             "the recorder was installed again (in a second store, or twice in one store's middleware); it records only where it was installed first: make a recorder for each store"
         }
     }
+
+    /// The ``description``, which `localizedDescription` gives too: an app showing an error
+    /// that way gets the sentence, not "The operation could not be completed".
+    public var errorDescription: String? { description }
 }
