@@ -113,6 +113,16 @@ import Testing
         #expect(piped.out == named.out.replacingOccurrences(of: "Fixtures/shop.jsonl", with: "<stdin>"))
     }
 
+    /// `step` reads its commands from standard input: a recording given as `/dev/stdin` took
+    /// them, and the session ended at once, with nothing said and exit 0, as `-` is refused.
+    @Test func stepRefusesARecordingThatIsItsStandardInput() throws {
+        let text = try String(contentsOf: CLITestSupport.fixturesDirectory.appendingPathComponent("counter.jsonl"), encoding: .utf8)
+        let run = try Self.run(["step", "/dev/stdin"], input: text)
+        #expect(run.code == 64, "\(run.err)")
+        #expect(run.err.hasPrefix("Error: step reads its commands from standard input, which '/dev/stdin' is"), "\(run.err)")
+        #expect(try Self.run(["step", "Fixtures/counter.jsonl"], input: "next\n").code == 0)
+    }
+
     @Test func version() throws {
         let run = try Self.run(["--version"])
         #expect(run.code == 0)

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `step`: interactive time travel through a recording, one command per line of standard input.
 struct StepCommand: Subcommand {
     static let spec = CommandSpec(
@@ -85,9 +93,24 @@ struct StepCommand: Subcommand {
         guard file != "-" else {
             throw Self.usage("step reads its commands from standard input: give the recording as a file")
         }
+        // `/dev/stdin`, or the file standard input is redirected from: the commands would be
+        // read from the recording, or the recording would take the commands.
+        if Self.isStandardInput(file) {
+            throw Self.usage(
+                "step reads its commands from standard input, which '\(TerminalText.echo(file))' is: "
+                    + "give the recording as a file of its own")
+        }
         startSeq = try Self.seq(arguments.value("--at"), option: "--at") ?? 0
         json = arguments.has("--json")
         reducerName = arguments.value("--reducer")
+    }
+
+    /// Whether `path` is the file standard input is open on (the same device and inode).
+    private static func isStandardInput(_ path: String) -> Bool {
+        var input = stat()
+        var named = stat()
+        guard fstat(0, &input) == 0, stat(path, &named) == 0 else { return false }
+        return input.st_dev == named.st_dev && input.st_ino == named.st_ino
     }
 
     func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
