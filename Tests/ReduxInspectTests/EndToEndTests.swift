@@ -1,5 +1,5 @@
 import Foundation
-import ReduxInspect
+@testable import ReduxInspect
 import Testing
 
 /// A few runs of the built `redux-inspect` binary on `Fixtures/`: the real `main`, streams,
@@ -121,6 +121,28 @@ import Testing
         #expect(run.code == 64, "\(run.err)")
         #expect(run.err.hasPrefix("Error: step reads its commands from standard input, which '/dev/stdin' is"), "\(run.err)")
         #expect(try Self.run(["step", "Fixtures/counter.jsonl"], input: "next\n").code == 0)
+    }
+
+    /// A file name that is not UTF-8, given on the command line, reached the command as Swift
+    /// decodes it, with U+FFFD: "no such file" for a file there, and `--junit` wrote to another
+    /// name. Now it is a usage error that says why.
+    @Test func anArgumentThatIsNotUTF8IsAUsageError() throws {
+        let directory = try CLITemporaryDirectory()
+        let outcome = try ChildProcess(
+            executable: "/bin/sh",
+            arguments: [
+                "-c", #"cp "$2" "$1/$(printf 'lat\351n.jsonl')" && exec "$0" check "$1/$(printf 'lat\351n.jsonl')""#,
+                try Self.binary().path, directory.url.path, CLITestSupport.fixture("counter.jsonl"),
+            ]
+        ).run()
+        #expect(outcome.exitCode == 64, "\(outcome)")
+        #expect(
+            outcome.err.hasPrefix("Error: argument 2, '\(directory.url.path)/lat\u{FFFD}n.jsonl', is not UTF-8: "),
+            "\(outcome)")
+        #expect(Inspector.firstArgumentNotUTF8(["a", "b"], raw: [[0x61], [0x62, 0xE9]]) == 1)
+        #expect(Inspector.firstArgumentNotUTF8(["a", "é"], raw: [[0x61], [0xC3, 0xA9]]) == nil)
+        // Run in process, arguments are strings already.
+        #expect(Inspector.firstArgumentNotUTF8(["a"], raw: []) == nil)
     }
 
     @Test func version() throws {

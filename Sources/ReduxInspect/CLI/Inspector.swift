@@ -112,6 +112,14 @@ public struct Inspector: Sendable {
                 exit(ExitCode.outputFailed.rawValue)
             }
         }
+        if let index = Self.firstArgumentNotUTF8(arguments, raw: Self.processArguments(matching: arguments)) {
+            // Read as Swift reads it, with U+FFFD for the bytes that do not decode, a file's
+            // name would name no file ("no such file"), and a report's another one.
+            context.printError(
+                Self.errorLabel(context) + " argument \(index + 1), '\(TerminalText.echo(arguments[index]))', is not UTF-8: "
+                    + "\(program) reads its arguments as UTF-8 (rename a file so named)")
+            return ExitCode.usage.rawValue
+        }
         let status = runCommand(arguments, context: context)
         // The command is done: what is still buffered fails as before, and the command's own
         // error, if any, keeps its status. A later command decides for itself.
@@ -121,6 +129,21 @@ public struct Inspector: Sendable {
         context.printError(Self.outputFailedMessage(label: Self.errorLabel(context), failure))
         // An error of the command itself, already reported, says more than the lost output.
         return status >= ExitCode.usage.rawValue ? status : ExitCode.outputFailed.rawValue
+    }
+
+    /// The process's own arguments as bytes, after the program's name, when `arguments` are
+    /// they (as Swift decodes them); else none, for a command line run in process.
+    private static func processArguments(matching arguments: [String]) -> [[UInt8]] {
+        guard Array(CommandLine.arguments.dropFirst()) == arguments else { return [] }
+        return (1..<Int(CommandLine.argc)).map { index in
+            guard let argument = CommandLine.unsafeArgv[index] else { return [] }
+            return Array(UnsafeBufferPointer(start: argument, count: strlen(argument))).map { UInt8(bitPattern: $0) }
+        }
+    }
+
+    /// The index of the first of `arguments` whose bytes, in `raw`, are not UTF-8.
+    static func firstArgumentNotUTF8(_ arguments: [String], raw: [[UInt8]]) -> Int? {
+        zip(arguments.indices, raw).first { _, bytes in String(validating: bytes, as: UTF8.self) == nil }?.0
     }
 
     /// The error line for output that could not be written.
