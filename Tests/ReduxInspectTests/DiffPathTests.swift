@@ -50,6 +50,9 @@ import Testing
         LenientCase(text: #"a["\u00e9\/"]"#, path: [.key("a"), .key("é/")]),
         LenientCase(text: #"a["\ud83d\ude00"]"#, path: [.key("a"), .key("😀")]),
         LenientCase(text: "[id=-0.5E+2]", path: [.id(number("-0.5E+2"))]),
+        // As messages escape a character (`\u{200B}`): copied from one, it names the key.
+        LenientCase(text: #"d["esc\u{1B}[31m"]"#, path: [.key("d"), .key("esc\u{1B}[31m")]),
+        LenientCase(text: #"d["zw\u{200b}\u{1F600}"]"#, path: [.key("d"), .key("zw\u{200B}😀")]),
     ])
     func parsesOtherSpellings(_ testCase: LenientCase) throws {
         #expect(try JSONPath(parsing: testCase.text) == testCase.path)
@@ -78,6 +81,10 @@ import Testing
         ErrorCase(text: #"a["b"#, message: "expected a closing quote at column 5"),
         ErrorCase(text: #"a["\q"]"#, message: "expected a valid escape at column 5"),
         ErrorCase(text: "1abc", message: #"expected a key or "[" at column 1"#),
+        ErrorCase(text: #"a["\u{1B"]"#, message: "expected '}' at column 9"),
+        ErrorCase(text: #"a["\u{}"]"#, message: "expected hex digits at column 7"),
+        ErrorCase(
+            text: #"a["\u{D800}"]"#, message: "expected a Unicode scalar value, not a surrogate or beyond 10FFFF at column 12"),
         ErrorCase(text: "items[99999999999999999999]", message: "expected a smaller index at column 25"),
     ])
     func reportsWhereParsingFails(_ testCase: ErrorCase) {

@@ -216,6 +216,8 @@ private struct PathReader {
         case "r": return "\r"
         case "t": return "\t"
         case "u":
+            // `\u{1B}`, as messages escape characters, as well as JSON's `\u001b`.
+            if consume("{") { return try readBracedScalar() }
             let unit = try readHex4()
             if (0xD800..<0xDC00).contains(unit) {
                 guard consume("\\u") else { throw failure("a low surrogate escape") }
@@ -229,6 +231,22 @@ private struct PathReader {
             position -= 1
             throw failure("a valid escape")
         }
+    }
+
+    /// The rest of a `\u{…}` escape after its brace: one to eight hex digits, a brace.
+    mutating func readBracedScalar() throws(JSONPathParseError) -> Unicode.Scalar {
+        var value: UInt32 = 0
+        var digits = 0
+        while let scalar = current, scalar.isASCII, let digit = Int(String(scalar), radix: 16) {
+            guard digits < 8 else { throw failure("at most eight hex digits") }
+            value = value &* 16 &+ UInt32(digit)
+            digits += 1
+            position += 1
+        }
+        guard digits > 0 else { throw failure("hex digits") }
+        guard consume("}") else { throw failure("'}'") }
+        guard let decoded = Unicode.Scalar(value) else { throw failure("a Unicode scalar value, not a surrogate or beyond 10FFFF") }
+        return decoded
     }
 
     mutating func readHex4() throws(JSONPathParseError) -> UInt32 {
