@@ -256,7 +256,7 @@ struct BlameCase: CustomTestStringConvertible, Sendable {
         // A path no state has (misspelt) is no answer: exit 1, as show --path.
         let misspelt = InspectorRun(["blame", file, "cart.totl"])
         #expect(misspelt.out.isEmpty)
-        #expect(misspelt.err == "warning: no step changed cart.totl: no state has a value there\n")
+        #expect(misspelt.err == "warning: no step changed cart.totl: no state has a value there (did you mean cart.total?)\n")
         #expect(misspelt.code == 1)
         // In JSON too, the output holding only answers.
         let json = InspectorRun(["blame", file, "cart.totl", "--format", "json"])

@@ -23,19 +23,22 @@ import Testing
         let result = Support.run(["frob", "x.jsonl"])
         #expect(result.code == 64)
         #expect(result.out == "")
-        #expect(result.err == "Error: unknown subcommand 'frob'\n" + Self.topUsage)
+        #expect(result.err == "Error: unknown subcommand 'frob': the subcommands are replay, diff, step, show, log, check, verify, blame, bisect\n" + Self.topUsage)
+        // A typo names the subcommand meant.
+        #expect(Support.run(["dif", "x.jsonl"]).err.hasPrefix("Error: unknown subcommand 'dif' (did you mean 'diff'?)\n"))
     }
 
     @Test func unknownTopLevelOption() {
         let result = Support.run(["--frob"])
         #expect(result.code == 64)
         #expect(result.err == "Error: unknown option '--frob'\n" + Self.topUsage)
+        #expect(Support.run(["--verison"]).err.hasPrefix("Error: unknown option '--verison' (did you mean '--version'?)\n"))
     }
 
     @Test func helpForUnknownSubcommand() {
         let result = Support.run(["help", "frob"])
         #expect(result.code == 64)
-        #expect(result.err == "Error: unknown subcommand 'frob'\n" + Self.topUsage)
+        #expect(result.err == "Error: unknown subcommand 'frob': the subcommands are replay, diff, step, show, log, check, verify, blame, bisect\n" + Self.topUsage)
         #expect(Support.run(["help", "replay", "diff"]).code == 64)
     }
 
@@ -124,7 +127,7 @@ import Testing
     @Test func argumentsAreEscapedInMessages() {
         let result = Support.run(["\u{1B}[2Jreplay"])
         #expect(result.code == 64)
-        #expect(result.err.hasPrefix(#"Error: unknown subcommand '\u{1B}[2Jreplay'"# + "\n"))
+        #expect(result.err.hasPrefix(#"Error: unknown subcommand '\u{1B}[2Jreplay': "#))
         #expect(!result.err.contains("\u{1B}"))
     }
 

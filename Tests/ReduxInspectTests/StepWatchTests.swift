@@ -239,7 +239,9 @@ struct WatchScanCase: CustomTestStringConvertible, Sendable {
         let run = InspectorRun(
             ["step", BisectTestSupport.fixture("shop.jsonl"), "--at", "20"],
             input: "watch cart.totl\nwatch catalog\nc\nrc\n")
-        #expect(run.lines[2] == "reached the last step: no watchpoint or breakpoint fired; no state on the way has cart.totl (watchpoint 1)", "\(run.lines)")
+        // Said when it is set, where the path likely meant is in the state.
+        #expect(run.lines[1] == "cart.totl is not in the state here (did you mean cart.total?)", "\(run.lines)")
+        #expect(run.lines[3] == "reached the last step: no watchpoint or breakpoint fired; no state on the way has cart.totl (watchpoint 1)", "\(run.lines)")
         #expect(run.lines.contains("reached the initial state: no watchpoint or breakpoint fired; no state on the way has cart.totl (watchpoint 1)"), "\(run.lines)")
         // A path the states have, as catalog is, is not named: see the test below. Nor is one
         // only the state it starts from has, going back, or the initial state.

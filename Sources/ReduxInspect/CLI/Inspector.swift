@@ -37,6 +37,16 @@ public struct Inspector: Sendable {
         subcommands.first { $0.spec.name == name }
     }
 
+    /// The error for a subcommand there is none of: the one meant, when a typo is likely,
+    /// else the list.
+    private static func unknownSubcommand(_ name: String) -> UsageError {
+        let names = subcommands.map { $0.spec.name }
+        let hint =
+            Suggestion.closest(to: name, among: names + ["help"]).map { " (did you mean '\($0)'?)" }
+            ?? ": the subcommands are \(names.joined(separator: ", "))"
+        return UsageError("unknown subcommand '\(TerminalText.echo(name))'\(hint)", command: nil)
+    }
+
     /// The interfaces of all subcommands, for documentation tests.
     public static var subcommandSpecs: [CommandSpec] { subcommands.map { $0.spec } }
 
@@ -202,14 +212,14 @@ public struct Inspector: Sendable {
                 context.output.write(InspectorGuide.text(program: program, reducers: reducers.map(\.name)))
                 return .success
             }
-            guard let command = Self.subcommand(named: name) else {
-                throw UsageError("unknown subcommand '\(TerminalText.echo(name))'", command: nil)
-            }
+            guard let command = Self.subcommand(named: name) else { throw Self.unknownSubcommand(name) }
             context.output.write(HelpFormatter.subcommandHelp(command.spec, program: program))
             return .success
         default:
             guard let command = Self.subcommand(named: first) else {
-                throw UsageError(first.hasPrefix("-") ? "unknown option '\(TerminalText.echo(first))'" : "unknown subcommand '\(TerminalText.echo(first))'", command: nil)
+                guard first.hasPrefix("-") else { throw Self.unknownSubcommand(first) }
+                let suggestion = Suggestion.didYouMean(first, among: ["--help", "--version"])
+                throw UsageError("unknown option '\(TerminalText.echo(first))'\(suggestion)", command: nil)
             }
             let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: command.spec)
             if parsed.has("--help") {

@@ -38,7 +38,8 @@ public struct ParsedArguments: Sendable, Equatable {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let option = spec.option(named: name) else {
-                throw UsageError("unknown option '\(TerminalText.echo(name))'", command: spec.name)
+                let suggestion = Suggestion.didYouMean(name, among: spec.options.map(\.name) + ["--help"])
+                throw UsageError("unknown option '\(TerminalText.echo(name))'\(suggestion)", command: spec.name)
             }
             if option.valueName == nil {
                 if inlineValue != nil {

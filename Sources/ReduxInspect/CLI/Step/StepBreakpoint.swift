@@ -76,12 +76,20 @@ struct StepBreakpoint: Equatable {
         }
     }
 
+    /// For a watched path absent from `state`: the path there likely meant, if any, since a
+    /// `continue` would otherwise run to the end before saying the path never changed.
+    private static func misspeltHint(_ path: PathReading, in state: JSONValue) -> [String] {
+        let mended = path.operand.didYouMean(in: state)
+        return mended.isEmpty ? [] : ["\(path.description) is not in the state here\(mended)"]
+    }
+
     /// How it stands in a state: a watchpoint's value there, whether a breakpoint holds.
     func status(in state: JSONValue, alreadySet: Bool = false) -> StepBreakpointStatus {
         switch condition {
         case .change(let path):
             StepBreakpointStatus(
-                breakpoint: self, value: path.value(in: state), holds: false, alreadySet: alreadySet)
+                breakpoint: self, value: path.value(in: state), holds: false, alreadySet: alreadySet,
+                hints: path.value(in: state) == nil && !alreadySet ? Self.misspeltHint(path, in: state) : [])
         case .predicate(let predicate):
             StepBreakpointStatus(
                 breakpoint: self, value: nil, holds: predicate.holds(in: state), alreadySet: alreadySet,

@@ -114,7 +114,9 @@ enum StepCommandParser {
         let word = String(trimmed.prefix { !$0.isWhitespace })
         let argument = trim(trimmed.dropFirst(word.count))
         guard let verb = verbs.first(where: { $0.names.contains(word) }) else {
-            throw StepInputError("unknown command '\(TerminalText.echo(word))': type 'help' for the list of commands")
+            let suggestion = Suggestion.didYouMean(word, among: verbs.map { $0.names[0] })
+            throw StepInputError(
+                "unknown command '\(TerminalText.echo(word))'\(suggestion): type 'help' for the list of commands")
         }
         guard verb.available else { throw StepInputError("'\(word)' is not available in this version") }
         let name = verb.names[0]

@@ -88,8 +88,13 @@ final class StepSession {
             return try moved(move)
         case .find(let text): return try find(text)
         case .state(let operand?, let path?):
-            guard let value = operand.value(in: try state(at: cursor.position)) else {
-                return .failure("\(TerminalText.echo("\(path)")): not present in the state after seq \(cursor.seq)")
+            let state = try state(at: cursor.position)
+            guard let value = operand.value(in: state) else {
+                // A size as it was typed, `.count`, not as the member so named is written.
+                let named = if case .count(let parent, true) = operand { "\(parent).\(JSONPath.sizeName)" } else { "\(path)" }
+                return .failure(
+                    "\(TerminalText.echo(named)): not present in the state after seq \(cursor.seq)"
+                        + operand.didYouMean(in: state))
             }
             return .value(seq: cursor.seq, path: path, value)
         case .state: return .state(seq: cursor.seq, try state(at: cursor.position))

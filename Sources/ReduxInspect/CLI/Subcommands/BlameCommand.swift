@@ -113,7 +113,9 @@ struct BlameCommand: Subcommand {
         } else if !changed, previous == nil {
             // No answer, a misspelt path most likely: a warning, as `diff --path` gives one, in
             // every format, so that standard output holds only answers.
-            session.warn("no step changed \(place): no state has a value there")
+            // The last state, where the walk ended, says what the path was likely meant to be.
+            let last = try? timeline.state(after: timeline.recording.steps.count - 1)
+            session.warn("no step changed \(place): no state has a value there\(last.map(path.operand.didYouMean) ?? "")")
         }
         session.warnAboutStandIns(timeline)
         session.warnAboutUnreproducedStates(timeline)

@@ -58,8 +58,11 @@ struct ShowCommand: Subcommand {
             return .success
         }
         // A last `.count` is a size, as in a predicate, unless the object has a member so named.
-        guard let value = Predicate.Operand.reading(path, writtenAs: text).value(in: state) else {
-            session.context.printError("\(TerminalText.echo("\(path)")): not present in the state after seq \(seq)")
+        let reading = PathReading(path, writtenAs: text)
+        guard let value = reading.value(in: state) else {
+            session.context.printError(
+                "\(TerminalText.echo(reading.description)): not present in the state after seq \(seq)"
+                    + reading.operand.didYouMean(in: state))
             return .failure
         }
         session.context.print(value.prettyText())
