@@ -50,12 +50,11 @@ enum JUnitReport {
         for result in results {
             let (directory, file) = split(result.path)
             let open = "    <testcase classname=\"\(escape(directory, attribute: true))\" name=\"\(escape(file, attribute: true))\" time=\"\(time(result.seconds))\""
-            // What `verify` warned about on standard error (a truncated last line, say) goes
-            // with its test case too, where CI shows it.
-            let warnings =
-                result.warnings.isEmpty
-                ? []
-                : ["      <system-err>" + escape(result.warnings.map { "warning: \($0)" }.joined(separator: "\n")) + "</system-err>"]
+            // What `verify` warned about on standard error (a truncated last line, say), and
+            // the notes of its report (no state compared), go with its test case too, where CI
+            // shows them.
+            let said = result.warnings.map { "warning: \($0)" } + VerifyReport.notes(result)
+            let warnings = said.isEmpty ? [] : ["      <system-err>" + escape(said.joined(separator: "\n")) + "</system-err>"]
             switch result.outcome {
             case .passed where warnings.isEmpty:
                 lines.append(open + "/>")

@@ -12,6 +12,8 @@ struct RecordingVerifier: Sendable {
     /// Go on past the first divergence, collecting the replayed state of every step whose
     /// recorded state differs, for `--update`.
     let collectsUpdates: Bool
+    /// `--strict`: a truncated last line is an error, not a warning.
+    var strict = false
 
     /// The result, and for `--update` the replayed states to write, by line index.
     ///
@@ -49,7 +51,7 @@ struct RecordingVerifier: Sendable {
             do {
                 let bytes = try FileBytes(path: path, recovering: true)
                 file = bytes
-                recording = try Recording(path: path, bytes: bytes, strict: false)
+                recording = try Recording(path: path, bytes: bytes, strict: strict)
                 warnings = recording.warnings
             } catch {
                 throw InspectorError.recording(error)

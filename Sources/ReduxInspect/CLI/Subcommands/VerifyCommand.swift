@@ -11,7 +11,7 @@ struct VerifyCommand: Subcommand {
     static let spec = CommandSpec(
         name: "verify",
         abstract: "Replay recordings through today's reducer and fail when behaviour has drifted (for CI).",
-        usage: "verify <file-or-directory>... [--recursive] [--reducer <name>] [--junit <path>] [--shard <i>/<n>] [--update] [--check-determinism]",
+        usage: "verify <file-or-directory>... [--recursive] [--reducer <name>] [--junit <path>] [--shard <i>/<n>] [--update] [--check-determinism] [--strict]",
         arguments: [("<file-or-directory>", "Recordings; a directory contributes its *.jsonl files, in sorted order.")],
         options: [
             .init("--recursive", help: "Also take the *.jsonl files in subdirectories of the directories given."),
@@ -20,6 +20,7 @@ struct VerifyCommand: Subcommand {
             .init("--shard", value: "<i>/<n>", help: "Verify only shard i of n (1-based) of the sorted files, for a CI matrix."),
             .init("--update", help: "Rewrite recorded states that differ with the replayed ones (golden update)."),
             .init("--check-determinism", help: "Also replay each recording twice and flag a reducer whose replays differ."),
+            .init("--strict", help: "Treat a truncated last line as an error (65), not a warning, as check --strict does."),
         ],
         discussion: """
             Each file is replayed from its initial state; every recorded state, and the end
@@ -41,6 +42,8 @@ struct VerifyCommand: Subcommand {
     let shard: (index: Int, count: Int)?
     let updates: Bool
     let checksDeterminism: Bool
+    /// `--strict`: a truncated last line is an error.
+    let strict: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw Self.usage("missing argument <file-or-directory>") }
@@ -69,6 +72,7 @@ struct VerifyCommand: Subcommand {
         }
         updates = arguments.has("--update")
         checksDeterminism = arguments.has("--check-determinism")
+        strict = arguments.has("--strict")
         if updates && checksDeterminism {
             throw Self.usage("--update and --check-determinism cannot be combined: update from a deterministic reducer only")
         }
@@ -111,7 +115,7 @@ struct VerifyCommand: Subcommand {
         let start = DispatchTime.now().uptimeNanoseconds
         let verifier = RecordingVerifier(
             inspector: session.inspector, reducerName: reducerName, checksDeterminism: checksDeterminism,
-            collectsUpdates: updates)
+            collectsUpdates: updates, strict: strict)
         // A single long recording shows its steps instead of the files done.
         var stepLine: StepProgress?
         defer { stepLine?.clear() }
