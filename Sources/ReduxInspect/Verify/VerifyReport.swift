@@ -21,6 +21,9 @@ enum VerifyReport {
         }
     }
 
+    /// How many differences of a divergence are listed.
+    static let shownDifferences = 20
+
     /// What a pass says besides: one that compared nothing says so, since in CI it would
     /// otherwise read as a check of the reducer's behaviour. The JUnit report gives them with
     /// the test case, as it gives the warnings.
@@ -49,7 +52,13 @@ enum VerifyReport {
         } else {
             lines.append("  the state after seq \(divergence.seq) differs (recorded → replayed):")
         }
-        lines += divergence.changes.map { "    " + formatter.line(for: $0) }
+        // A reducer that reorders a long list differs at every element: the first ones show
+        // what changed, and a count says how many more there are.
+        lines += divergence.changes.prefix(Self.shownDifferences).map { "    " + formatter.line(for: $0) }
+        if divergence.changes.count > Self.shownDifferences {
+            let more = divergence.changes.count - Self.shownDifferences
+            lines.append("    … and \(more) more difference\(more == 1 ? "" : "s")")
+        }
         if result.outcome.isNondeterministic {
             // After the differences, which the line above announces.
             lines.append("  a reducer must not read the clock, a random source or global state")
