@@ -109,7 +109,21 @@ final class CommandSession {
     /// the replayed state before them (``Timeline/unreproducedSeqs``): the changes shown there
     /// mix the two. Only steps with a seq in `seqs` (the steps the command showed) are named.
     func warnAboutUnreproducedStates(_ timeline: Timeline, within seqs: ClosedRange<Int>? = nil) {
-        let found = timeline.unreproducedSeqs.filter { seqs?.contains($0) ?? true }
+        var found = timeline.unreproducedSeqs.filter { seqs?.contains($0) ?? true }
+        guard !found.isEmpty else { return }
+        // A replay that ran an action with a redacted number read as 0 is expected to miss
+        // the state recorded after it: that is no change of the reducer, and is warned about
+        // as such (``warnAboutRedactedActions(_:within:found:told:)``).
+        let redacted = timeline.replayedActionsWithStandIns().map(\.seq)
+        if !redacted.isEmpty {
+            let steps = timeline.recording.steps
+            found.removeAll { seq in
+                guard var index = timeline.recording.index(ofSeq: seq) else { return false }
+                while index > 0, !timeline.hasRecordedState(at: index - 1) { index -= 1 }
+                let since = index > 0 ? steps[index - 1].seq : 0
+                return redacted.contains { $0 > since && $0 < seq }
+            }
+        }
         guard let first = found.first else { return }
         let path = timeline.recording.path
         var listed = found.prefix(3).map(String.init)
@@ -170,6 +184,30 @@ final class CommandSession {
             warn("\(timeline.recording.path): \(found.count - 3) more stretches of steps are replayed without missing entries")
         }
         return told.union(found.map(\.replayed.lowerBound))
+    }
+
+    /// Warns about the replayed steps among `indices` (every step, without them) whose action
+    /// holds a redacted value the app's decoder reads as a stand-in
+    /// (``Timeline/replayedActionsWithStandIns(within:)``, or `found` when given), except the
+    /// seqs in `told` (by an earlier call of the same `step` session); returns the seqs told,
+    /// with `told`. What the command shows from there may not be what the app did: `blame`
+    /// said a redacted price was `0 throughout`.
+    @discardableResult
+    func warnAboutRedactedActions(
+        _ timeline: Timeline, within indices: Range<Int>? = nil, found: [RedactedAction]? = nil, told: Set<Int> = []
+    ) -> Set<Int> {
+        let actions = (found ?? timeline.replayedActionsWithStandIns(within: indices)).filter { !told.contains($0.seq) }
+        guard let first = actions.first else { return told }
+        var listed = actions.prefix(3).map { String($0.seq) }
+        if actions.count > 3 { listed.append("\(actions.count - 3) more") }
+        let steps = listed.count == 1 ? "seq \(first.seq)" : "seq \(listed.dropLast().joined(separator: ", ")) and \(listed.last!)"
+        let (actionText, hold, them) = actions.count == 1 ? ("action", "holds", "it") : ("actions", "hold", "them")
+        let places = first.standIns.prefix(3).map(\.description).joined(separator: ", ")
+        warn(
+            "\(timeline.recording.path): the \(actionText) of \(steps) \(hold) redacted values that the app's decoder can "
+                + "only read as 0 or false (\(places)\(first.standIns.count > 3 ? ", …" : "")): the states replayed from "
+                + "\(them), up to the next recorded state, compute with those, which may not be the app's values")
+        return told.union(actions.map(\.seq))
     }
 
     /// Warns that the replay of the recording at `path` goes on from `start`, a state holding

@@ -93,6 +93,11 @@ protocol StateReplayer: AnyObject {
     func noteReplaying(_ index: Int, of recording: Recording)
     /// Notes that this thread replays no step now.
     func noteReplayDone()
+    /// Where `action` holds the recorder's placeholder and the app's decoder reads another
+    /// value there (a number as `0`, a Boolean as `false`): what a replay of it computes with
+    /// in place of the app's values. Empty when it reads every placeholder as written, or
+    /// cannot decode the action.
+    func actionStandInPaths(_ action: JSONValue) -> [JSONPath]
     /// Decodes the action and runs the reducer on the current state.
     func apply(_ action: JSONValue) throws(ReplayError)
     /// Decodes the action from its JSON text, which `RawJSON.isCertainlyValid` accepts, and

@@ -70,6 +70,13 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         crashNote.clear()
     }
 
+    func actionStandInPaths(_ action: JSONValue) -> [JSONPath] {
+        guard action.holdsRedactionPlaceholder, let decoded = try? JSONValueDecoder().decode(Action.self, from: action),
+            let read = try? encoder.encodeTree(decoded)
+        else { return [] }
+        return action.standInPaths(read: JSONValue(read))
+    }
+
     func apply(_ action: JSONValue) throws(ReplayError) {
         try reduce { try JSONValueDecoder().decode(Action.self, from: action) }
     }

@@ -131,6 +131,7 @@ struct BisectCommand: Subcommand {
             session.warnAboutStandIns(timeline)
             session.warnAboutUnreproducedStates(timeline)
             session.warnAboutReplaysWithoutMissing(timeline)
+            session.warnAboutRedactedActions(timeline)
             return .success
         }
         guard let first else {
@@ -148,6 +149,7 @@ struct BisectCommand: Subcommand {
             session.warnAboutStandIns(timeline)
             session.warnAboutUnreproducedStates(timeline)
             session.warnAboutReplaysWithoutMissing(timeline)
+            session.warnAboutRedactedActions(timeline)
             return .failure
         }
         // As `diff` shows the step (``Timeline/comparedState(after:)``).
@@ -164,6 +166,7 @@ struct BisectCommand: Subcommand {
         session.warnAboutStandIns(timeline, within: Int.min...entry.seq)
         session.warnAboutUnreproducedStates(timeline, within: Int.min...entry.seq)
         session.warnAboutReplaysWithoutMissing(timeline, within: Int.min...entry.seq)
+        session.warnAboutRedactedActions(timeline, within: 0..<(first + 1))
         return .success
     }
 }

@@ -120,6 +120,7 @@ struct BlameCommand: Subcommand {
         session.warnAboutStandIns(timeline)
         session.warnAboutUnreproducedStates(timeline)
         session.warnAboutReplaysWithoutMissing(timeline)
+        session.warnAboutRedactedActions(timeline)
         // A path no state has, a misspelt one most likely, is no answer: as `show --path`.
         return !changed && previous == nil ? .failure : .success
     }

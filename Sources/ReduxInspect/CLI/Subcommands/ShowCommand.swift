@@ -51,6 +51,7 @@ struct ShowCommand: Subcommand {
                 session.warn(
                     "\(file): \(missing) \(missing == 1 ? "entry is" : "entries are") missing before seq \(seq) with no recorded state since: the state is replayed without \(missing == 1 ? "its action" : "their actions")")
             }
+            if index >= 0 { session.warnAboutRedactedActions(timeline, within: index..<(index + 1)) }
         }
         session.warnAboutStandIns(timeline)
         guard let path, let text = self.path else {

@@ -191,6 +191,9 @@ struct StepCommand: Subcommand {
         var toldStandIns: Set<Int?> = []
         let replaysWithoutMissing = timeline.replaysWithoutMissing
         var toldReplaysWithoutMissing: Set<Int> = []
+        var toldRedactedActions: Set<Int> = []
+        // Looked for once, when the session first shows a replayed step.
+        var redactedActions: [RedactedAction]?
         // A script saved by an editor that starts files with a byte order mark.
         var firstLine = true
         while true {
@@ -247,6 +250,19 @@ struct StepCommand: Subcommand {
                 flush(context)
                 toldReplaysWithoutMissing = session.warnAboutReplaysWithoutMissing(
                     timeline, within: here...here, stretches: replaysWithoutMissing, told: toldReplaysWithoutMissing)
+            }
+            if steps.cursor.position >= 0, !timeline.hasRecordedState(at: steps.cursor.position) {
+                let all = redactedActions ?? timeline.replayedActionsWithStandIns()
+                redactedActions = all
+                // The actions replayed to make the state shown: since the last recorded state.
+                var first = steps.cursor.position
+                while !all.isEmpty, first > 0, !timeline.hasRecordedState(at: first - 1) { first -= 1 }
+                let since = timeline.recording.steps[first].seq
+                let shown = all.filter { (since...here).contains($0.seq) && !toldRedactedActions.contains($0.seq) }
+                if !shown.isEmpty {
+                    flush(context)
+                    toldRedactedActions = session.warnAboutRedactedActions(timeline, found: shown, told: toldRedactedActions)
+                }
             }
             // Not a state only the replay ahead, while the prompt waited, started from.
             toldStandIns = session.warnAboutStandIns(timeline, within: Int.min...here, told: toldStandIns) {
