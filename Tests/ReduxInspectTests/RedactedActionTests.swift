@@ -1,6 +1,6 @@
 import Foundation
 import Redux
-import ReduxInspect
+@testable import ReduxInspect
 import Testing
 
 /// A shop shelf whose `setPrice` action carries the price, redacted by the recorder.
@@ -65,6 +65,20 @@ private enum Shelf {
         #expect(run(["diff", file, "1..3"]).err == "")
         #expect(run(["show", file, "--at", "2"]).err == "")
         #expect(run(["show", file, "--at", "6"]).err == "")
+    }
+
+    /// Actions are told apart by the keys before their placeholders, without parsing each.
+    @Test(arguments: [
+        (#"{"setPrice":{"price":"<redacted>"}}"#, "setPrice\u{0}price"),
+        (#"{"login":{"user":"ada","password":"<redacted>","pin":"<redacted>"}}"#, "login\u{0}password\u{0}pin"),
+        (#"{"tags":{"_0":["<redacted>"]}}"#, nil),  // in an array: parsed
+        (#"{"a":{"b\"c":"<redacted>"}}"#, nil),  // an escape in the key: parsed
+        (#"{"plain":{"x":1}}"#, nil),
+    ] as [(String, String?)])
+    func placeholderShapes(text: String, shape: String?) {
+        let bytes = Array(text.utf8)
+        let found = bytes.withUnsafeBufferPointer { Timeline.placeholderShape(of: $0) }
+        #expect(found.map { String(decoding: $0, as: UTF8.self) } == shape)
     }
 
     /// The shop's password, a string, is read as "<redacted>" itself: nothing to say.
