@@ -61,6 +61,9 @@ private enum Shelf {
         }
         let step = run(["step", file], input: "goto 4\nnext\nback\n")
         #expect(step.err.replacingOccurrences(of: directory.url.path + "/", with: "") == warning, "\(step)")
+        // At seq 6, recorded, the changes shown are from the state replayed before it.
+        let recorded = run(["step", file], input: "goto 6\n")
+        #expect(recorded.err.replacingOccurrences(of: directory.url.path + "/", with: "") == warning, "\(recorded)")
         // Steps whose states are recorded, or replayed before the action, say nothing.
         #expect(run(["diff", file, "1..3"]).err == "")
         #expect(run(["show", file, "--at", "2"]).err == "")

@@ -251,14 +251,18 @@ struct StepCommand: Subcommand {
                 toldReplaysWithoutMissing = session.warnAboutReplaysWithoutMissing(
                     timeline, within: here...here, stretches: replaysWithoutMissing, told: toldReplaysWithoutMissing)
             }
-            if steps.cursor.position >= 0, !timeline.hasRecordedState(at: steps.cursor.position) {
+            // The state shown, or at a recorded one, the state before it that its changes are
+            // shown from.
+            let shownState = steps.cursor.position - (timeline.hasRecordedState(at: steps.cursor.position) ? 1 : 0)
+            if shownState >= 0, !timeline.hasRecordedState(at: shownState) {
                 let all = redactedActions ?? timeline.replayedActionsWithStandIns()
                 redactedActions = all
-                // The actions replayed to make the state shown: since the last recorded state.
-                var first = steps.cursor.position
+                // The actions replayed to make it: since the last recorded state.
+                var first = shownState
                 while !all.isEmpty, first > 0, !timeline.hasRecordedState(at: first - 1) { first -= 1 }
                 let since = timeline.recording.steps[first].seq
-                let shown = all.filter { (since...here).contains($0.seq) && !toldRedactedActions.contains($0.seq) }
+                let until = timeline.recording.steps[shownState].seq
+                let shown = all.filter { (since...until).contains($0.seq) && !toldRedactedActions.contains($0.seq) }
                 if !shown.isEmpty {
                     flush(context)
                     toldRedactedActions = session.warnAboutRedactedActions(timeline, found: shown, told: toldRedactedActions)
