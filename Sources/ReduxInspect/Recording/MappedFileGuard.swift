@@ -51,11 +51,7 @@ enum MappedFileGuard {
     // Written only under `lock`, an entry's `end` last when it is added and first when it is
     // removed; the signal handler reads it without the lock, which at worst misses an entry
     // being written and leaves that fault to the previous action.
-    nonisolated(unsafe) private static let table: UnsafeMutablePointer<Entry> = {
-        let table = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
-        table.initialize(repeating: Entry(), count: capacity)
-        return table
-    }()
+    nonisolated(unsafe) private static let table = SignalHandler.table(of: capacity, filledWith: Entry())
     /// The `SIGBUS` action before the guard's (the default, or the Swift runtime's
     /// backtracer), put back for a signal that is not a fault in a recording.
     nonisolated(unsafe) private static var previous = sigaction()

@@ -42,19 +42,11 @@ final class ReplayCrashNote: @unchecked Sendable {
     /// How many replays the table notes at once; further ones go unnoted.
     private static let capacity = 64
     private static let lock = NSLock()
-    nonisolated(unsafe) private static let table: UnsafeMutablePointer<Entry> = {
-        let table = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
-        table.initialize(repeating: Entry(), count: capacity)
-        return table
-    }()
+    nonisolated(unsafe) private static let table = SignalHandler.table(of: capacity, filledWith: Entry())
     /// The signals a crash raises; `SIGBUS` is ``MappedFileGuard``'s.
     private static let signals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSEGV]
     /// The action of each signal before ours, by signal number.
-    nonisolated(unsafe) private static let previous: UnsafeMutablePointer<sigaction> = {
-        let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 32)
-        previous.initialize(repeating: sigaction(), count: 32)
-        return previous
-    }()
+    nonisolated(unsafe) private static let previous = SignalHandler.table(of: 32, filledWith: sigaction())
     private static let installation: Void = {
         #if canImport(Glibc) || canImport(Darwin)
             _ = table

@@ -72,6 +72,14 @@ enum SignalHandler {
         if sigaltstack(&stack, nil) != 0 { free(memory) }
     }
 
+    /// Memory a signal handler reads, set up beforehand and kept for the life of the process:
+    /// `count` copies of `value`, never freed, so that a handler never reads freed memory.
+    static func table<Value>(of count: Int, filledWith value: Value) -> UnsafeMutablePointer<Value> {
+        let table = UnsafeMutablePointer<Value>.allocate(capacity: count)
+        table.initialize(repeating: value, count: count)
+        return table
+    }
+
     /// The action `signal` has now.
     static func current(for signal: Int32) -> sigaction {
         var current = sigaction()

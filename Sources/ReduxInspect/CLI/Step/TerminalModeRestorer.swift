@@ -48,11 +48,7 @@ enum TerminalModeRestorer {
         return flag
     }()
     /// The action of each signal before ours, by signal number.
-    nonisolated(unsafe) private static let previous: UnsafeMutablePointer<sigaction> = {
-        let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 32)
-        previous.initialize(repeating: sigaction(), count: 32)
-        return previous
-    }()
+    nonisolated(unsafe) private static let previous = SignalHandler.table(of: 32, filledWith: sigaction())
     /// The signals sent to end a process: the standard ones whose default action does (some
     /// with a core dump), `SIGINT` aside, which ``StepInterrupt`` handles. `SIGSYS` is here
     /// rather than with the crashes: the system call refused is not made again on return.
