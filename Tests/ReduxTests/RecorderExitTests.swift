@@ -35,6 +35,35 @@ private let bulkyReducer = Reducer<Bulky, CounterAction> { state, _ in state.cou
         #expect(account.endSeq == nil)
     }
 
+    /// States of 600 kB, a slow disk: the writer stops within the second it is given, in the
+    /// middle of its batch, encoding alone (all entries queued at once) or with a helper (the
+    /// queue full). Before, it stopped only every 64 lines it encoded itself (38 MB here), and
+    /// not while a helper encoded with it: the process exited with no marker.
+    @Test(arguments: [1, 2])
+    func aWriterBehindOnLargeStatesStopsInTime(encodingThreads: Int) throws {
+        struct Huge: Codable, Sendable, Equatable {
+            var count = 0
+            var filler = Array(repeating: 123_456_789, count: 60_000)
+        }
+        let sink = SwitchableSink(delay: 0.1)
+        var options = steppingOptions(Recorder<Huge, CounterAction>.self, reducer: "huge")
+        options.encodingThreads = encodingThreads
+        // Dispatches a few past a queue of 64 wait for room: the queue is full when taken.
+        let dispatches = encodingThreads > 1 ? 70 : 200
+        if encodingThreads > 1 { options.queueCapacity = 64 }
+        let recorder = Recorder<Huge, CounterAction>(sink: sink, options: options)
+        let store = Store(
+            initialState: Huge(), reducer: Reducer { state, _ in state.count += 1 }, middleware: [recorder.middleware])
+        for _ in 0..<dispatches { store.dispatch(.increment) }
+
+        // The marker is written only if the writer stops within the second it is given.
+        recorder.flushAtExit(waitingAtMost: 0.01)
+
+        let account = try RecordingAccount(lines: sink.memory.lines)
+        account.expectEverySeqAccountedFor(through: dispatches)
+        #expect(account.gaps.last?.reason == "the process exited before they were written")
+    }
+
     /// A writer that catches up in time writes everything, with no marker.
     @Test func aWriterThatCatchesUpLeavesNoMarker() throws {
         let sink = SwitchableSink()

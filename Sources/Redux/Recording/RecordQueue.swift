@@ -35,6 +35,8 @@ final class RecordQueue<Item>: @unchecked Sendable {
     /// behind a sink that hangs (the header's, which creating a store waits for a moment)
     /// must not leave the app one place short in its queue.
     @exclusivity(unchecked) @usableFromInline var barriers = 0
+    /// Set by ``wake()``: the writer no longer waits for items.
+    private var woken = false
     /// How long the writer waits for more items while busy.
     static var batchWindow: TimeInterval { 0.002 }
 
@@ -122,7 +124,7 @@ final class RecordQueue<Item>: @unchecked Sendable {
         if busy && items.isEmpty && !isFinished {
             _ = condition.wait(until: Date(timeIntervalSinceNow: Self.batchWindow))
         }
-        while items.isEmpty && !isFinished {
+        while items.isEmpty && !isFinished && !woken {
             writerIdle = true
             condition.wait()
             writerIdle = false
@@ -133,6 +135,15 @@ final class RecordQueue<Item>: @unchecked Sendable {
         barriers = 0
         if waitingProducers > 0 { condition.broadcast() }
         return (batch, wasFull)
+    }
+
+    /// Wakes a writer waiting for items, which then takes none, now and whenever it waits
+    /// again: a writer stopping as the process exits does not wait for more.
+    func wake() {
+        condition.lock()
+        woken = true
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Refuses new items, and takes those queued: what a writer that stops before writing

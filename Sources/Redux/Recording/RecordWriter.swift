@@ -51,6 +51,8 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
     private var stopRequested = false
     /// Signalled once the writer has stopped for ``stopAtExit(waitingAtMost:)``.
     private let stopped = DispatchSemaphore(value: 0)
+    /// Once a stop is asked: the entries of the lines taken since, counted, not encoded.
+    private var entriesLeft: Int?
 
     /// Bytes of encoded lines after which a batch is written without waiting for the rest of
     /// the queue: the writer's memory then stays near this whatever the size of the states.
@@ -106,7 +108,8 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
         while true {
             var (lines, wasFull) = queue.takeAll(busy: busy)
             busy = true
-            if lines.isEmpty { break }
+            if isStopRequested { entriesLeft = entriesLeft ?? 0 }
+            if lines.isEmpty && entriesLeft == nil { break }
             // Only while the app waits for room in the queue (or drops entries): at any other
             // time the helper would take a core from the app.
             if let helper, wasFull, lines.count >= Self.sharedBatchMinimum {
@@ -115,8 +118,10 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
                 takeAlone(&lines)
             }
             writeBatch()
-            if isStopRequested {
-                stop(leaving: lines + queue.finishTakingRest())
+            if entriesLeft != nil {
+                // What was taken and not encoded, and what is still queued.
+                for line in queue.finishTakingRest() { take(line) }
+                stop()
                 break
             }
         }
@@ -134,16 +139,7 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
         // Taken from the end, so that each line (and the state it holds) is released once
         // it is encoded rather than when the whole batch is.
         lines.reverse()
-        var taken = 0
-        while let line = lines.popLast() {
-            take(line)
-            taken &+= 1
-            // Asked now and then: a batch of large states takes a while.
-            if taken % 64 == 0, isStopRequested {
-                lines.reverse()
-                return
-            }
-        }
+        while let line = lines.popLast() { take(line) }
     }
 
     /// Whether ``stopAtExit(waitingAtMost:)`` has asked the writer to stop.
@@ -157,26 +153,35 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
     /// most `seconds` for that. Called by the `atexit` handler, once its wait has run out.
     func stopAtExit(waitingAtMost seconds: Double) {
         stopping.withLock { stopRequested = true }
-        // A writer waiting for lines takes the queue's end for its own.
+        // A writer waiting for lines takes the queue's end for its own, and stops.
+        queue.wake()
         _ = stopped.wait(timeout: .now() + seconds)
     }
 
-    /// Writes a `gap` marker for the entries in `lines`, which the writer leaves unwritten as
-    /// the process exits, and lets the flushes among them go.
-    private func stop(leaving lines: [Line]) {
-        defer { stopped.signal() }
-        var missing = 0
-        for line in lines {
-            switch line {
-            case .entry: missing += 1
-            case .gap(_, let dropped, _): missing += dropped
-            case .barrier(let semaphore): semaphore.signal()
-            case .header, .end: break
-            }
+    /// Counts, instead of encoding, the entries of a line taken once a stop is asked (and
+    /// lets a flush go); `false` when the line is to be encoded. Asked for every line, as a
+    /// line of a large state takes long to encode.
+    private func countsInsteadOfEncoding(_ line: Line) -> Bool {
+        if entriesLeft == nil {
+            guard isStopRequested else { return false }
+            entriesLeft = 0
         }
-        guard missing > 0 else { return }
-        let count = (lost?.count ?? 0) + missing
-        lost = (lost?.after ?? lastWrittenSeq, count, "the process exited before they were written")
+        switch line {
+        case .entry: entriesLeft? += 1
+        case .gap(_, let dropped, _): entriesLeft? += dropped
+        case .barrier(let semaphore): semaphore.signal()
+        case .header, .end: break
+        }
+        return true
+    }
+
+    /// Writes a `gap` marker for the entries counted since a stop was asked, which the writer
+    /// leaves unwritten as the process exits.
+    private func stop() {
+        defer { stopped.signal() }
+        guard let left = entriesLeft, left > 0 else { return }
+        let reason = "the process exited before they were written"
+        lost = (lost?.after ?? lastWrittenSeq, (lost?.count ?? 0) + left, lost.map { "\($0.reason); then \(reason)" } ?? reason)
         do {
             try sink.write(unwrittenPrefix())
             lost = nil
@@ -207,6 +212,7 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
     /// Handles one line: a barrier or header is kept for the batch's write; anything else is
     /// encoded (or, when `failure` says it could not be, what stands in for it) into the batch.
     private func take(_ line: Line, failure: (any Error)? = nil) {
+        if countsInsteadOfEncoding(line) { return }
         switch line {
         case .barrier(let semaphore):
             barriers.append(semaphore)
@@ -239,6 +245,10 @@ final class RecordWriter<State: Encodable & Sendable, Action: Encodable & Sendab
     /// Adds an entry the helper encoded to the batch, as ``take(_:failure:)`` adds one
     /// encoded here.
     private func takeEncoded(_ bytes: ArraySlice<UInt8>, seq: Int, hasState: Bool) {
+        if entriesLeft != nil || isStopRequested {
+            entriesLeft = (entriesLeft ?? 0) + 1
+            return
+        }
         batch.entries += 1
         batch.highestSeq = seq
         noteEncoded(hasState: hasState, inRun: true, isEntry: true)

@@ -196,7 +196,7 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
         // empty file, which no reader takes for a recording. With the header written, it
         // leaves a recording without an end marker, which readers accept with a warning. A
         // sink that hangs delays the store's creation by `headerWaitLimit` at most.
-        if installed, !writer.isWriterThread { _ = waitForWriter(atMost: Self.headerWaitLimit) }
+        if installed, !writer.isWriterThread { waitForWriter(atMost: Self.headerWaitLimit) }
         if otherStore { writer.errors.report(.installedInSecondStore) }
         return installed
     }
@@ -205,12 +205,17 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     static var headerWaitLimit: Double { 0.25 }
 
     /// Waits until what was queued before the call has been handed to the sink, or `seconds`
-    /// when given; `false`, at once, when the queue no longer takes anything (closed).
-    private func waitForWriter(atMost seconds: Double?) -> Bool {
+    /// when given: whether it was, or timed out; `nil`, at once, when the queue no longer
+    /// takes anything (closed).
+    @discardableResult
+    private func waitForWriter(atMost seconds: Double?) -> DispatchTimeoutResult? {
         let done = DispatchSemaphore(value: 0)
-        guard queue.appendBarrier(.barrier(done)) else { return false }
-        if let seconds { _ = done.wait(timeout: .now() + seconds) } else { done.wait() }
-        return true
+        guard queue.appendBarrier(.barrier(done)) else { return nil }
+        guard let seconds else {
+            done.wait()
+            return .success
+        }
+        return done.wait(timeout: .now() + seconds)
     }
 
     /// Called on the dispatching thread, inside the store's serialized dispatch.
@@ -263,7 +268,7 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     /// background task (`await Task.detached { recorder.flush() }.value`).
     public func flush() {
         guard !writer.isWriterThread else { return }
-        if !waitForWriter(atMost: nil) { writer.waitUntilFinished() }
+        if waitForWriter(atMost: nil) == nil { writer.waitUntilFinished() }
         if !isInsideDispatch { writer.errors.waitUntilHandled(waitingAtMost: nil) }
     }
 
@@ -274,9 +279,7 @@ public final class Recorder<State: Encodable & Sendable, Action: Encodable & Sen
     /// where it used to end at the last one written as if the session had.
     func flushAtExit(waitingAtMost seconds: Double) {
         guard !writer.isWriterThread else { return }
-        let done = DispatchSemaphore(value: 0)
-        guard queue.appendBarrier(.barrier(done)) else { return }
-        if done.wait(timeout: .now() + seconds) == .timedOut { writer.stopAtExit(waitingAtMost: 1) }
+        if waitForWriter(atMost: seconds) == .timedOut { writer.stopAtExit(waitingAtMost: 1) }
         if !isInsideDispatch { writer.errors.waitUntilHandled(waitingAtMost: seconds) }
     }
 
