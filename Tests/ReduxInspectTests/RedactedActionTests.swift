@@ -27,14 +27,14 @@ private enum Shelf {
 
     /// A price set at seq 4, between states recorded every third step, with the action's
     /// `price` (and `label`, a string) redacted.
-    static func record() -> String {
-        RecordedSession.text(
+    static func record(priceAt seq: Int = 4) -> String {
+        let actions = (1...7).map { $0 == seq ? Action.setPrice(price: 99.95) : .relabel(label: "tea") }
+        return RecordedSession.text(
             from: State(), reducer,
             options: .init(
                 reducer: "shelf", app: "Shelf", statePolicy: .every(3), redactedKeys: ["price", "label"],
                 clock: .stepping(from: Date(timeIntervalSince1970: 1_795_000_000), by: 0.25)),
-            dispatching: [.relabel(label: "tea"), .relabel(label: "tea"), .relabel(label: "tea"), .setPrice(price: 99.95)]
-                + Array(repeating: .relabel(label: "tea"), count: 3))
+            dispatching: actions)
     }
 }
 
@@ -82,6 +82,17 @@ private enum Shelf {
         let bytes = Array(text.utf8)
         let found = bytes.withUnsafeBufferPointer { Timeline.placeholderShape(of: $0) }
         #expect(found.map { String(decoding: $0, as: UTF8.self) } == shape)
+    }
+
+    /// The price set at seq 6, whose state is recorded: its change is shown as recorded, and
+    /// the replay of its action, which misses the recorded state, is no sign that the reducer
+    /// changed. Before, diff said "the reducer does not make the state recorded at seq 6".
+    @Test func aRecordedStepsOwnRedactedActionIsNoChangeOfTheReducer() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("shelf.jsonl", Shelf.record(priceAt: 6))
+        let diff = CLITestSupport.run(["diff", file, "6"], inspector: Shelf.inspector)
+        #expect(diff.out == "@@ seq 6 setPrice @@\n~ cost: 0.0 → 99.95\n", "\(diff)")
+        #expect(diff.err == "", "\(diff)")
     }
 
     /// The shop's password, a string, is read as "<redacted>" itself: nothing to say.

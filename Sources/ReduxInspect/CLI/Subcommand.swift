@@ -111,17 +111,15 @@ final class CommandSession {
     func warnAboutUnreproducedStates(_ timeline: Timeline, within seqs: ClosedRange<Int>? = nil) {
         var found = timeline.unreproducedSeqs.filter { seqs?.contains($0) ?? true }
         guard !found.isEmpty else { return }
-        // A replay that ran an action with a redacted number read as 0 is expected to miss
-        // the state recorded after it: that is no change of the reducer, and is warned about
-        // as such (``warnAboutRedactedActions(_:within:found:told:)``).
-        let redacted = timeline.replayedActionsWithStandIns().map(\.seq)
-        if !redacted.isEmpty {
-            let steps = timeline.recording.steps
+        // A replay that ran an action with a redacted number read as 0, the step's own or
+        // one since the last recorded state, is expected to miss the state recorded there:
+        // that is no change of the reducer, and is warned about as such
+        // (``warnAboutRedactedActions(_:within:found:told:)``).
+        if Recording.mayHoldPlaceholder(timeline.recording.bytes.buffer) {
             found.removeAll { seq in
-                guard var index = timeline.recording.index(ofSeq: seq) else { return false }
-                while index > 0, !timeline.hasRecordedState(at: index - 1) { index -= 1 }
-                let since = index > 0 ? steps[index - 1].seq : 0
-                return redacted.contains { $0 > since && $0 < seq }
+                guard let index = timeline.recording.index(ofSeq: seq) else { return false }
+                return !timeline.actionStandInPaths(at: index).isEmpty
+                    || (index > 0 && !timeline.replayedActionsWithStandIns(within: (index - 1)..<index).isEmpty)
             }
         }
         guard let first = found.first else { return }

@@ -19,7 +19,7 @@ extension Timeline {
         let range = indices ?? 0..<steps.count
         guard !range.isEmpty else { return [] }
         var first = max(0, min(range.lowerBound, steps.count - 1))
-        while first > 0, !hasRecordedState(at: first), !hasRecordedState(at: first - 1) { first -= 1 }
+        if !hasRecordedState(at: first) { first = lastRecordedStep(before: first) + 1 }
         // The same case of an action with the placeholder in the same places reads it alike:
         // told apart from the text where it is as the recorder writes it, else parsed.
         var byShape: [[UInt8]: [JSONPath]] = [:]

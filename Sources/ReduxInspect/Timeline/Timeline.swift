@@ -229,6 +229,25 @@ public final class Timeline {
         }
     }
 
+    /// The last step before step `index` whose state is recorded, `-1` for none (the initial
+    /// state): where the replay that makes the state after `index` starts.
+    func lastRecordedStep(before index: Int) -> Int {
+        let last = recording.steps.count - 1
+        if index > last, last >= 0, hasRecordedState(at: last) { return last }
+        let later = stepsWithStates.partitionIndex(atOrPast: { Int($0) >= index })
+        return later > 0 ? Int(stepsWithStates[later - 1]) : -1
+    }
+
+    /// The first step at or after step `index` whose state is recorded (the last step's in
+    /// the end marker too), or the number of steps when none is: where a stretch of replayed
+    /// steps from `index` ends.
+    func replayedStretchEnd(from index: Int) -> Int {
+        if hasRecordedState(at: index) { return index }
+        if let next = nextRecordedStep(after: index) { return next }
+        let last = recording.steps.count - 1
+        return last > index && hasRecordedState(at: last) ? last : recording.steps.count
+    }
+
     /// The places where the action of step `index` holds the recorder's placeholder and the
     /// app's decoder reads it as another value (``StateReplayer/actionStandInPaths(_:)``);
     /// empty without a reducer, or when the line cannot be read (what replays it says why).

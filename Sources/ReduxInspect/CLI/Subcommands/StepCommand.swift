@@ -192,8 +192,10 @@ struct StepCommand: Subcommand {
         let replaysWithoutMissing = timeline.replaysWithoutMissing
         var toldReplaysWithoutMissing: Set<Int> = []
         var toldRedactedActions: Set<Int> = []
-        // Looked for once, when the session first shows a replayed step.
-        var redactedActions: [RedactedAction]?
+        // The replayed actions with stand-ins of each stretch of replayed steps looked at, by
+        // the stretch's first step.
+        var redactedByStretch: [Int: [RedactedAction]] = [:]
+        var lastShownSeq: Int?
         // A script saved by an editor that starts files with a byte order mark.
         var firstLine = true
         while true {
@@ -252,22 +254,24 @@ struct StepCommand: Subcommand {
                     timeline, within: here...here, stretches: replaysWithoutMissing, told: toldReplaysWithoutMissing)
             }
             // The state shown, or at a recorded one, the state before it that its changes are
-            // shown from.
+            // shown from; looked at when the cursor has moved.
             let shownState = steps.cursor.position - (timeline.hasRecordedState(at: steps.cursor.position) ? 1 : 0)
-            if shownState >= 0, !timeline.hasRecordedState(at: shownState) {
-                let all = redactedActions ?? timeline.replayedActionsWithStandIns()
-                redactedActions = all
-                // The actions replayed to make it: since the last recorded state.
-                var first = shownState
-                while !all.isEmpty, first > 0, !timeline.hasRecordedState(at: first - 1) { first -= 1 }
-                let since = timeline.recording.steps[first].seq
+            if here != lastShownSeq, shownState >= 0, !timeline.hasRecordedState(at: shownState) {
+                // The actions replayed to make it: its stretch's since the last recorded state,
+                // each stretch looked through once.
+                let first = timeline.lastRecordedStep(before: shownState) + 1
+                let stretch =
+                    redactedByStretch[first]
+                    ?? timeline.replayedActionsWithStandIns(within: first..<timeline.replayedStretchEnd(from: first))
+                redactedByStretch[first] = stretch
                 let until = timeline.recording.steps[shownState].seq
-                let shown = all.filter { (since...until).contains($0.seq) && !toldRedactedActions.contains($0.seq) }
+                let shown = stretch.prefix { $0.seq <= until }.filter { !toldRedactedActions.contains($0.seq) }
                 if !shown.isEmpty {
                     flush(context)
-                    toldRedactedActions = session.warnAboutRedactedActions(timeline, found: shown, told: toldRedactedActions)
+                    toldRedactedActions = session.warnAboutRedactedActions(timeline, found: Array(shown), told: toldRedactedActions)
                 }
             }
+            lastShownSeq = here
             // Not a state only the replay ahead, while the prompt waited, started from.
             toldStandIns = session.warnAboutStandIns(timeline, within: Int.min...here, told: toldStandIns) {
                 flush(context)
