@@ -34,15 +34,15 @@ import Testing
         #expect(size.out.hasPrefix(#"{"seq":1,"type":"x","path":"d.count","kind":"changed","old":0,"new":1}"#), "\(size)")
     }
 
-    /// Only a last key: inside a path, `.count` reads as the member.
-    @Test func aCountKeyInsideAPathStaysBare() throws {
+    /// Only a last key after another: inside a path, and first, `count` reads as the member.
+    @Test func aCountKeyInsideAPathOrFirstStaysBare() throws {
         let directory = try CLITemporaryDirectory()
         let file = try directory.file(
             "inner.jsonl",
             lines: [
-                #"{"format":"redux-inspect","version":1,"initialState":{"count":{"n":1}}}"#,
-                #"{"seq":1,"type":"x","action":{"x":{}},"state":{"count":{"n":2}}}"#,
+                #"{"format":"redux-inspect","version":1,"initialState":{"x":{"count":{"n":1}},"count":1}}"#,
+                #"{"seq":1,"type":"x","action":{"x":{}},"state":{"x":{"count":{"n":2}},"count":2}}"#,
             ])
-        #expect(CLI.run(["diff", file]).out == "@@ seq 1 x @@\n~ count.n: 1 → 2\n")
+        #expect(CLI.run(["diff", file]).out == "@@ seq 1 x @@\n~ x.count.n: 1 → 2\n~ count: 1 → 2\n")
     }
 }

@@ -134,6 +134,8 @@ enum MappedFileGuard {
                 let entry = table[slot]
                 if entry.start <= address, address < entry.end, let message = entry.message {
                     if entry.zeroedEnd > 0 {
+                        // `mmap` is not on POSIX's list of functions safe in a signal handler,
+                        // but on Linux and Darwin it is the system call alone, which is.
                         let page = address / entry.pageSize * entry.pageSize
                         let zeros = mmap(
                             UnsafeMutableRawPointer(bitPattern: page), Int(entry.zeroedEnd - page), PROT_READ,

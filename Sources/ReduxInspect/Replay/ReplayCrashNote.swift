@@ -90,7 +90,6 @@ final class ReplayCrashNote: @unchecked Sendable {
 
     /// Makes the slot's message name `recording`, taking a slot first if need be.
     private func name(_ recording: Recording) {
-        self.recording = ObjectIdentifier(recording)
         guard let message = strdup(
             "Error: \(TerminalText.escape(recording.path)): the app crashed while replaying seq ")
         else { return }
@@ -99,7 +98,9 @@ final class ReplayCrashNote: @unchecked Sendable {
                 slot = (0..<Self.capacity).first { !Self.table[$0].inUse }
                 if let slot { Self.table[slot].inUse = true }
             }
+            // A full table: tried again at the next step.
             guard let slot else { return message }
+            self.recording = ObjectIdentifier(recording)
             Self.table[slot].thread = 0
             let old = Self.table[slot].message
             Self.table[slot].message = message

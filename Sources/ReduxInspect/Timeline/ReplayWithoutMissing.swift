@@ -23,10 +23,12 @@ public struct ReplayWithoutMissing: Sendable, Equatable {
         let states =
             replayed.count == 1
             ? "the state of seq \(replayed.lowerBound) is" : "the states of seq \(replayed.lowerBound) to \(replayed.upperBound) are"
+        // Before the first step, there is no seq to be after.
+        let place = afterSeq == 0 ? "before seq \(replayed.lowerBound)" : "after seq \(afterSeq)"
         guard let meets else {
-            return "\(entries) missing after seq \(afterSeq) with no recorded state since: \(states) replayed without \(actions)"
+            return "\(entries) missing \(place) with no recorded state since: \(states) replayed without \(actions)"
         }
-        return "\(entries) missing after seq \(afterSeq) with no recorded state until seq \(meets): \(states) replayed "
+        return "\(entries) missing \(place) with no recorded state until seq \(meets): \(states) replayed "
             + "without \(actions), and the change shown at seq \(meets) holds what \(missing == 1 ? "it" : "they") did"
     }
 }

@@ -87,11 +87,12 @@ struct StepBreakpoint: Equatable {
     func status(in state: JSONValue, alreadySet: Bool = false) -> StepBreakpointStatus {
         switch condition {
         case .change(let path):
-            StepBreakpointStatus(
-                breakpoint: self, value: path.value(in: state), holds: false, alreadySet: alreadySet,
-                hints: path.value(in: state) == nil && !alreadySet ? Self.misspeltHint(path, in: state) : [])
+            let value = path.value(in: state)
+            return StepBreakpointStatus(
+                breakpoint: self, value: value, holds: false, alreadySet: alreadySet,
+                hints: value == nil && !alreadySet ? Self.misspeltHint(path, in: state) : [])
         case .predicate(let predicate):
-            StepBreakpointStatus(
+            return StepBreakpointStatus(
                 breakpoint: self, value: nil, holds: predicate.holds(in: state), alreadySet: alreadySet,
                 hints: predicate.literalOrderings.compactMap { ordering in
                     predicate.literalOrderingHint(ordering, kinds: Predicate.ValueKinds(of: ordering.operand.value(in: state)))

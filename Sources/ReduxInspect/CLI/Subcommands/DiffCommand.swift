@@ -120,9 +120,9 @@ struct DiffCommand: Subcommand {
             }
             session.warnAboutStandIns(timeline)
             session.warnAboutUnreproducedStates(timeline, within: recording.seqs(of: indices))
-        session.warnAboutReplaysWithoutMissing(timeline, within: recording.seqs(of: indices))
-        // The states diffed: the one before the first step too.
-        session.warnAboutRedactedActions(timeline, within: max(0, indices.lowerBound - 1)..<indices.upperBound)
+            session.warnAboutReplaysWithoutMissing(timeline, within: recording.seqs(of: indices))
+            // The states diffed: the one before the first step too.
+            session.warnAboutRedactedActions(timeline, within: max(0, indices.lowerBound - 1)..<indices.upperBound)
             return .success
         }
         // Steps whose states before and after are both recorded are diffed from the lines'
