@@ -35,12 +35,24 @@ extension Subcommand {
     }
 
     /// Parses a positive integer option value.
-    static func seq(_ text: String?, option: String) throws(UsageError) -> Int? {
+    static func seq(_ text: String?, option: String, acceptsLast: Bool = false) throws(UsageError) -> Int? {
         guard let text else { return nil }
+        if acceptsLast, text == "last" { return lastSeq }
         guard let value = Int(text), value >= 0 else {
-            throw usage("invalid value '\(TerminalText.echo(text))' for '\(option)': expected a seq number")
+            let expected = acceptsLast ? "a seq number or 'last'" : "a seq number"
+            throw usage("invalid value '\(TerminalText.echo(text))' for '\(option)': expected \(expected)")
         }
         return value
+    }
+
+    /// What ``seq(_:option:acceptsLast:)`` gives for `last`, for ``resolving(_:in:)``.
+    static var lastSeq: Int { Int.max }
+
+    /// `seq`, or for `last` the seq of the last state the recording knows: its last step's,
+    /// or the end marker's after entries missing at the end.
+    static func resolving(_ seq: Int, in recording: Recording) -> Int {
+        guard seq == lastSeq else { return seq }
+        return max(recording.endSeq ?? 0, recording.steps.last?.seq ?? 0)
     }
 
     /// Parses a `--format` value against the allowed ones.

@@ -6,7 +6,7 @@ struct ShowCommand: Subcommand {
         usage: "show <file> --at <seq> [--path <path>] [--reducer <name>]",
         arguments: [("<file>", "The recording (JSON Lines).")],
         options: [
-            .init("--at", value: "<seq>", help: "The step; 0 is the initial state."),
+            .init("--at", value: "<seq>", help: "The step; 0 is the initial state, 'last' the last state the recording knows."),
             .init("--path", value: "<path>", help: "Print only this part of the state, e.g. cart.items[id=3].quantity."),
             .init("--reducer", value: "<name>", help: "Replay with this reducer where the recording holds no state."),
         ],
@@ -26,7 +26,7 @@ struct ShowCommand: Subcommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         file = try Self.singleFile(arguments)
-        guard let seq = try Self.seq(arguments.value("--at"), option: "--at") else {
+        guard let seq = try Self.seq(arguments.value("--at"), option: "--at", acceptsLast: true) else {
             throw Self.usage("missing option '--at <seq>'")
         }
         self.seq = seq
@@ -37,6 +37,7 @@ struct ShowCommand: Subcommand {
     func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
         let timeline = try session.open(file, reducerName: reducerName)
         timeline.showsReplayProgress(in: session.context)
+        let seq = Self.resolving(self.seq, in: timeline.recording)
         let path = try self.path.map { text throws(InspectorError) in try JSONPath.argument(text) }
         let state: JSONValue
         if seq == timeline.recording.endSeq, let end = try timeline.recording.endAfterGap() {

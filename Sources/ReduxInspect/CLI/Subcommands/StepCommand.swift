@@ -15,7 +15,7 @@ struct StepCommand: Subcommand {
         usage: "step <file> [--at <seq>] [--json] [--reducer <name>]",
         arguments: [("<file>", "The recording (JSON Lines).")],
         options: [
-            .init("--at", value: "<seq>", help: "Start at this step; 0 (the initial state) by default."),
+            .init("--at", value: "<seq>", help: "Start at this step, or 'last'; 0 (the initial state) by default."),
             .init("--json", help: "Answer every command with one line of JSON."),
             .init(
                 "--reducer", value: "<name>",
@@ -100,7 +100,7 @@ struct StepCommand: Subcommand {
                 "step reads its commands from standard input, which '\(TerminalText.echo(file))' is: "
                     + "give the recording as a file of its own")
         }
-        startSeq = try Self.seq(arguments.value("--at"), option: "--at") ?? 0
+        startSeq = try Self.seq(arguments.value("--at"), option: "--at", acceptsLast: true) ?? 0
         json = arguments.has("--json")
         reducerName = arguments.value("--reducer")
     }
@@ -118,6 +118,8 @@ struct StepCommand: Subcommand {
         timeline.showsReplayProgress(in: session.context)
         try requireStates(timeline, available: session.inspector.reducers.map(\.name))
         let start: Int
+        // `last`: the last step, where the session's `last` goes.
+        let startSeq = startSeq == Self.lastSeq ? timeline.recording.steps.last?.seq ?? 0 : self.startSeq
         do {
             start = try timeline.index(ofSeq: startSeq)
         } catch {
