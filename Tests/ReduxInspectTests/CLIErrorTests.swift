@@ -68,7 +68,7 @@ import Testing
         Case(arguments: ["show", shop], message: "missing option '--at <seq>'"),
         Case(arguments: ["replay", shop, "--to"], message: "missing value for '--to <seq>'"),
         Case(arguments: ["replay", shop, "--to", "abc"], message: "invalid value 'abc' for '--to': expected a seq number"),
-        Case(arguments: ["show", shop, "--at=-3"], message: "invalid value '-3' for '--at': expected a seq number"),
+        Case(arguments: ["show", shop, "--at=-3"], message: "invalid value '-3' for '--at': expected a seq number or 'last'"),
         Case(
             arguments: ["diff", shop, "--format", "xml"],
             message: "invalid value 'xml' for '--format': expected one of text, json-patch, json"),
