@@ -188,7 +188,7 @@ import Testing
         let shop = Support.fixture("shop.jsonl")
         let typo = Support.run(["diff", shop, "--path", "cart.totl"])
         #expect(typo.code == 0 && typo.out.isEmpty, "\(typo)")
-        #expect(typo.err == "warning: no state diffed has a value at cart.totl\n")
+        #expect(typo.err == "warning: no state diffed has a value at cart.totl (did you mean cart.total?)\n")
         let size = Support.run(["diff", shop, "12..14", "--path", "cart.items.count"])
         #expect(size.code == 0 && size.out.isEmpty, "\(size)")
         #expect(
@@ -199,7 +199,7 @@ import Testing
         #expect(still.code == 0 && still.out.isEmpty && still.err.isEmpty, "\(still)")
         // States replayed (the counter records a few) are read the same way.
         let counter = Support.run(["diff", Support.fixture("counter.jsonl"), "--path", "cuont"])
-        #expect(counter.err == "warning: no state diffed has a value at cuont\n", "\(counter)")
+        #expect(counter.err == "warning: no state diffed has a value at cuont (did you mean count?)\n", "\(counter)")
         #expect(Support.run(["diff", Support.fixture("counter.jsonl"), "--path", "count"]).err.isEmpty)
     }
 }

@@ -116,7 +116,13 @@ struct DiffCommand: Subcommand {
                 // A size is read by blame and bisect; here it is a member no array has.
                 let size = prefix?.components.last == .key("count") ? "; a size is no place in the state: "
                     + "to list its changes: \(session.suggested("blame", file, path))" : ""
-                session.warn("no state diffed has a value at \(TerminalText.echo(path))\(size)")
+                // The last state diffed says what the path was likely meant to be.
+                let meant =
+                    size.isEmpty
+                    ? prefix.flatMap { prefix in
+                        (try? timeline.state(after: indices.upperBound - 1)).map(Predicate.Operand.path(prefix).didYouMean)
+                    } ?? "" : ""
+                session.warn("no state diffed has a value at \(TerminalText.echo(path))\(size)\(meant)")
             }
             session.warnAboutStandIns(timeline)
             session.warnAboutUnreproducedStates(timeline, within: recording.seqs(of: indices))
