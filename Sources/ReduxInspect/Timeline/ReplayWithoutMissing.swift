@@ -42,14 +42,14 @@ extension Timeline {
         var found: [ReplayWithoutMissing] = []
         var next = 0
         for place in recording.placesAfterGaps where place >= next && !hasRecordedState(at: place) {
-            let end = (place + 1..<steps.count).first { hasRecordedState(at: $0) }
-            let missing = recording.gaps(before: place..<(end ?? steps.count)).reduce(0) { $0.addingSaturated($1.dropped) }
+            let end = replayedStretchEnd(from: place + 1)
+            let missing = recording.gaps(before: place..<end).reduce(0) { $0.addingSaturated($1.dropped) }
             guard let gap = recording.gap(before: place) else { continue }
             found.append(
                 ReplayWithoutMissing(
-                    missing: missing, afterSeq: gap.after,
-                    replayed: steps[place].seq...steps[(end ?? steps.count) - 1].seq, meets: end.map { steps[$0].seq }))
-            next = end ?? steps.count
+                    missing: missing, afterSeq: gap.after, replayed: steps[place].seq...steps[end - 1].seq,
+                    meets: end < steps.count ? steps[end].seq : nil))
+            next = end
         }
         return found
     }

@@ -242,6 +242,7 @@ public final class Timeline {
     /// the end marker too), or the number of steps when none is: where a stretch of replayed
     /// steps from `index` ends.
     func replayedStretchEnd(from index: Int) -> Int {
+        guard index < recording.steps.count else { return recording.steps.count }
         if hasRecordedState(at: index) { return index }
         if let next = nextRecordedStep(after: index) { return next }
         let last = recording.steps.count - 1
