@@ -61,6 +61,9 @@ private enum Shelf {
         }
         let step = run(["step", file], input: "goto 4\nnext\nback\n")
         #expect(step.err.replacingOccurrences(of: directory.url.path + "/", with: "") == warning, "\(step)")
+        // `continue` walks the states replayed from it, as bisect does.
+        let walked = run(["step", file], input: "break cost > 1\ncontinue\n")
+        #expect(walked.err.replacingOccurrences(of: directory.url.path + "/", with: "") == warning, "\(walked)")
         // At seq 6, recorded, the changes shown are from the state replayed before it.
         let recorded = run(["step", file], input: "goto 6\n")
         #expect(recorded.err.replacingOccurrences(of: directory.url.path + "/", with: "") == warning, "\(recorded)")

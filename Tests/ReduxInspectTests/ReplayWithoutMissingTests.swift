@@ -49,6 +49,34 @@ import Testing
         }
     }
 
+    /// `continue` reads every state on its way, as `bisect` does: a stretch it walked is told
+    /// of, as `bisect` tells of it. Before, it said nothing.
+    @Test func continueSaysItOfTheStretchesItWalked() throws {
+        let (directory, file) = try recording()
+        withExtendedLifetime(directory) {
+            let run = CLI.run(["step", file], input: "break cart.total == 60.99\ncontinue\n")
+            #expect(run.err.replacingOccurrences(of: directory.url.path + "/", with: "") == warning, "\(run)")
+        }
+    }
+
+    /// Entries missing in several places of one stretch: where the first are, and where the
+    /// stretch ends, not all after one seq.
+    @Test func severalGapsInAStretchAreSaidToBeBetweenTwoSeqs() throws {
+        let directory = try CLITemporaryDirectory()
+        let counter = try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8)
+        let lines = counter.split(separator: "\n").compactMap { line -> String? in
+            for seq in [3, 7, 8] where line.hasPrefix(#"{"seq":\#(seq),"#) { return nil }
+            guard line.hasPrefix(#"{"seq":"#), let state = line.range(of: #","state":"#) else { return String(line) }
+            return line[..<state.lowerBound] + "}"
+        }
+        let file = try directory.file("gaps.jsonl", lines: lines)
+        let run = CLI.run(["diff", file, "9"])
+        #expect(
+            run.err.hasPrefix(
+                "warning: \(file): 3 entries are missing between seq 2 and seq 21 with no recorded state until seq 22: "),
+            "\(run)")
+    }
+
     /// A state recorded at the step after the gap: replays start again from it, and nothing
     /// is replayed without the missing action.
     @Test func aStateRecordedRightAfterTheGapLeavesNothingToSay() throws {

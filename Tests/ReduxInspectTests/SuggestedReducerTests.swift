@@ -1,6 +1,6 @@
 import Foundation
 import Redux
-import ReduxInspect
+@testable import ReduxInspect
 import Testing
 
 /// A tally recorded with `add` adding, and a second reducer, `doubling`, that adds twice: an
@@ -56,5 +56,13 @@ private enum Doubling {
         let run = CLITestSupport.run(["verify", file, "--reducer", "doubling"], inspector: Doubling.inspector)
         #expect(run.code == 1, "\(run)")
         #expect(run.out.contains("tally-inspector blame \(file) '(root)' --reducer doubling\n"), "\(run)")
+    }
+
+    /// A file named with a leading dash is suggested as `./-name`, which no command takes for
+    /// an option.
+    @Test func aFileNamedLikeAnOptionIsSuggestedWithItsDirectory() {
+        #expect(ShellWord.path("-dash.jsonl") == "./-dash.jsonl")
+        #expect(ShellWord.path("/tmp/-dash.jsonl") == "/tmp/-dash.jsonl")
+        #expect(ShellWord.path("a b.jsonl") == "'a b.jsonl'")
     }
 }

@@ -16,6 +16,7 @@ import Testing
         ("frobnicate", ["diff", "replay", "show"], nil),
         ("ab", ["ad", "ac"], nil),  // a tie names neither
         ("log", ["log"], nil),  // the name itself is no typo
+        ("--pth", ["--at", "--json"], nil),  // three letters: two edits from --at is too far
     ] as [(String, [String], String?)])
     func findsTheNameMeant(typed: String, candidates: [String], expected: String?) {
         #expect(Suggestion.closest(to: typed, among: candidates) == expected)

@@ -14,6 +14,12 @@ enum ShellWord {
         return "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
+    /// `path` as a command line takes it: ``quoted(_:)``, and after `./` when it starts with
+    /// `-`, which would read as an option.
+    static func path(_ path: String) -> String {
+        quoted(path.hasPrefix("-") ? "./" + path : path)
+    }
+
     /// ` --reducer NAME`, for a command suggested to a user who gave `--reducer NAME`, which
     /// would otherwise run with the reducer the recording names; empty without one.
     static func reducerOption(_ reducer: String?) -> String {

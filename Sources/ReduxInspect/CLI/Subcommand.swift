@@ -171,7 +171,7 @@ final class CommandSession {
     /// The command line that runs `subcommand` on the recording at `path`, with `arguments`
     /// and the `--reducer` the command was given: what a warning or a hint suggests.
     func suggested(_ subcommand: String, _ path: String, _ arguments: String...) -> String {
-        ([inspector.program, subcommand, ShellWord.quoted(path)] + arguments.map(ShellWord.quoted)).joined(separator: " ")
+        ([inspector.program, subcommand, ShellWord.path(path)] + arguments.map(ShellWord.quoted)).joined(separator: " ")
             + ShellWord.reducerOption(reducerOverride)
     }
 
@@ -191,7 +191,10 @@ final class CommandSession {
         }
         for stretch in found.prefix(3) { warn("\(timeline.recording.path): \(stretch.sentence)") }
         if found.count > 3 {
-            warn("\(timeline.recording.path): \(found.count - 3) more stretches of steps are replayed without missing entries")
+            let more = found.count - 3
+            warn(
+                "\(timeline.recording.path): \(more) more stretch\(more == 1 ? " is" : "es are") replayed without the actions of "
+                    + "entries missing before \(more == 1 ? "it" : "them")")
         }
         return told.union(found.map(\.replayed.lowerBound))
     }
@@ -212,10 +215,15 @@ final class CommandSession {
         if actions.count > 3 { listed.append("\(actions.count - 3) more") }
         let steps = listed.count == 1 ? "seq \(first.seq)" : "seq \(listed.dropLast().joined(separator: ", ")) and \(listed.last!)"
         let (actionText, hold, them) = actions.count == 1 ? ("action", "holds", "it") : ("actions", "hold", "them")
-        let places = first.standIns.prefix(3).map(\.description).joined(separator: ", ")
+        // The places of every action listed, each once.
+        var places: [String] = []
+        for action in actions.prefix(3) {
+            for place in action.standIns.map(\.description) where !places.contains(place) { places.append(place) }
+        }
+        let shown = places.prefix(3).joined(separator: ", ") + (places.count > 3 || actions.count > 3 ? ", …" : "")
         warn(
             "\(timeline.recording.path): the \(actionText) of \(steps) \(hold) redacted values that the app's decoder can "
-                + "only read as 0 or false (\(places)\(first.standIns.count > 3 ? ", …" : "")): the states replayed from "
+                + "only read as 0 or false (\(shown)): the states replayed from "
                 + "\(them), up to the next recorded state, compute with those, which may not be the app's values")
         return told.union(actions.map(\.seq))
     }

@@ -7,7 +7,9 @@ enum Suggestion {
     /// when two are equally close. Letter case does not count.
     static func closest(to typed: String, among candidates: some Sequence<String>) -> String? {
         let word = Array(typed.lowercased())
-        let limit = word.count <= 4 ? 1 : word.count <= 8 ? 2 : 3
+        // An option's dashes are no letters of its name: `--pth` is three letters long.
+        let letters = word.drop { $0 == "-" }.count
+        let limit = letters <= 4 ? 1 : letters <= 8 ? 2 : 3
         var best: (name: String, distance: Int)?
         var tied = false
         for candidate in candidates where candidate != typed {

@@ -8,6 +8,8 @@ public struct ReplayWithoutMissing: Sendable, Equatable {
     public let missing: Int
     /// The seq the first missing entry comes after.
     public let afterSeq: Int
+    /// How many entries are missing there, before the stretch's first step.
+    public let firstMissing: Int
     /// The seqs of the steps replayed without them.
     public let replayed: ClosedRange<Int>
     /// The seq of the step whose recorded state ends the stretch, if one does.
@@ -23,8 +25,8 @@ public struct ReplayWithoutMissing: Sendable, Equatable {
         let states =
             replayed.count == 1
             ? "the state of seq \(replayed.lowerBound) is" : "the states of seq \(replayed.lowerBound) to \(replayed.upperBound) are"
-        // Before the first step, there is no seq to be after.
-        let place = afterSeq == 0 ? "before seq \(replayed.lowerBound)" : "after seq \(afterSeq)"
+        // Several gaps in the stretch: where the first one starts, and the stretch's end.
+        let place = missing > firstMissing ? "between seq \(afterSeq) and seq \(replayed.upperBound)" : "after seq \(afterSeq)"
         guard let meets else {
             return "\(entries) missing \(place) with no recorded state since: \(states) replayed without \(actions)"
         }
@@ -47,7 +49,7 @@ extension Timeline {
             guard let gap = recording.gap(before: place) else { continue }
             found.append(
                 ReplayWithoutMissing(
-                    missing: missing, afterSeq: gap.after, replayed: steps[place].seq...steps[end - 1].seq,
+                    missing: missing, afterSeq: gap.after, firstMissing: gap.dropped, replayed: steps[place].seq...steps[end - 1].seq,
                     meets: end < steps.count ? steps[end].seq : nil))
             next = end
         }

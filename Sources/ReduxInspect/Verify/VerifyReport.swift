@@ -76,7 +76,7 @@ enum VerifyReport {
             lines.append(
                 "  note: no state is recorded for the steps before it back to seq \(candidates.lowerBound): "
                     + "the step that made the difference is one of seq \(candidates.lowerBound)…\(candidates.upperBound); "
-                    + "to list the steps that change it: \(program) blame \(TerminalText.escape(ShellWord.quoted(result.path))) "
+                    + "to list the steps that change it: \(program) blame \(TerminalText.escape(ShellWord.path(result.path))) "
                     + TerminalText.escape(ShellWord.quoted(path) + ShellWord.reducerOption(reducer)))
         }
         if let start = divergence.standIns, !result.outcome.isNondeterministic {

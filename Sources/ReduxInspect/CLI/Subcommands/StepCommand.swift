@@ -232,6 +232,7 @@ struct StepCommand: Subcommand {
                 continue
             }
             previous = line
+            let positionBefore = steps.cursor.position
             let reply = try steps.execute(input)
             if StepInterrupt.isRequested, let promptSink {
                 // The terminal the prompt is on echoed `^C` where the cursor was: take it away
@@ -274,6 +275,24 @@ struct StepCommand: Subcommand {
                 }
             }
             lastShownSeq = here
+            // `continue` and `reverse-continue` read every state on their way: what the
+            // warnings say of a stretch they walked holds for their answer, as for `bisect`'s.
+            if case .resume = input, steps.cursor.position != positionBefore {
+                let walked = min(positionBefore, steps.cursor.position)...max(positionBefore, steps.cursor.position)
+                let indices = max(walked.lowerBound, 0)..<(walked.upperBound + 1)
+                if let seqs = timeline.recording.seqs(of: indices) {
+                    let stretches = replaysWithoutMissing.filter {
+                        $0.seqs.overlaps(seqs) && !toldReplaysWithoutMissing.contains($0.replayed.lowerBound)
+                    }
+                    let redacted = timeline.replayedActionsWithStandIns(within: indices).filter {
+                        !toldRedactedActions.contains($0.seq)
+                    }
+                    if !stretches.isEmpty || !redacted.isEmpty { flush(context) }
+                    toldReplaysWithoutMissing = session.warnAboutReplaysWithoutMissing(
+                        timeline, stretches: stretches, told: toldReplaysWithoutMissing)
+                    toldRedactedActions = session.warnAboutRedactedActions(timeline, found: redacted, told: toldRedactedActions)
+                }
+            }
             // Not a state only the replay ahead, while the prompt waited, started from.
             toldStandIns = session.warnAboutStandIns(timeline, within: Int.min...here, told: toldStandIns) {
                 flush(context)
