@@ -157,7 +157,7 @@ struct BisectCase: CustomTestStringConvertible, Sendable {
             text.lines == [
                 "user.username == ada || cart.totl > 5 never holds: not in the initial state, nor after any of the 27 steps (seq 1…27)",
                 #"hint: no state has ada; to compare with the string, write "ada""#,
-                "hint: no state has cart.totl",
+                "hint: no state has cart.totl (did you mean cart.total?)",
             ])
         let fixed = InspectorRun(["bisect", file, "--until", #"user.username == "ada""#])
         #expect(fixed.code == 0)
@@ -166,7 +166,7 @@ struct BisectCase: CustomTestStringConvertible, Sendable {
         #expect(
             json.out
                 == #"{"predicate":"cart.totl > 5","holds":false,"checked":28,"absentPaths":["cart.totl"],"#
-                + #""hints":["hint: no state has cart.totl"]}"# + "\n")
+                + #""hints":["hint: no state has cart.totl (did you mean cart.total?)"]}"# + "\n")
     }
 
     /// The shop's user is an optional, which Codable leaves out while it is nil: compared with
@@ -182,7 +182,7 @@ struct BisectCase: CustomTestStringConvertible, Sendable {
                     + "out); to find where it is missing, write !exists(user)"
             ], "\(text.lines)")
         let typo = InspectorRun(["bisect", file, "--until", "usr == null"])
-        #expect(typo.lines.dropFirst() == ["hint: no state has usr"], "\(typo.lines)")
+        #expect(typo.lines.dropFirst() == ["hint: no state has usr (did you mean user?)"], "\(typo.lines)")
         let always = InspectorRun(["bisect", file, "--until", "null == cart"])
         #expect(always.lines.count == 1, "\(always.lines)")
         let found = InspectorRun(["bisect", file, "--until", "!exists(user) && cart.items.count > 0"])

@@ -38,5 +38,12 @@ import Testing
                 + "error: cart.totl: not present in the state after seq 0 (did you mean cart.total?)\n")
         #expect(
             CLI.run(["diff", shop, "--pth", "cart"]).err.hasPrefix("Error: unknown option '--pth' (did you mean '--path'?)\n"))
+        // A breakpoint's and bisect's paths too.
+        #expect(
+            CLI.run(["step", shop, "--at", "5"], input: "break cart.totl > 5\n").out
+                == "breakpoint 1: cart.totl > 5 (does not hold now)\ncart.totl is not in the state here (did you mean cart.total?)\n")
+        #expect(
+            CLI.run(["bisect", shop, "--until", "cart.totl > 5"]).out.hasSuffix(
+                "hint: no state has cart.totl (did you mean cart.total?)\n"))
     }
 }

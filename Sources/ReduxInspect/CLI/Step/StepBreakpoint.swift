@@ -96,7 +96,7 @@ struct StepBreakpoint: Equatable {
                 breakpoint: self, value: nil, holds: predicate.holds(in: state), alreadySet: alreadySet,
                 hints: predicate.literalOrderings.compactMap { ordering in
                     predicate.literalOrderingHint(ordering, kinds: Predicate.ValueKinds(of: ordering.operand.value(in: state)))
-                })
+                } + (alreadySet ? [] : predicate.comparedPaths.flatMap { Self.misspeltHint(PathReading($0, writtenAs: Predicate.pathText($0)), in: state) }))
         }
     }
 }

@@ -23,15 +23,19 @@ extension BisectCommand {
         /// The predicate holds in no state; `checked` counts the initial state too,
         /// `absent` are the compared paths that no state has, `leftOut` those compared
         /// with null that some states have and others do not, and `misordered` the hints for
-        /// paths ordered against a literal of a kind they never held.
+        /// paths ordered against a literal of a kind they never held; `lastState`, where given,
+        /// names the path an absent one was likely meant to be.
         func never(
             checked: Int, steps: [StepLocation], endSeq: Int? = nil, absent: [JSONPath] = [],
-            leftOut: [JSONPath] = [], misordered: [String] = []
+            leftOut: [JSONPath] = [], misordered: [String] = [], lastState: JSONValue? = nil
         ) -> [String] {
             // The end marker's state after missing entries was checked too.
             let checked = checked + (endSeq == nil ? 0 : 1)
             let end = endSeq.map { ", nor in the end marker's state (seq \($0), after missing entries)" } ?? ""
-            let hints = absent.map(predicate.absentPathHint) + leftOut.map(predicate.leftOutPathHint) + misordered
+            let hints =
+                absent.map { path in
+                    predicate.absentPathHint(path) + (lastState.map(Predicate.Operand.path(path).didYouMean) ?? "")
+                } + leftOut.map(predicate.leftOutPathHint) + misordered
             if json {
                 var members: [JSONObject.Element] = [
                     ("holds", .bool(false)), ("checked", .number(JSONNumber(String(checked)))),

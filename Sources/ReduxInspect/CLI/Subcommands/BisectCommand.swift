@@ -142,9 +142,11 @@ struct BisectCommand: Subcommand {
             let misordered = zip(orderings, kinds[compared.count...]).compactMap { ordering, kinds in
                 predicate.literalOrderingHint(ordering, kinds: kinds)
             }
+            // The last state says what an absent path was likely meant to be.
+            let lastState = absent.isEmpty || steps.isEmpty ? nil : try? timeline.state(after: steps.count - 1)
             let lines = output.never(
                 checked: timeline.count + 1, steps: steps, endSeq: endAfterGap?.seq, absent: absent, leftOut: leftOut,
-                misordered: misordered)
+                misordered: misordered, lastState: lastState)
             for line in lines { session.context.print(line) }
             session.warnAboutStandIns(timeline)
             session.warnAboutUnreproducedStates(timeline)
