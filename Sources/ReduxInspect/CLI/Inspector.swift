@@ -41,9 +41,8 @@ public struct Inspector: Sendable {
     /// else the list.
     private static func unknownSubcommand(_ name: String) -> UsageError {
         let names = subcommands.map { $0.spec.name }
-        let hint =
-            Suggestion.closest(to: name, among: names + ["help"]).map { " (did you mean '\($0)'?)" }
-            ?? ": the subcommands are \(names.joined(separator: ", "))"
+        var hint = Suggestion.didYouMean(name, among: names + ["help"])
+        if hint.isEmpty { hint = ": the subcommands are \(names.joined(separator: ", "))" }
         return UsageError("unknown subcommand '\(TerminalText.echo(name))'\(hint)", command: nil)
     }
 

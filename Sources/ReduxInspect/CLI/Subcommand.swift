@@ -127,7 +127,7 @@ final class CommandSession {
         // one since the last recorded state, is expected to miss the state recorded there:
         // that is no change of the reducer, and is warned about as such
         // (``warnAboutRedactedActions(_:within:found:told:)``).
-        if Recording.mayHoldPlaceholder(timeline.recording.bytes.buffer) {
+        if timeline.mayHoldPlaceholder {
             found.removeAll { seq in
                 guard let index = timeline.recording.index(ofSeq: seq) else { return false }
                 return !timeline.actionStandInPaths(at: index).isEmpty

@@ -14,8 +14,7 @@ extension Timeline {
     /// every state, or no placeholder at all.
     func replayedActionsWithStandIns(within indices: Range<Int>? = nil) -> [RedactedAction] {
         let steps = recording.steps
-        guard !recording.holdsEveryState, !steps.isEmpty, Recording.mayHoldPlaceholder(recording.bytes.buffer)
-        else { return [] }
+        guard !recording.holdsEveryState, !steps.isEmpty, mayHoldPlaceholder else { return [] }
         let range = indices ?? 0..<steps.count
         guard !range.isEmpty else { return [] }
         var first = max(0, min(range.lowerBound, steps.count - 1))

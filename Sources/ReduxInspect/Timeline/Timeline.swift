@@ -37,6 +37,10 @@ public final class Timeline {
     /// are missing): a move in `step` must not search back through a million steps.
     private lazy var stepsWithStates: [Int32] = recording.steps.indices.filter { recording.steps[$0].hasState }
         .map { Int32(truncatingIfNeeded: $0) }
+    /// Whether the recording's bytes hold the recorder's placeholder anywhere, looked for once
+    /// (``Recording/mayHoldPlaceholder(_:)``): the warnings about redacted actions ask for each
+    /// step they look at.
+    lazy var mayHoldPlaceholder = Recording.mayHoldPlaceholder(recording.bytes.buffer)
     /// The header's initial state as the reducer reads it, once ``state(before:)`` needed it.
     private var cachedInitialStateAsRead: JSONValue?
     /// Told how a replay of at least ``reportedReplayLength`` steps goes, for a progress line:
@@ -232,8 +236,6 @@ public final class Timeline {
     /// The last step before step `index` whose state is recorded, `-1` for none (the initial
     /// state): where the replay that makes the state after `index` starts.
     func lastRecordedStep(before index: Int) -> Int {
-        let last = recording.steps.count - 1
-        if index > last, last >= 0, hasRecordedState(at: last) { return last }
         let later = stepsWithStates.partitionIndex(atOrPast: { Int($0) >= index })
         return later > 0 ? Int(stepsWithStates[later - 1]) : -1
     }
@@ -315,8 +317,7 @@ public final class Timeline {
     public func missingEntries(replayedThrough index: Int) -> Int {
         guard !recording.gaps.isEmpty, index >= 0, !hasRecordedState(at: index) else { return 0 }
         // The first step replayed: the one after the last recorded state before `index`.
-        let later = stepsWithStates.partitionIndex(atOrPast: { Int($0) >= index })
-        let first = later > 0 ? Int(stepsWithStates[later - 1]) + 1 : 0
+        let first = lastRecordedStep(before: index) + 1
         return recording.gaps(before: first..<(index + 1)).reduce(0) { $0.addingSaturated($1.dropped) }
     }
 
@@ -794,8 +795,7 @@ public final class Timeline {
     /// recorded before it (a replay cannot pass those), and no replay through it has failed.
     private func passesOver(_ state: JSONValue, at index: Int, _ replayer: any StateReplayer) -> Bool {
         guard standIns(in: state, at: index, replayer) != nil else { return false }
-        let later = stepsWithStates.partitionIndex(atOrPast: { Int($0) >= index })
-        let previous = later > 0 ? Int(stepsWithStates[later - 1]) : -1
+        let previous = lastRecordedStep(before: index)
         guard recording.gaps(before: (previous + 1)..<(index + 1)).isEmpty, !startedDespiteStandIns.contains(index)
         else { return false }
         passedOver.insert(index)

@@ -11,8 +11,8 @@ enum StepInput: Equatable, Sendable {
     /// To the last step.
     case last
     /// The state at the cursor, or the value at a path in it: a last `.count` is a size, as in
-    /// a predicate (``Predicate/Operand/reading(_:writtenAs:)``).
-    case state(Predicate.Operand?, path: JSONPath?)
+    /// a predicate (``PathReading``).
+    case state(PathReading?)
     /// The change the current step made.
     case diff
     /// The current step's action.
@@ -138,10 +138,9 @@ enum StepCommandParser {
             guard !argument.isEmpty else { throw StepInputError("'\(word)' expects the text to look for") }
             return .find(argument)
         case "state":
-            guard !argument.isEmpty else { return .state(nil, path: nil) }
+            guard !argument.isEmpty else { return .state(nil) }
             do {
-                let path = try JSONPath(parsing: argument)
-                return .state(.reading(path, writtenAs: argument), path: path)
+                return .state(PathReading(try JSONPath(parsing: argument), writtenAs: argument))
             } catch {
                 throw StepInputError("invalid path '\(TerminalText.echo(argument))': \(error)")
             }

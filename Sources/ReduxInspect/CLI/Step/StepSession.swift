@@ -87,16 +87,14 @@ final class StepSession {
             }
             return try moved(move)
         case .find(let text): return try find(text)
-        case .state(let operand?, let path?):
+        case .state(let reading?):
             let state = try state(at: cursor.position)
-            guard let value = operand.value(in: state) else {
-                // A size as it was typed, `.count`, not as the member so named is written.
-                let named = if case .count(let parent, true) = operand { "\(parent).\(JSONPath.sizeName)" } else { "\(path)" }
+            guard let value = reading.value(in: state) else {
                 return .failure(
-                    "\(TerminalText.echo(named)): not present in the state after seq \(cursor.seq)"
-                        + operand.didYouMean(in: state))
+                    "\(TerminalText.echo(reading.description)): not present in the state after seq \(cursor.seq)"
+                        + reading.operand.didYouMean(in: state))
             }
-            return .value(seq: cursor.seq, path: path, value)
+            return .value(seq: cursor.seq, path: reading.path, value)
         case .state: return .state(seq: cursor.seq, try state(at: cursor.position))
         case .diff: return .diff(try view())
         case .action: return .action(try view())

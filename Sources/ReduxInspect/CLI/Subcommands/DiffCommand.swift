@@ -117,11 +117,10 @@ struct DiffCommand: Subcommand {
                 let size = prefix?.components.last == .key("count") ? "; a size is no place in the state: "
                     + "to list its changes: \(session.suggested("blame", file, path))" : ""
                 // The last state diffed says what the path was likely meant to be.
-                let meant =
-                    size.isEmpty
-                    ? prefix.flatMap { prefix in
-                        (try? timeline.state(after: indices.upperBound - 1)).map(Predicate.Operand.path(prefix).didYouMean)
-                    } ?? "" : ""
+                var meant = ""
+                if size.isEmpty, let prefix, let last = try? timeline.state(after: indices.upperBound - 1) {
+                    meant = Predicate.Operand.path(prefix).didYouMean(in: last)
+                }
                 session.warn("no state diffed has a value at \(TerminalText.echo(path))\(size)\(meant)")
             }
             session.warnAboutStandIns(timeline)
