@@ -139,10 +139,12 @@ private enum Auth {
     }
 
     @Test func aValueThatCannotBeReplayedFromThePlaceholderSaysWhy() throws {
-        enum Action: Codable, Sendable { case token(UUID) }
+        // `UUID` and `Data` read the placeholder as stand-ins; an enum of strings cannot.
+        enum Scope: String, Codable, Sendable { case read, write }
+        enum Action: Codable, Sendable { case token(Scope) }
         struct State: Codable, Equatable, Sendable { var count = 0 }
         let reducer = Reducer<State, Action> { state, _ in state.count += 1 }
-        let text = RecordedSession.text(from: State(), reducer, options: .init(reducer: "keys"), dispatching: [.token(UUID())])
+        let text = RecordedSession.text(from: State(), reducer, options: .init(reducer: "keys"), dispatching: [.token(.write)])
         let directory = try CLITemporaryDirectory()
         let file = try directory.file("keys.jsonl", text)
         let inspector = Inspector(reducers: [InspectableReducer(name: "keys", reducer: reducer, initialState: State())])

@@ -130,7 +130,7 @@ final class CommandSession {
         if timeline.mayHoldPlaceholder {
             found.removeAll { seq in
                 guard let index = timeline.recording.index(ofSeq: seq) else { return false }
-                return !timeline.actionStandInPaths(at: index).isEmpty
+                return !timeline.actionStandIns(at: index).isEmpty
                     || (index > 0 && !timeline.replayedActionsWithStandIns(within: (index - 1)..<index).isEmpty)
             }
         }
@@ -218,12 +218,12 @@ final class CommandSession {
         // The places of every action listed, each once.
         var places: [String] = []
         for action in actions.prefix(3) {
-            for place in action.standIns.map(\.description) where !places.contains(place) { places.append(place) }
+            for place in action.standIns.map(\.path.description) where !places.contains(place) { places.append(place) }
         }
         let shown = places.prefix(3).joined(separator: ", ") + (places.count > 3 || actions.count > 3 ? ", …" : "")
         warn(
             "\(timeline.recording.path): the \(actionText) of \(steps) \(hold) redacted values that the app's decoder can "
-                + "only read as 0 or false (\(shown)): the states replayed from "
+                + "only read as \(StandIn.readings(actions.prefix(3).flatMap(\.standIns))) (\(shown)): the states replayed from "
                 + "\(them), up to the next recorded state, compute with those, which may not be the app's values")
         return told.union(actions.map(\.seq))
     }
@@ -232,8 +232,8 @@ final class CommandSession {
     /// redacted values the app's decoder reads as stand-ins.
     func warn(about start: StandInStart, in path: String) {
         warn(
-            "\(path): \(start.stateName) holds redacted values that the app's decoder can only read as 0 or false "
-                + "(\(start.listedPaths)): the states replayed from it compute with those, which may not be the app's values")
+            "\(path): \(start.stateName) holds redacted values that the app's decoder can only read as "
+                + "\(StandIn.readings(start.standIns)) (\(start.listedPaths)): the states replayed from it compute with those, which may not be the app's values")
     }
 
     /// Prints `warning: …` on standard error.

@@ -65,6 +65,7 @@ final class JSONRawDecoder: Decoder {
         if T.self == URL.self { return try scalar(start, as: URL.self, path: self.path(path)) as! T }
         if T.self == Data.self { return try scalar(start, as: Data.self, path: self.path(path)) as! T }
         if T.self == Date.self { return try scalar(start, as: Date.self, path: self.path(path)) as! T }
+        if T.self == UUID.self { return try scalar(start, as: UUID.self, path: self.path(path)) as! T }
         let savedValue = value
         let savedPath = valuePath
         value = start

@@ -4,9 +4,10 @@ import Redux
 /// A type read from one JSON scalar, as the recorder's encoder writes it.
 ///
 /// Numbers and Booleans also read the recorder's `"<redacted>"` placeholder, as `0` and
-/// `false`: the recorder writes it for every string and number under a redacted key, and a
-/// replay runs with a placeholder of the right type there, as it runs with the placeholder
-/// itself where a `String` is expected. Only that exact string; any other is an error.
+/// `false`, `Data` as empty and `UUID` as the all-zero one: the recorder writes it for every
+/// string and number under a redacted key, and a replay runs with a placeholder of the right
+/// type there, as it runs with the placeholder itself where a `String` is expected. Only that
+/// exact string; any other is an error.
 protocol JSONScalar {
     /// Reads the value, or says what is wrong with the JSON; the caller adds the coding path.
     static func unbox(_ value: JSONValue) throws(ScalarProblem) -> Self
@@ -136,8 +137,23 @@ extension URL: JSONScalar {
 extension Data: JSONScalar {
     static func unbox(_ value: JSONValue) throws(ScalarProblem) -> Data {
         guard case .string(let string) = value else { throw .wrongKind }
-        guard let data = Data(base64Encoded: string) else { throw .malformed("not valid base64") }
+        guard let data = Data(base64Encoded: string) else {
+            if value.isRedactionPlaceholder { return Data() }
+            throw .malformed("not valid base64")
+        }
         return data
+    }
+}
+
+extension UUID: JSONScalar {
+    /// `UUID`'s own `Codable`: its string, in either case.
+    static func unbox(_ value: JSONValue) throws(ScalarProblem) -> UUID {
+        guard case .string(let string) = value else { throw .wrongKind }
+        guard let uuid = UUID(uuidString: string) else {
+            if value.isRedactionPlaceholder { return UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) }
+            throw .malformed("not a valid UUID")
+        }
+        return uuid
     }
 }
 

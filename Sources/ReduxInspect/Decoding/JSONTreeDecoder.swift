@@ -19,12 +19,14 @@ final class JSONTreeDecoder: Decoder {
     /// Decodes `value`, found at `path`, as `T`.
     ///
     /// The types JSON spells its own way (`Decimal`, `URL`, `Data`, `Date`) are read here, as
-    /// the recorder's encoder wrote them; everything else runs its own `init(from:)`.
+    /// the recorder's encoder wrote them, and so is `UUID`, which reads the recorder's
+    /// placeholder (``JSONScalar``); everything else runs its own `init(from:)`.
     func unbox<T: Decodable>(_ value: JSONValue, as type: T.Type, path: [any CodingKey]) throws -> T {
         if T.self == Decimal.self { return try Self.scalar(value, as: Decimal.self, path: path) as! T }
         if T.self == URL.self { return try Self.scalar(value, as: URL.self, path: path) as! T }
         if T.self == Data.self { return try Self.scalar(value, as: Data.self, path: path) as! T }
         if T.self == Date.self { return try Self.scalar(value, as: Date.self, path: path) as! T }
+        if T.self == UUID.self { return try Self.scalar(value, as: UUID.self, path: path) as! T }
         let savedValue = self.value
         let savedPath = self.codingPath
         self.value = value

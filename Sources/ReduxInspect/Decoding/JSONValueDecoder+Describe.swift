@@ -38,15 +38,15 @@ extension JSONValueDecoder {
     }
 
     /// `error`, about a value that is the recorder's `"<redacted>"` placeholder, rewritten to
-    /// say so and how to avoid it. The decoders read the placeholder as a `String`, a number
-    /// or a Boolean; a type that checks its string (`UUID`, an enum with `String` raw values,
-    /// base64 `Data`) cannot be made from it, nor can an object or array from a recording made
-    /// before redaction kept a value's shape.
+    /// say so and how to avoid it. The decoders read the placeholder as a `String`, a number,
+    /// a Boolean, a `Data` or a `UUID` (``JSONScalar``); another type that checks its string
+    /// (an enum with `String` raw values) cannot be made from it, nor can an object or array
+    /// from a recording made before redaction kept a value's shape.
     ///
     /// ```text
-    /// at loggedIn.id: Attempted to decode UUID from invalid UUID string; the recorder redacted
-    /// this value ("<redacted>"), which cannot stand in for it: to replay it, leave its key out
-    /// of the Recorder's redactedKeys
+    /// at loggedIn.role: Cannot initialize Role from invalid String value <redacted>; the
+    /// recorder redacted this value ("<redacted>"), which cannot stand in for it: to replay
+    /// it, leave its key out of the Recorder's redactedKeys
     /// ```
     static func explainRedacted(_ error: DecodingError) -> DecodingError {
         func explained(_ context: DecodingError.Context) -> DecodingError.Context {

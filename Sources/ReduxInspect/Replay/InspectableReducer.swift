@@ -94,10 +94,10 @@ protocol StateReplayer: AnyObject {
     /// Notes that this thread replays no step now.
     func noteReplayDone()
     /// Where `action` holds the recorder's placeholder and the app's decoder reads another
-    /// value there (a number as `0`, a Boolean as `false`): what a replay of it computes with
-    /// in place of the app's values. Empty when it reads every placeholder as written, or
-    /// cannot decode the action.
-    func actionStandInPaths(_ action: JSONValue) -> [JSONPath]
+    /// value there (a number as `0`, a Boolean as `false`, a `UUID` as the all-zero one): what
+    /// a replay of it computes with in place of the app's values. Empty when it reads every
+    /// placeholder as written, or cannot decode the action.
+    func actionStandIns(_ action: JSONValue) -> [StandIn]
     /// Decodes the action and runs the reducer on the current state.
     func apply(_ action: JSONValue) throws(ReplayError)
     /// Decodes the action from its JSON text, which `RawJSON.isCertainlyValid` accepts, and

@@ -52,30 +52,31 @@ extension JSONValue {
 
 extension JSONValue {
     /// The places where this recorded value holds the recorder's placeholder and `read`, the
-    /// same value as the app's decoder read it and encoded it again, holds something else: the
-    /// stand-ins the decoder put there (`0`, `false`). An element of an array is named by its
-    /// `id`, as a diff names it, where the array's elements all have ids of their own and its
-    /// own is not the placeholder; else by its position, so that a redacted id is one place,
-    /// not an element removed and another inserted.
-    func standInPaths(read: JSONValue, at path: JSONPath = .root) -> [JSONPath] {
+    /// same value as the app's decoder read it and encoded it again, holds something else,
+    /// with what it holds there: the stand-ins the decoder put there (`0`, `false`, an empty
+    /// `Data`, the all-zero `UUID`). An element of an array is named by its `id`, as a diff
+    /// names it, where the array's elements all have ids of their own and its own is not the
+    /// placeholder; else by its position, so that a redacted id is one place, not an element
+    /// removed and another inserted.
+    func standIns(read: JSONValue, at path: JSONPath = .root) -> [StandIn] {
         switch (self, read) {
         case (.string, _):
-            return isRedactionPlaceholder && self != read ? [path] : []
+            return isRedactionPlaceholder && self != read ? [StandIn(path: path, value: read)] : []
         case (.array(let elements), .array(let others)):
             let byID = IDMatching(old: elements, new: elements) != nil
-            return elements.indices.prefix(others.count).flatMap { index -> [JSONPath] in
+            return elements.indices.prefix(others.count).flatMap { index -> [StandIn] in
                 var component = JSONPath.Component.index(index)
                 if byID, case .object(let object) = elements[index], let id = object["id"], !id.isRedactionPlaceholder {
                     component = .id(id)
                 }
-                return elements[index].standInPaths(read: others[index], at: path.appending(component))
+                return elements[index].standIns(read: others[index], at: path.appending(component))
             }
         case (.object(let object), .object(let other)):
             var counterparts = Counterparts(other)
-            return object.members.indices.flatMap { index -> [JSONPath] in
+            return object.members.indices.flatMap { index -> [StandIn] in
                 let member = object.members[index]
                 guard let counterpart = counterparts.value(of: member.key, at: index) else { return [] }
-                return member.value.standInPaths(read: counterpart, at: path.appending(.key(member.key)))
+                return member.value.standIns(read: counterpart, at: path.appending(.key(member.key)))
             }
         default:
             return []

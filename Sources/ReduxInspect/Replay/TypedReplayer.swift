@@ -70,11 +70,11 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         crashNote.clear()
     }
 
-    func actionStandInPaths(_ action: JSONValue) -> [JSONPath] {
+    func actionStandIns(_ action: JSONValue) -> [StandIn] {
         guard action.holdsRedactionPlaceholder, let decoded = try? JSONValueDecoder().decode(Action.self, from: action),
             let read = try? encoder.encodeTree(decoded)
         else { return [] }
-        return action.standInPaths(read: JSONValue(read))
+        return action.standIns(read: JSONValue(read))
     }
 
     func apply(_ action: JSONValue) throws(ReplayError) {

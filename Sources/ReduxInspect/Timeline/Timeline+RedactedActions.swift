@@ -4,7 +4,7 @@ extension Timeline {
     /// The steps among `indices` (the steps whose states are shown; every step, without
     /// them), and those before the first back to the last recorded state where its state is
     /// replayed, whose state is replayed and whose action holds a redacted value
-    /// the app's decoder reads as a stand-in (``actionStandInPaths(at:)``: a number as `0`, a
+    /// the app's decoder reads as a stand-in (``actionStandIns(at:)``: a number as `0`, a
     /// Boolean as `false`): the replay computes with that in place of the app's value, so the
     /// states it makes from there to the next recorded state may not be the app's. A
     /// placeholder read as the string it is shows as such, and is not listed.
@@ -21,20 +21,20 @@ extension Timeline {
         if !hasRecordedState(at: first) { first = lastRecordedStep(before: first) + 1 }
         // The same case of an action with the placeholder in the same places reads it alike:
         // told apart from the text where it is as the recorder writes it, else parsed.
-        var byShape: [[UInt8]: [JSONPath]] = [:]
-        var byPlaces: [[JSONPath]: [JSONPath]] = [:]
+        var byShape: [[UInt8]: [StandIn]] = [:]
+        var byPlaces: [[JSONPath]: [StandIn]] = [:]
         var found: [RedactedAction] = []
         for index in first..<min(range.upperBound, steps.count) where !hasRecordedState(at: index) {
             let text = recording.actionText(at: index)
             if let text, !Recording.mayHoldPlaceholder(text) { continue }
-            let standIns: [JSONPath]
+            let standIns: [StandIn]
             if let shape = text.flatMap(Self.placeholderShape) {
-                standIns = byShape[shape] ?? actionStandInPaths(at: index)
+                standIns = byShape[shape] ?? actionStandIns(at: index)
                 byShape[shape] = standIns
             } else {
                 guard let action = try? recording.readEntry(at: index).action, action.holdsRedactionPlaceholder else { continue }
                 let places = action.placeholderPaths()
-                standIns = byPlaces[places] ?? actionStandInPaths(at: index)
+                standIns = byPlaces[places] ?? actionStandIns(at: index)
                 byPlaces[places] = standIns
             }
             if !standIns.isEmpty { found.append(RedactedAction(seq: steps[index].seq, standIns: standIns)) }
@@ -89,8 +89,8 @@ extension Timeline {
 /// A replayed step whose action holds redacted values the app's decoder reads as stand-ins.
 struct RedactedAction: Sendable, Equatable {
     let seq: Int
-    /// Where, in the action.
-    let standIns: [JSONPath]
+    /// Where, in the action, and what the decoder read there.
+    let standIns: [StandIn]
 }
 
 extension JSONValue {

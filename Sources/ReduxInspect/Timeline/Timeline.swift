@@ -252,11 +252,11 @@ public final class Timeline {
     }
 
     /// The places where the action of step `index` holds the recorder's placeholder and the
-    /// app's decoder reads it as another value (``StateReplayer/actionStandInPaths(_:)``);
+    /// app's decoder reads it as another value (``StateReplayer/actionStandIns(_:)``);
     /// empty without a reducer, or when the line cannot be read (what replays it says why).
-    func actionStandInPaths(at index: Int) -> [JSONPath] {
+    func actionStandIns(at index: Int) -> [StandIn] {
         guard let replayer, let action = try? recording.readEntry(at: index).action else { return [] }
-        return replayer.actionStandInPaths(action)
+        return replayer.actionStandIns(action)
     }
 
     /// The state before step `index` as ``comparedState(after:)`` gives it; before the first

@@ -82,7 +82,8 @@ enum VerifyReport {
         if let start = divergence.standIns, !result.outcome.isNondeterministic {
             lines.append(
                 "  note: the replay started from \(start.stateName), which holds redacted values that the app's decoder "
-                    + "can only read as 0 or false (\(start.listedPaths)): the states replayed from it compute with those")
+                    + "can only read as \(StandIn.readings(start.standIns)) (\(start.listedPaths)): the states replayed "
+                    + "from it compute with those")
         }
         if let seq = divergence.redactedActionSeq, !result.outcome.isNondeterministic {
             // Whether the difference comes from such an action is not known: the note says
