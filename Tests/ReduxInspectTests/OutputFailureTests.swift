@@ -81,5 +81,36 @@ import Testing
             #expect(run.status == 74)
             #expect(run.error == "Error: standard output: No space left on device; the output is incomplete\n")
         }
+
+        /// `verify --update | head -1`: the reader gone, SIGPIPE ended the process at its first
+        /// line with the recordings not yet rewritten, no JUnit report and no word (141). The
+        /// rewrite and the report are done, and the lost output is reported (74).
+        @Test func verifyFinishesItsWorkWhenTheReaderHasGone() throws {
+            let directory = try CLITemporaryDirectory()
+            let fixture = try String(contentsOf: CLITestSupport.packageRoot.appendingPathComponent("Fixtures/counter.jsonl"), encoding: .utf8)
+            // A recorded state the counter's reducer no longer makes.
+            let drifted = fixture.replacingOccurrences(of: #""state":{"count":7}"#, with: #""state":{"count":70}"#)
+            #expect(drifted != fixture)
+            let file = try directory.file("drifted.jsonl", drifted)
+            let report = directory.url.appendingPathComponent("report.xml").path
+
+            let process = Process()
+            process.executableURL = try EndToEndTests.binary()
+            process.arguments = ["verify", directory.url.path, "--update", "--junit", report]
+            let output = Pipe()
+            process.standardOutput = output
+            let error = Pipe()
+            process.standardError = error
+            // The reader is gone before the first line is written.
+            try output.fileHandleForReading.close()
+            try process.run()
+            let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+
+            #expect(process.terminationReason == .exit && process.terminationStatus == 74, "\(process.terminationStatus) \(message)")
+            #expect(message.hasSuffix("Error: standard output: Broken pipe; the output is incomplete\n"), "\(message)")
+            #expect(try String(contentsOfFile: file, encoding: .utf8) == fixture)
+            #expect(FileManager.default.fileExists(atPath: report))
+        }
     #endif
 }

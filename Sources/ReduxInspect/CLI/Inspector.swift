@@ -111,8 +111,14 @@ public struct Inspector: Sendable {
             InterruptCleanup.install(for: context)
         }
         if let output = context.output as? StandardStream, output === StandardStream.output,
-            Self.subcommand(named: arguments.first)?.producesOnlyOutput ?? true
+            Self.subcommand(named: arguments.first)?.producesOnlyOutput == false
         {
+            // A command with work beyond its output (`verify --update` rewriting recordings,
+            // its JUnit report) finishes that work when the reader goes away (`| head`): a
+            // closed pipe is then a write that fails, reported at the end (74), not a signal
+            // that ends the process with half the recordings rewritten.
+            signal(SIGPIPE, SIG_IGN)
+        } else if let output = context.output as? StandardStream, output === StandardStream.output {
             // The process's own output: once it cannot be written, what is left of the
             // command (a replay of a million steps, say) would only be thrown away.
             let label = Self.errorLabel(context)
