@@ -47,7 +47,7 @@ import Testing
             {"seq":2,"action":{"increment":{}},}
 
             """#)
-        Self.expectOneLineError(result, "\(path):2:35: trailing comma is not allowed")
+        Self.expectOneLineError(result, "\(path):2:35: trailing comma is not allowed (seq 2)")
         #expect(result.out == "")
     }
 
@@ -177,6 +177,6 @@ import Testing
 
                 """)
         let (strict, strictPath) = try Self.run(text, ["check", "{}", "--strict"])
-        Self.expectOneLineError(strict, "\(strictPath):3:10: unterminated string")
+        Self.expectOneLineError(strict, "\(strictPath):3:10: unterminated string (seq 2)")
     }
 }

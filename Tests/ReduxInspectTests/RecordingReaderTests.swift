@@ -186,7 +186,7 @@ import Testing
         Bad(
             name: "malformed gap marker", lines: [#"{"seq":1,"action":{}}"#, #"{"gap":{"after":"x"}}"#],
             error: #"test.jsonl:2:17: expected "after" to be a seq (a whole number) in a gap marker {"gap":{"after":SEQ,"dropped":N}}"#),
-        Bad(name: "invalid JSON", lines: [#"{"seq":1,"action":{}"#, "{}"], error: "test.jsonl:1:21: unexpected end of input: expected ',' or '}' after object member"),
+        Bad(name: "invalid JSON", lines: [#"{"seq":1,"action":{}"#, "{}"], error: "test.jsonl:1:21: unexpected end of input: expected ',' or '}' after object member (seq 1)"),
         Bad(name: "not an object", lines: [#""text""#], error: "test.jsonl:1:1: expected a JSON object on every line, found a string"),
     ]
 
@@ -250,6 +250,21 @@ import Testing
         #expect(error?.description == example.error)
     }
 
+    /// An error found while the file is indexed names the entry by the seq its line starts
+    /// with, as one found reading a well-formed entry does; not a seq the error cuts short,
+    /// nor a number that is no seq.
+    @Test(arguments: [
+        (#"{"seq":7,"type" "x","action":{"x":{}}}"#, "test.jsonl:1:17: expected ':' after object key (seq 7)"),
+        (#" { "seq" : 12 , "action":{"x":{}},}"#, "test.jsonl:1:34: trailing comma is not allowed (seq 12)"),
+        (#"{"seq":7x,"action":{"x":{}}}"#, #"test.jsonl:1:8: expected "seq" to be a positive integer of at most 18 digits"#),
+        (#"{"seq":1.5,"action":{"x":{}},}"#, "test.jsonl:1:29: trailing comma is not allowed"),
+        (#"{"seq":012,"action":{"x":{}}}"#, #"test.jsonl:1:8: expected "seq" to be a positive integer of at most 18 digits"#),
+        (#"{"action":{"x":{}},"seq":3,}"#, "test.jsonl:1:27: trailing comma is not allowed"),
+    ] as [(String, String)])
+    func indexingErrorsNameTheSeqTheLineStartsWith(line: String, error: String) {
+        #expect(Self.error([line, #"{"seq":99,"action":{"x":{}}}"#])?.description == error)
+    }
+
     @Test func byteOrderMarkIsAnError() {
         let error = #expect(throws: RecordingError.self) {
             try Recording(text: "\u{FEFF}" + #"{"seq":1,"action":{}}"# + "\n", path: "bom.jsonl")
@@ -264,12 +279,12 @@ import Testing
         #expect(recording.warnings.map(\.description) == [
             "test.jsonl:2:23: truncated last line ignored (unexpected end of input: expected ':' after object key); a crash while recording leaves this"
         ])
-        #expect(Self.error(lines, terminated: false, strict: true)?.description == "test.jsonl:2:23: unexpected end of input: expected ':' after object key")
+        #expect(Self.error(lines, terminated: false, strict: true)?.description == "test.jsonl:2:23: unexpected end of input: expected ':' after object key (seq 2)")
         // A complete last line without its newline is fine.
         let complete = try Self.recording([#"{"seq":1,"action":{"a":{}}}"#], terminated: false)
         #expect(complete.steps.count == 1 && complete.warnings.isEmpty)
         // A bad line that is terminated is an error, not a crash's leftover.
-        #expect(Self.error(lines, terminated: true)?.description == "test.jsonl:2:23: unexpected end of input: expected ':' after object key")
+        #expect(Self.error(lines, terminated: true)?.description == "test.jsonl:2:23: unexpected end of input: expected ':' after object key (seq 2)")
     }
 
     @Test func emptyAndMissingFiles() throws {

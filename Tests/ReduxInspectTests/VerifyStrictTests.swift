@@ -20,7 +20,7 @@ import Testing
         #expect(lenient.err.contains("truncated last line ignored"), "\(lenient)")
         let strict = CLI.run(["verify", cut, "--strict"])
         #expect(strict.code == 65, "\(strict)")
-        #expect(strict.out.hasPrefix("ERROR \(cut):6:724: unterminated string\n"), "\(strict)")
+        #expect(strict.out.hasPrefix("ERROR \(cut):6:724: unterminated string (seq 5)\n"), "\(strict)")
     }
 
     @Test func theJUnitReportHasTheNoteOfARecordingThatComparedNothing() throws {

@@ -325,8 +325,43 @@ struct RecordingIndexer {
         do {
             return try JSONParser.parse(line)
         } catch {
-            throw RecordingError(.malformed, path: path, line: lineNumber, column: error.column, message: error.reason.description)
+            let seq = Self.leadingSeq(of: line).flatMap { $0.end < error.column ? $0.seq : nil }
+            throw RecordingError(
+                .malformed, path: path, line: lineNumber, column: error.column, seq: seq,
+                message: error.reason.description)
         }
+    }
+
+    /// The `seq` a line starts with, `{"seq":12,`, as the recorder writes it, and the column
+    /// after its digits: an error further on that line names the entry, as errors found
+    /// reading a well-formed entry do. `nil` where the line starts otherwise.
+    static func leadingSeq(of line: UnsafeBufferPointer<UInt8>) -> (seq: Int, end: Int)? {
+        var index = 0
+        func skipSpace() {
+            while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+        }
+        func take(_ text: String) -> Bool {
+            for byte in text.utf8 {
+                guard index < line.count, line[index] == byte else { return false }
+                index += 1
+            }
+            return true
+        }
+        skipSpace()
+        guard take("{") else { return nil }
+        skipSpace()
+        guard take("\"seq\"") else { return nil }
+        skipSpace()
+        guard take(":") else { return nil }
+        skipSpace()
+        let start = index
+        while index < line.count, (0x30...0x39).contains(line[index]) { index += 1 }
+        guard index > start, index - start <= 18, line[start] != 0x30 || index - start == 1,
+            let seq = Int(String(decoding: UnsafeBufferPointer(rebasing: line[start..<index]), as: UTF8.self))
+        else { return nil }
+        // A number that goes on (`12.5`, `12e3`) is not a seq.
+        if index < line.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(line[index]) { return nil }
+        return (seq, index + 1)
     }
 }
 
