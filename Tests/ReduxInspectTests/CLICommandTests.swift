@@ -254,6 +254,12 @@ import Testing
         let missingType = Support.run(["log", file, "--type", "reset", "--grep", "5"])
         #expect(missingType.err.hasPrefix("warning: no action of type 'reset' in \(file); its types are:"))
         #expect(missingType.err.split(separator: "\n").count == 1)
+        // A type typed in another case, or mistyped, names the one likely meant.
+        let misspelt = Support.run(["log", file, "--type", "Decrment"])
+        #expect(
+            misspelt.err
+                == "warning: no action of type 'Decrment' in \(file) (did you mean 'decrement'?); its types are: "
+                + "increment, incrementBy, decrement\n")
         // With another type that is there, both are said.
         let oneMissing = Support.run(["log", file, "--type", "reset", "--type", "decrement", "--grep", "5"])
         #expect(oneMissing.err.split(separator: "\n").last == "warning: no action of type 'decrement' in \(file) contains '5'")

@@ -80,7 +80,12 @@ import Testing
         Case(
             arguments: ["diff", shop, "5..3"],
             message: "invalid step '5..3': the range runs backwards; expected FROM..TO with FROM first, such as 3..5"),
-        Case(arguments: ["diff", shop, "x"], message: "invalid step 'x': expected a seq such as 5, or a range such as 3..9"),
+        Case(
+            arguments: ["diff", shop, "x"],
+            message: "invalid step 'x': expected a seq such as 5, a range such as 3..9 or 3..last, or last"),
+        Case(
+            arguments: ["diff", shop, "last..3"],
+            message: "invalid step 'last..3': the range runs backwards; expected FROM..TO with FROM first, such as 3..last"),
         Case(
             arguments: ["diff", shop, "0..3"],
             message: "invalid step '0..3': seq 0 is the initial state, which no step made; start from the first step's seq instead, such as 1..3"),

@@ -116,6 +116,17 @@ import Testing
         #expect(end.outLines == ["@@ seq 6 increment @@", "~ count: 5 → 6", "! 2 entries missing after seq 6"])
         #expect(Support.run(["diff", file, "7..8"]).code == 64)
         #expect(Support.run(["diff", file, "6..9"]).err == "Error: \(file): no step with seq 9: expected a seq from 3 to 6\n")
+        // `last` and an end left out are the last step, with the entries missing after it.
+        for range in ["5..last", "5..", "5..8"] {
+            let toLast = Support.run(["diff", file, range])
+            #expect(
+                toLast.outLines == [
+                    "@@ seq 5 increment @@", "~ count: 4 → 5", "@@ seq 6 increment @@", "~ count: 5 → 6",
+                    "! 2 entries missing after seq 6",
+                ], "\(range): \(toLast)")
+        }
+        #expect(Support.run(["diff", file, "last"]).outLines == end.outLines)
+        #expect(Support.run(["diff", file, "7.."]).code == 64)
         let before = Support.run(["replay", file, "--to", "2"])
         #expect(before.outLines == [
             "! 2 entries missing after seq 0", "0 steps replayed with reducer counter; no recorded state to compare with",

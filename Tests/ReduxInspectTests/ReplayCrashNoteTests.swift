@@ -13,7 +13,7 @@ import Testing
 /// error held the backtrace alone. `redux-crash-inspector`'s reducer traps on `trap`.
 @Suite struct ReplayCrashNoteTests {
     /// A recording whose third step traps, and one that replays fine.
-    private func recordings() throws -> (directory: CLITemporaryDirectory, fine: String, trapping: String) {
+    fileprivate func recordings() throws -> (directory: CLITemporaryDirectory, fine: String, trapping: String) {
         let directory = try CLITemporaryDirectory()
         let header = #"{"format":"redux-inspect","version":1,"reducer":"tally","initialState":0}"#
         let fine = try directory.file("a-fine.jsonl", lines: [header, #"{"seq":1,"type":"add","action":{"add":{"_0":1}},"state":1}"#])
@@ -43,5 +43,24 @@ import Testing
             outcome.err.contains("\nError: \(trapping): the app crashed while replaying seq 3\n")
                 || outcome.err.hasPrefix("Error: \(trapping): the app crashed while replaying seq 3\n"),
             "\(outcome)")
+    }
+}
+
+extension ReplayCrashNoteTests {
+    /// A reducer that traps in the run's first second left no JUnit report at all, the
+    /// progress report being written once a second has passed: the CI job had no artifact to
+    /// show. The report is there, every file not verified.
+    @Test func aRunThatTrapsAtOnceLeavesAJUnitReport() throws {
+        let (directory, fine, trapping) = try recordings()
+        let report = directory.url.appendingPathComponent("report.xml").path
+        let outcome = try ChildProcess(
+            executable: EndToEndTests.binary("redux-crash-inspector").path,
+            arguments: ["verify", fine, trapping, "--junit", report], deadline: .seconds(60)
+        ).run()
+        #expect(outcome.exitCode == nil && !outcome.timedOut, "\(outcome)")
+        let xml = try String(contentsOfFile: report, encoding: .utf8)
+        // The file verified before the trap may be in it, once a second has passed.
+        #expect(xml.contains(#"tests="2""#), "\(xml)")
+        #expect(xml.contains("not verified: the run ended before it"), "\(xml)")
     }
 }

@@ -8,10 +8,11 @@ import Foundation
     import Darwin
 #endif
 
-/// The JUnit report a `verify --junit` run keeps on disk while it goes, once it has taken a
-/// second: the files verified so far, and the others as skipped ("not verified: the run ended
-/// before it"). A CI job stopped at its time limit, by a signal the process cannot catch
-/// (`SIGKILL`) too, then leaves a report of what it did, at most a second old.
+/// The JUnit report a `verify --junit` run keeps on disk while it goes: every file skipped
+/// ("not verified: the run ended before it") when it starts, then, once it has taken a
+/// second, the files verified so far and the others skipped. A CI job stopped at its time
+/// limit, by a signal the process cannot catch (`SIGKILL`) too, or by the app's reducer
+/// trapping, then leaves a report of what it did, at most a second old.
 ///
 /// Each time the report is written whole into a file beside it and renamed over it, so that
 /// a run stopped while writing leaves the report before, never half of one. Only a report
@@ -49,6 +50,14 @@ struct JUnitProgressReport {
         self.reducer = reducer
         self.start = start
         self.interval = interval
+    }
+
+    /// Writes the report of a run that has verified nothing yet, so that one that ends before
+    /// the first write in ``note(_:now:)`` (a reducer that traps at once) leaves a report.
+    mutating func begin() {
+        written = (start, 0)
+        _ = replace(
+            with: JUnitReport.xml([], notVerified: paths[...], seconds: 0, program: program, reducer: reducer))
     }
 
     /// Writes the report of `results`, the first of ``paths`` in order, when a second has

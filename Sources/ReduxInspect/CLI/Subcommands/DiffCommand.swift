@@ -3,12 +3,12 @@ struct DiffCommand: Subcommand {
     static let spec = CommandSpec(
         name: "diff",
         abstract: "Show the change between consecutive states: every step, one step, or a range.",
-        usage: "diff <file> [<seq> | <from>..<to>] [--path <prefix>] [--format <format>] [--full] [--reducer <name>]",
+        usage: "diff <file> [<seq> | <from>..[<to>]] [--path <prefix>] [--format <format>] [--full] [--reducer <name>]",
         arguments: [
             ("<file>", "The recording (JSON Lines)."),
             (
-                "<seq> | <from>..<to>",
-                "One step, or the steps from <from> to <to> (an end the recording skips takes the nearest step inside); every step when omitted."
+                "<seq> | <from>..[<to>]",
+                "One step, or the steps from <from> to <to> (an end the recording skips takes the nearest step inside; 'last' is the last step, and so is <to> left out); every step when omitted."
             ),
         ],
         options: [
@@ -45,17 +45,22 @@ struct DiffCommand: Subcommand {
         if arguments.positionals.count > 1 {
             let text = arguments.positionals[1]
             let parts = text.components(separatedBy: "..")
+            // `last`, and a range's end left out (`17..`): the last step.
+            func seq(_ part: String) -> Int? { part == "last" ? Self.lastSeq : Int(part) }
+            let end = parts.count == 2 && parts[1].isEmpty ? "last" : parts.last!
             // `diff 0`, `diff 0..3`: the initial state is where changes start, not one made.
-            if parts.count <= 2, Int(parts[0]) == 0, let to = Int(parts.last!) {
-                let instead = parts.count == 2 && to > 1 ? "such as 1..\(to)" : "usually 1"
+            if parts.count <= 2, Int(parts[0]) == 0, let to = seq(end) {
+                let instead = parts.count == 2 && to > 1 ? "such as 1..\(end)" : "usually 1"
                 throw Self.usage(
                     "invalid step '\(TerminalText.echo(text))': seq 0 is the initial state, which no step made; start from the first step's seq instead, \(instead)")
             }
-            guard parts.count <= 2, let from = Int(parts[0]), let to = Int(parts.last!), from >= 1, to >= 1 else {
-                throw Self.usage("invalid step '\(TerminalText.echo(text))': expected a seq such as 5, or a range such as 3..9")
+            guard parts.count <= 2, let from = seq(parts[0]), let to = seq(end), from >= 1, to >= 1 else {
+                throw Self.usage(
+                    "invalid step '\(TerminalText.echo(text))': expected a seq such as 5, a range such as 3..9 or 3..last, or last")
             }
             guard to >= from else {
-                throw Self.usage("invalid step '\(TerminalText.echo(text))': the range runs backwards; expected FROM..TO with FROM first, such as \(to)..\(from)")
+                throw Self.usage(
+                    "invalid step '\(TerminalText.echo(text))': the range runs backwards; expected FROM..TO with FROM first, such as \(TerminalText.echo(end))..\(TerminalText.echo(parts[0]))")
             }
             range = (from, to)
         } else {
@@ -72,7 +77,13 @@ struct DiffCommand: Subcommand {
         let prefix = try path.map { text throws(InspectorError) in try JSONPath.argument(text) }
         let steps = timeline.recording.steps
         var indices = steps.indices
-        if let range { indices = try timeline.indices(ofSeqs: range.from, through: range.to) }
+        if let range {
+            // `last`: the last step, whose change is the last there is to show (the end
+            // marker's after missing entries is shown with it).
+            func resolved(_ seq: Int) -> Int { seq == Self.lastSeq ? steps.last?.seq ?? 1 : seq }
+            let from = resolved(range.from)
+            indices = try timeline.indices(ofSeqs: from, through: max(from, resolved(range.to)))
+        }
         let context = session.context
         let text = DiffStepText(
             format: format, formatter: DiffTextFormatter(valueWidth: full ? nil : 80, colors: context.colorsOutput),

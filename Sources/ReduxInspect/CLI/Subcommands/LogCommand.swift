@@ -65,7 +65,9 @@ struct LogCommand: Subcommand {
         if let gap = recording.gapAtEnd { session.context.print(gap.notice) }
         for type in types where !seen.contains(type) {
             let listed = seenTypes.prefix(12).joined(separator: ", ") + (seenTypes.count > 12 ? ", …" : "")
-            session.warn("no action of type '\(TerminalText.echo(type))' in \(file); its types are: \(listed.isEmpty ? "none" : listed)")
+            session.warn(
+                "no action of type '\(TerminalText.echo(type))' in \(file)\(Suggestion.didYouMean(type, among: seenTypes)); "
+                    + "its types are: \(listed.isEmpty ? "none" : listed)")
         }
         // A text found nowhere (a typo, a value spelt otherwise in JSON) is not silent either,
         // unless types found nowhere already explain the empty list; it names the types that

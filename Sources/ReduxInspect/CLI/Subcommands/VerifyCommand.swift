@@ -133,6 +133,7 @@ struct VerifyCommand: Subcommand {
             JUnitProgressReport(
                 path: $0, paths: files.paths, program: session.inspector.program, reducer: reducerName, start: start)
         }
+        progressReport?.begin()
         // With --update, files are rewritten once all are verified: a file named twice (a
         // link to it, say) is then read as it was, whichever is verified first.
         var verifiedToUpdate: [(VerifyResult, [Int: JSONValue])] = []
