@@ -70,12 +70,22 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         member(key) { $0.bytes.appendQuoted(value) }
     }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        guard value.isFinite else { throw sink.fallBack() }
+        guard value.isFinite else { return try leaveOutOrFail(key) }
         member(key) { $0.writeDouble(value) }
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        guard value.isFinite else { throw sink.fallBack() }
+        guard value.isFinite else { return try leaveOutOrFail(key) }
         member(key) { $0.writeFloat(value) }
+    }
+
+    /// For a number JSON cannot hold (NaN, an infinity): nothing where the member is off the
+    /// paths kept, as a nested value off them is not written (the inspector reading one path
+    /// of a state whose other member is NaN); else the encoding fails.
+    private func leaveOutOrFail(_ key: Key) throws {
+        try withSink { sink in
+            if sink.prunes, sink.keptNode(of: key.stringValue, target.level, target.generation) == nil { return }
+            throw sink.fallBack()
+        }
     }
     mutating func encode(_ value: Int, forKey key: Key) throws { member(key) { $0.writeSigned(Int64(value)) } }
     mutating func encode(_ value: Int8, forKey key: Key) throws { member(key) { $0.writeSigned(Int64(value)) } }

@@ -1,4 +1,5 @@
 import Foundation
+import Redux
 
 /// The steps `diff` diffs from replayed (or parsed) states: those whose state before or after
 /// is not recorded, and every step under `--path`.
@@ -28,6 +29,8 @@ struct DiffReplay {
     /// The prefix's JSON Pointer tokens, when the prefix is made of keys and indices only: a
     /// prefix that selects an element by id is diffed from the trees, which find its move.
     private let prefixPointer: [String]?
+    /// What of a replayed state the prefix needs encoded, under a prefix.
+    private let keptPaths: KeptPaths?
     /// Whether a state diffed so far has a value at the prefix: when none has, a mistyped
     /// path would otherwise print nothing at all, as if nothing had changed there.
     private(set) var prefixSeen = false
@@ -50,6 +53,7 @@ struct DiffReplay {
         self.timeline = timeline
         self.prefix = prefix
         prefixPointer = prefix?.pointer?.tokens
+        keptPaths = prefix.map { KeptPaths([RawJSON.SkeletonPath($0, need: .whole).leadingKeys]) }
         ahead = DiffAhead(cores: cores, prefix: prefix)
         self.end = min(end ?? timeline.count, timeline.count)
     }
@@ -154,12 +158,12 @@ struct DiffReplay {
 
     /// The output of a step whose value at the prefix is there before and after it (or neither
     /// before nor after it), read from
-    /// the two recorded states' text without parsing either (``Recording/stateText(at:)``,
-    /// ``StateText/value(at:)``) and diffed as ``JSONDiff/changes(from:to:under:)`` diffs it;
-    /// `nil` when the value is missing on a side (the trees then say where it went or came
-    /// from), a state is not recorded on its line or is compared with the replay's values in
-    /// place of its placeholders (``Timeline/comparedState(after:)``), or the prefix selects
-    /// an element by id (whose move is a change too, found in the trees).
+    /// the two states' text without parsing either (``Recording/stateText(at:)``,
+    /// ``StateText/value(at:)``; a replayed state encoded only along the prefix) and diffed as
+    /// ``JSONDiff/changes(from:to:under:)`` diffs it; `nil` when the value is missing on a side
+    /// (the trees then say where it went or came from), a state is compared with the replay's
+    /// values in place of its placeholders (``Timeline/comparedState(after:)``), or the prefix
+    /// selects an element by id (whose move is a change too, found in the trees).
     ///
     /// Parsing both whole states of every step made `diff --path` thirty times as slow as
     /// `diff`, though most steps leave a given path alone.
@@ -167,6 +171,11 @@ struct DiffReplay {
         guard let prefix, let pointer = prefixPointer, index > 0 else { return nil }
         func value(at step: Int) -> JSONValue?? {
             if let last = lastUnderPrefix, last.index == step { return last.value }
+            // A replayed state, encoded only along the prefix: a member elsewhere that JSON
+            // cannot hold (NaN) is no error here.
+            if !timeline.recording.steps[step].hasState, !timeline.hasRecordedState(at: step) {
+                return replayedValue(at: step)
+            }
             // A state compared with the replay's values in place of its placeholders is the
             // timeline's to make.
             guard timeline.recording.steps[step].hasState,
@@ -201,6 +210,16 @@ struct DiffReplay {
         var output: [UInt8] = []
         text.write(seq: timeline.recording.steps[index].seq, type: type, changes: changes, to: &output)
         return output
+    }
+
+    /// The value at the prefix in the replayed state after step `index`, encoded only along
+    /// the prefix; `nil` when it cannot be had so (for the timeline's state to say why).
+    private func replayedValue(at index: Int) -> JSONValue?? {
+        guard let prefix, let keptPaths, let maker = timeline.snapshotJSON,
+            let snapshot = try? timeline.replayedSnapshots(index..<(index + 1)).first,
+            let text = maker.text(of: snapshot, keeping: keptPaths)
+        else { return nil }
+        return text.value(at: prefix)
     }
 
     /// The step's output from the values before and after it.
