@@ -156,6 +156,13 @@ public final class CLIContext: @unchecked Sendable {
         error.write(line)
         error.write("\n")
     }
+
+    /// Writes out what standard output holds buffered: before a warning or an error, so that
+    /// where both streams go to one file (a CI log, `2>&1`), it comes after the lines printed
+    /// before it, as on a terminal.
+    func flushOutput() {
+        (output as? StandardStream)?.flush()
+    }
 }
 
 /// Something that takes text.

@@ -237,6 +237,7 @@ public struct Inspector: Sendable {
                 return try instance.run(session)
             } catch {
                 let error = error.preferringBadRecording().preferringCutShort()
+                context.flushOutput()
                 context.printError(Self.errorLabel(context) + " " + TerminalText.escape(error.message(program: program)))
                 return ExitCode(for: error)
             }

@@ -239,6 +239,7 @@ final class CommandSession {
     /// Prints `warning: …` on standard error.
     func warn(_ message: String) {
         let label = context.colorsError ? "\u{1B}[33mwarning:\u{1B}[0m" : "warning:"
+        context.flushOutput()
         context.printError("\(label) \(TerminalText.escape(message))")
     }
 }
