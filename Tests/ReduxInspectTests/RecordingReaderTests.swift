@@ -188,6 +188,19 @@ import Testing
             error: #"test.jsonl:2:17: expected "after" to be a seq (a whole number) in a gap marker {"gap":{"after":SEQ,"dropped":N}}"#),
         Bad(name: "invalid JSON", lines: [#"{"seq":1,"action":{}"#, "{}"], error: "test.jsonl:1:21: unexpected end of input: expected ',' or '}' after object member (seq 1)"),
         Bad(name: "not an object", lines: [#""text""#], error: "test.jsonl:1:1: expected a JSON object on every line, found a string"),
+        // A line of two kinds: the end marker's state was never compared.
+        Bad(
+            name: "gap and end on one line",
+            lines: [#"{"seq":1,"action":{}}"#, #"{"gap":{"after":1,"dropped":1},"end":{"seq":2,"state":{"count":9}}}"#],
+            error: #"test.jsonl:2:38: expected one kind of line, found a gap marker ("gap") with an end marker ("end")"#),
+        Bad(
+            name: "entry with an end",
+            lines: [#"{"seq":1,"action":{},"end":{"seq":1,"state":{}}}"#],
+            error: #"test.jsonl:1:28: expected one kind of line, found an entry ("action") with an end marker ("end")"#),
+        Bad(
+            name: "header with a gap",
+            lines: [#"{"format":"redux-inspect","version":1,"gap":{"after":0,"dropped":1}}"#],
+            error: #"test.jsonl:1:45: expected one kind of line, found a header ("format") with a gap marker ("gap")"#),
     ]
 
     /// Gap markers that contradict the seqs around them are taken as given, with a warning

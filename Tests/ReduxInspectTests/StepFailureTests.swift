@@ -41,6 +41,19 @@ import Testing
         #expect(result.out.contains("\"count\": 9\n"), "the state after seq 12: \(result)")
     }
 
+    /// A script that names a step the recording lacks and then meets a malformed line exits
+    /// 65, as a CI job checking for a malformed recording expects; it exited 64, the first
+    /// error's status.
+    @Test func aMalformedRecordingOutranksAMistypedStep() throws {
+        let path = try counterWithABadAction()
+        for script in ["goto 99\ngoto 3\nn\n", "goto 3\nn\ngoto 99\n"] {
+            let result = Support.run(["step", path], input: script)
+            #expect(result.code == 65, "\(script): \(result)")
+            #expect(result.err.split(separator: "\n").count == 2, "\(result)")
+        }
+        #expect(Support.run(["step", path], input: "goto 99\ngoto 98\n").code == 64)
+    }
+
     /// `--at` a step whose state cannot be had is no place to start, as `goto` would not go
     /// there: it fails as `show --at` does, before any command runs.
     @Test func startingAtAStepThatCannotBeReplayedFailsAsShowDoes() throws {

@@ -200,6 +200,7 @@ struct RecordingIndexer {
             }
             throw RecordingError(.malformed, path: path, line: lineNumber, column: 1, message: "unreadable object")
         }
+        try requireOneKind(members, line, lineNumber: lineNumber)
         let reader = RecordingLineReader(path: path, line: lineNumber, bytes: line)
         if members.action != nil {
             try indexEntry(seq: members.seq, state: members.state, line, lineIndex: lineIndex)
@@ -249,6 +250,23 @@ struct RecordingIndexer {
                 .malformed, path: path, line: lineNumber, column: 1,
                 message: "expected an entry with an \"action\", a header, or a \"gap\" or \"end\" marker")
         }
+    }
+
+    /// Refuses a line that is two kinds at once (`{"gap":{…},"end":{…}}`, an entry with an
+    /// `end`): read as the first, the other's content (an end marker's state) would be left
+    /// unchecked without a word.
+    private func requireOneKind(_ members: KnownMembers, _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(RecordingError) {
+        let kinds: [(key: String, name: String)?] = [
+            members.action.map { _ in ("action", "an entry") },
+            members.format.map { _ in ("format", "a header") } ?? members.version.map { _ in ("version", "a header") },
+            members.gap.map { _ in ("gap", "a gap marker") },
+            members.end.map { _ in ("end", "an end marker") },
+        ]
+        let found = kinds.compactMap(\.self)
+        guard found.count > 1 else { return }
+        throw RecordingError(
+            .malformed, path: path, line: lineNumber, column: ValueLocator.column(of: [.key(found[1].key)], in: line),
+            message: "expected one kind of line, found \(found[0].name) (\"\(found[0].key)\") with \(found[1].name) (\"\(found[1].key)\")")
     }
 
     /// Records the entry on `line`, whose `seq` and `state` values (the first of each) are

@@ -41,9 +41,17 @@ final class StepSession {
     /// The name the session's messages give the program, in the commands they suggest.
     var program = "redux-inspect"
     /// The first error a command met reading the recording (a malformed line, an action the
-    /// reducer cannot decode) or naming a step the recording lacks (`goto 99`), which a
-    /// script's exit status reports as other commands report it (65, 64).
+    /// reducer cannot decode), else the first naming a step the recording lacks (`goto 99`),
+    /// which a script's exit status reports as other commands report it (65, 64): a malformed
+    /// recording met after a mistyped step is what a CI job checking for 65 looks for.
     private(set) var firstError: InspectorError?
+
+    /// Keeps `error` as ``firstError`` when it is the first, or the first of a malformed
+    /// recording after usage errors.
+    private func note(_ error: InspectorError) {
+        guard let kept = firstError else { return firstError = error }
+        if ExitCode(for: kept) == .usage, ExitCode(for: error) != .usage { firstError = error }
+    }
 
     /// Runs one command. One the user interrupts (``Timeline/isInterrupted``), or one that
     /// cannot have a state it needs (a malformed line, an action the reducer cannot decode),
@@ -65,7 +73,7 @@ final class StepSession {
             let error = error.preferringCutShort()
             if case .recording(let cause) = error, cause.message == RecordingError.cutShortMessage { throw error }
             cursor = before
-            if firstError == nil { firstError = error }
+            note(error)
             return .failure(error.message(program: program))
         }
     }
@@ -82,7 +90,7 @@ final class StepSession {
                 move = try cursor.goto(seq: seq)
             } catch {
                 let error = seq == endSeqAfterGap ? .endMarkerAfterGap(seq, last: timeline.recording.steps.last?.seq) : error
-                if firstError == nil { firstError = .noSuchPlace(path: timeline.recording.path, error) }
+                note(.noSuchPlace(path: timeline.recording.path, error))
                 return .failure(error.description)
             }
             return try moved(move)

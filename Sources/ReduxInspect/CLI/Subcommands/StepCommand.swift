@@ -44,7 +44,8 @@ struct StepCommand: Subcommand {
             session goes on where it was, also when the recording has a malformed line or an
             action the reducer cannot decode on the way; a script (input not a terminal) then
             exits with status 1, or with the error's own status when it met one (65 for a
-            malformed recording, 64 for a step or reducer that does not exist). On a
+            malformed recording, 64 for a step or reducer that does not exist; 65 when it
+            met both). On a
             terminal there is a banner and the step the session starts at (not with --json),
             and a prompt whose line is edited as at a shell's (the arrows recall earlier
             commands and move along the line; Ctrl-A, Ctrl-E, Ctrl-U, Ctrl-K, Ctrl-W; Ctrl-R
@@ -340,6 +341,6 @@ struct StepCommand: Subcommand {
     }
 
     private func flush(_ context: CLIContext) {
-        (context.output as? StandardStream)?.flush()
+        context.flushOutput()
     }
 }
