@@ -258,6 +258,10 @@ struct BlameCase: CustomTestStringConvertible, Sendable {
         #expect(misspelt.out.isEmpty)
         #expect(misspelt.err == "warning: no step changed cart.totl: no state has a value there (did you mean cart.total?)\n")
         #expect(misspelt.code == 1)
+        // A path pasted by mistake is cut in the warning, as other messages cut what was typed.
+        let long = Array(repeating: "a", count: 60_000).joined(separator: ".")
+        let pasted = InspectorRun(["blame", file, long])
+        #expect(pasted.err == "warning: no step changed \(long.prefix(80))…: no state has a value there\n", "\(pasted.err.count)")
         // In JSON too, the output holding only answers.
         let json = InspectorRun(["blame", file, "cart.totl", "--format", "json"])
         #expect(json.code == 1)

@@ -188,6 +188,20 @@ import Testing
             error: #"test.jsonl:2:17: expected "after" to be a seq (a whole number) in a gap marker {"gap":{"after":SEQ,"dropped":N}}"#),
         Bad(name: "invalid JSON", lines: [#"{"seq":1,"action":{}"#, "{}"], error: "test.jsonl:1:21: unexpected end of input: expected ',' or '}' after object member (seq 1)"),
         Bad(name: "not an object", lines: [#""text""#], error: "test.jsonl:1:1: expected a JSON object on every line, found a string"),
+        // What is wrong with the JSON comes before what the line lacks.
+        Bad(
+            name: "no entry and no JSON", lines: [#"{"seq":1,"action":{}}"#, #"{"seq":x}"#],
+            error: "test.jsonl:2:8: expected a value, found 'x'"),
+        Bad(
+            name: "a late header and no JSON", lines: [#"{"seq":1,"action":{}}"#, #"{"format":"redux-inspect","version":x}"#],
+            error: "test.jsonl:2:37: expected a value, found 'x'"),
+        Bad(
+            name: "pretty-printed", lines: ["{", #"  "seq": 1,"#, #"  "action": {}"#, "}"],
+            error: #"test.jsonl:1:2: unexpected end of input: expected '"' to begin an object key; "#
+                + "each line of a recording holds one whole JSON object (is the file pretty-printed?)"),
+        Bad(
+            name: "UTF-16", lines: ["{\u{0}\"\u{0}s\u{0}"],
+            error: "test.jsonl:1:1: expected UTF-8, found UTF-16 (convert the file: iconv -f UTF-16 -t UTF-8)"),
         // A line of two kinds: the end marker's state was never compared.
         Bad(
             name: "gap and end on one line",

@@ -389,6 +389,24 @@ import Testing
         #expect(mode == 0o600)
     }
 
+    /// An update that cannot be written is that file's ERROR, named as the user named it, with
+    /// the system's reason as other errors give it; it named the link's target, with
+    /// Foundation's sentence ("The operation could not be completed…").
+    @Test func anUpdateThatCannotBeWrittenSaysWhyInTheUsualWords() throws {
+        let directory = try CLITemporaryDirectory()
+        let target = try Self.tamperedShop(in: directory, name: "target.jsonl")
+        let link = directory.path("link.jsonl")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        // The file the update is written to first, beside the target, is a directory.
+        try FileManager.default.createDirectory(
+            atPath: directory.path(".target.jsonl.\(getpid()).tmp"), withIntermediateDirectories: false)
+        let before = try String(contentsOfFile: target, encoding: .utf8)
+        let result = CLI.run(["verify", link, "--update"])
+        #expect(result.code == 66, "\(result)")
+        #expect(result.outLines.first == "ERROR \(link): cannot write the update: Is a directory", "\(result)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == before)
+    }
+
     /// A golden named twice, itself and through a link, is verified twice as it was before
     /// either is rewritten: files are updated once all are verified, so neither name's
     /// outcome depends on which was verified first. (With a long file between the two, the

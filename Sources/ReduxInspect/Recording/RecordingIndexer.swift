@@ -68,6 +68,15 @@ struct RecordingIndexer {
                 .malformed, path: path, line: 1, column: 1,
                 message: "byte order mark: expected UTF-8 without a BOM")
         }
+        // A text editor's "Unicode" (UTF-16): its BOM, or a NUL byte beside the first
+        // character, which UTF-8 JSON never starts with.
+        if buffer.count >= 2, (buffer[0] == 0xFF && buffer[1] == 0xFE) || (buffer[0] == 0xFE && buffer[1] == 0xFF)
+            || buffer[0] == 0 || buffer[1] == 0
+        {
+            throw RecordingError(
+                .malformed, path: path, line: 1, column: 1,
+                message: "expected UTF-8, found UTF-16 (convert the file: iconv -f UTF-16 -t UTF-8)")
+        }
         // The number of lines is not known before they are indexed: the same guess as the line
         // index's, so that a file of long lines (states) grows neither array. Capacity beyond
         // the steps is never touched, so it costs address space, not memory.
@@ -208,6 +217,7 @@ struct RecordingIndexer {
             // Nothing before it: no entry, and no gap marker either (nothing may follow an end
             // marker).
             guard header == nil, steps.isEmpty, gaps.isEmpty, marked == nil else {
+                _ = try parse(line, lineNumber: lineNumber)
                 throw RecordingError(
                     .malformed, path: path, line: lineNumber, column: 1,
                     message: "a header is allowed only on the first line")
@@ -246,6 +256,8 @@ struct RecordingIndexer {
             endLineIndex = lineIndex
             endHasState = (value["end"]?["state"]).map { $0 != .null } ?? false
         } else {
+            // What makes the line no entry may be that it is no JSON (`{"seq":x}`): that first.
+            _ = try parse(line, lineNumber: lineNumber)
             throw RecordingError(
                 .malformed, path: path, line: lineNumber, column: 1,
                 message: "expected an entry with an \"action\", a header, or a \"gap\" or \"end\" marker")
@@ -344,9 +356,15 @@ struct RecordingIndexer {
             return try JSONParser.parse(line)
         } catch {
             let seq = Self.leadingSeq(of: line).flatMap { $0.end < error.column ? $0.seq : nil }
+            // A line that is a lone `{`: a pretty-printed file, which is no recording until each
+            // object is on one line again.
+            let opening = line.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
+            let hint =
+                opening == [UInt8(ascii: "{")] || opening == [UInt8(ascii: "[")]
+                ? "; each line of a recording holds one whole JSON object (is the file pretty-printed?)" : ""
             throw RecordingError(
                 .malformed, path: path, line: lineNumber, column: error.column, seq: seq,
-                message: error.reason.description)
+                message: error.reason.description + hint)
         }
     }
 

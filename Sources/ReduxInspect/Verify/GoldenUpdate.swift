@@ -1,4 +1,5 @@
 import Foundation
+import Redux
 
 /// Rewrites a recording's states with replayed ones (`verify --update`): only the `state`
 /// values of the given lines change (and the header's `initialState`, when its line is one of
@@ -62,28 +63,32 @@ enum GoldenUpdate {
         return (state.value.lowerBound + end.value.lowerBound)..<(state.value.upperBound + end.value.lowerBound)
     }
 
-    private static func write(_ bytes: [UInt8], replacing path: String) throws(RecordingError) {
+    private static func write(_ bytes: [UInt8], replacing given: String) throws(RecordingError) {
         // Through a symbolic link, update the file it points to (with that file's mode), and
-        // leave the link in place.
-        let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        // leave the link in place. Messages name the file as the user gave it.
+        let url = URL(fileURLWithPath: given).resolvingSymlinksInPath()
         let path = url.path
         let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            try Data(bytes).write(to: temporary)
-            if let permissions = attributes[.posixPermissions] {
-                try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
-            }
-            if rename(temporary.path, path) != 0 {
-                throw RecordingError(.unreadable, path: path, message: "cannot replace: \(String(cString: strerror(errno)))")
-            }
-        } catch let error as RecordingError {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw RecordingError(.unreadable, path: path, message: "cannot write the update: \(error.localizedDescription)")
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+        func failure(_ code: Int32) -> RecordingError {
+            RecordingError(.unreadable, path: given, message: "cannot write the update: \(String(cString: strerror(code)))")
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw failure(errno) }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw failure(errno) }
+        var code = bytes.withUnsafeBytes { FileDescriptorWrite.all($0, to: descriptor) }.failure
+        if code == nil, fchmod(descriptor, info.st_mode & 0o7777) != 0 { code = errno }
+        // Some file systems report a failed write only when the file is closed.
+        if close(descriptor) != 0, errno != EINTR, code == nil { code = errno }
+        if code == nil, rename(temporary, path) != 0 {
+            let renaming = errno
+            unlink(temporary)
+            throw RecordingError(.unreadable, path: given, message: "cannot replace: \(String(cString: strerror(renaming)))")
+        }
+        if let code {
+            unlink(temporary)
+            throw failure(code)
         }
     }
 }

@@ -115,7 +115,9 @@ struct BlameCommand: Subcommand {
             // every format, so that standard output holds only answers.
             // The last state, where the walk ended, says what the path was likely meant to be.
             let last = try? timeline.state(after: timeline.recording.steps.count - 1)
-            session.warn("no step changed \(place): no state has a value there\(last.map(path.operand.didYouMean) ?? "")")
+            session.warn(
+                "no step changed \(TerminalText.echo(path.description)): no state has a value there"
+                    + (last.map(path.operand.didYouMean) ?? ""))
         }
         session.warnAboutStandIns(timeline)
         session.warnAboutUnreproducedStates(timeline)

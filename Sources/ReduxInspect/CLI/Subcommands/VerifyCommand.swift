@@ -32,7 +32,8 @@ struct VerifyCommand: Subcommand {
             and those before it are done. A file in a directory that is not a regular file (a
             FIFO) is reported as unreadable without being opened. Exits 0 when all pass, 1 when
             any diverges, 65 when a file is malformed, 66 when one cannot be read or the --junit
-            report cannot be written (checked before any file is verified).
+            report cannot be written (checked before any file is verified); of several, the
+            highest (66, then 65, 64, 1).
             """)
 
     let inputs: [String]
