@@ -48,6 +48,15 @@ import Testing
                 result.err
                     == "\(testCase.path): not present in the state after seq 0\n")
         }
+        // The same state recorded at a step, whose path is read from the line's text.
+        let recorded = try directory.file(
+            "recorded.jsonl",
+            lines: [
+                #"{"seq":1,"action":{"a":{}},"state":{"count":7,"list":[1,2,3],"stats":{"count":41,"x":1},"plain":{"a":1,"b":[]},"name":"héllo","flag":true}}"#
+            ])
+        let atStep = Support.run(["show", recorded, "--at", "1", "--path", testCase.path])
+        #expect(atStep.code == result.code && atStep.out == result.out, "\(atStep)")
+        #expect(atStep.err == result.err.replacingOccurrences(of: "seq 0", with: "seq 1"), "\(atStep)")
     }
 
     /// At every step of the shop session, `show` prints the size a predicate compares.

@@ -45,6 +45,17 @@ struct ShowCommand: Subcommand {
             state = end.state
         } else {
             let index = try timeline.index(ofSeq: seq, offersEndMarker: true)
+            // A path of a state recorded on its line is read from the line's text, as blame
+            // reads it: a state of tens of megabytes is not made a tree (1.6 GB for 33 million
+            // numbers) to print one value of it. Nothing was replayed, so there is nothing to
+            // warn about.
+            if let path, let text = self.path, index >= 0, timeline.recording.steps[index].hasState,
+                let stateText = timeline.recording.stateText(at: index),
+                case let value?? = PathReading(path, writtenAs: text).value(in: stateText)
+            {
+                session.context.print(value.prettyText())
+                return .success
+            }
             state = try timeline.state(after: index)
             // A replay cannot know what the actions of missing entries did.
             let missing = timeline.missingEntries(replayedThrough: index)
