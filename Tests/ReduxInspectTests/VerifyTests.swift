@@ -501,6 +501,33 @@ import Testing
         #expect(!result.out.contains("note:"), "\(result)")
     }
 
+    /// A pass over a recording with entries missing says how many states it took as recorded
+    /// after them, which it did not compare: a reducer that changed there passed in silence,
+    /// and `--update` left the old state in the golden without a word.
+    @Test func aPassSaysWhichStatesWereTakenAfterMissingEntries() throws {
+        let directory = try CLITemporaryDirectory()
+        let text = RecordedSession.text(
+            from: TallyState(), tallyReducer(countingTwice: nil),
+            options: .init(reducer: "tally", shouldRecord: { if case .add(4) = $0 { false } else { true } }),
+            dispatching: (1...8).map { .add($0) })
+        let file = try directory.file("tally.jsonl", text)
+        // Today's reducer counts 5 twice: the state recorded after the missing entry, at seq
+        // 5, is taken as it is, and the replay from it makes the others.
+        let drifted = Inspector(reducers: [
+            InspectableReducer(name: "tally", reducer: tallyReducer(countingTwice: 5), initialState: TallyState())
+        ])
+        let note =
+            "  note: 1 recorded state after missing entries was taken as recorded, not compared: the replay cannot "
+            + "know what the missing actions did"
+
+        let result = CLI.run(["verify", file], inspector: drifted)
+        #expect(result.code == 0, "\(result)")
+        #expect(result.outLines.first == "PASS  \(file)  (7 steps, 7 states compared)", "\(result)")
+        #expect(result.outLines.dropFirst().first == note, "\(result)")
+        let clean = CLI.run(["verify", CLI.fixture("counter.jsonl")])
+        #expect(!clean.out.contains("note:"), "\(clean)")
+    }
+
     /// The command that note suggests follows a path that names no element by position where
     /// the difference has one: the n-th entry of a growing history is another one at each step.
     @Test func theSuggestedBlameFollowsAPathWithoutPositions() throws {

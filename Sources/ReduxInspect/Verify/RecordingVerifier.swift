@@ -26,6 +26,7 @@ struct RecordingVerifier: Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         var steps = 0
         var compared = 0
+        var afterMissing = 0
         var warnings: [RecordingError] = []
         var updates: [Int: JSONValue] = [:]
         var rewrittenPaths = RewrittenPaths()
@@ -44,6 +45,7 @@ struct RecordingVerifier: Sendable {
             var verified = VerifyResult(path: path, outcome: outcome, steps: steps, comparedStates: compared, seconds: seconds)
             verified.warnings = warnings
             verified.rewrittenPaths = rewrittenPaths
+            verified.statesAfterMissing = afterMissing
             return (verified, updates)
         }
         do {
@@ -102,6 +104,7 @@ struct RecordingVerifier: Sendable {
                     if step.after != nil {
                         uncheckedFrom = step.index + 1
                         standIns = step.standIns
+                        afterMissing += 1
                     }
                     return true
                 }

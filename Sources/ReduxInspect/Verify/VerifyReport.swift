@@ -27,11 +27,24 @@ enum VerifyReport {
     /// What a pass says besides: one that compared nothing says so, since in CI it would
     /// otherwise read as a check of the reducer's behaviour. The JUnit report gives them with
     /// the test case, as it gives the warnings.
+    ///
+    /// A state recorded after missing entries is taken as recorded, not compared, and the
+    /// replay goes on from it: a pass says how many, since what the reducer does there is not
+    /// checked (and `--update` keeps them as they are).
     static func notes(_ result: VerifyResult) -> [String] {
-        guard case .passed = result.outcome, result.comparedStates == 0, result.rewrittenStates == 0 else { return [] }
+        guard case .passed = result.outcome else { return [] }
+        if result.comparedStates == 0, result.rewrittenStates == 0 {
+            return [
+                "note: no state was compared, as the recording holds none a replay reaches (no end marker, "
+                    + "or entries missing before it): only that every action decodes and replays was checked"
+            ]
+        }
+        let taken = result.statesAfterMissing
+        guard taken > 0 else { return [] }
+        let (states, were) = taken == 1 ? ("state", "was") : ("states", "were")
         return [
-            "note: no state was compared, as the recording holds none a replay reaches (no end marker, "
-                + "or entries missing before it): only that every action decodes and replays was checked"
+            "note: \(taken) recorded \(states) after missing entries \(were) taken as recorded, not compared: "
+                + "the replay cannot know what the missing actions did\(result.rewrittenStates > 0 ? ", and the update keeps \(taken == 1 ? "it" : "them")" : "")"
         ]
     }
 

@@ -59,6 +59,9 @@ public struct VerifyResult: Sendable {
     public let seconds: Double
     /// Problems that did not stop verification, such as a truncated last line.
     public var warnings: [RecordingError] = []
+    /// Recorded states after missing entries, taken as recorded rather than compared: the
+    /// replay cannot know what the missing actions did.
+    public var statesAfterMissing = 0
     /// The recorded states `--update` rewrote with the replayed ones: the file passes now,
     /// without having been verified again.
     public var rewrittenStates = 0

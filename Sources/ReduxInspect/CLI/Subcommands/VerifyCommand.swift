@@ -266,8 +266,10 @@ struct VerifyCommand: Subcommand {
                 path: verified.path, outcome: .error(.recording(error)), steps: verified.steps,
                 comparedStates: verified.comparedStates, seconds: verified.seconds)
         }
-        // What the verify warned about (a truncated last line, say) still holds.
+        // What the verify warned about (a truncated last line, say) still holds, and so do
+        // the states after missing entries it took as recorded.
         result.warnings = verified.warnings
+        result.statesAfterMissing = verified.statesAfterMissing
         return result
     }
 }
