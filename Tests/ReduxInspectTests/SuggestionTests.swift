@@ -31,6 +31,14 @@ import Testing
             CLI.run(["show", shop, "--at", "5", "--path", "cart.itms.count"]).err
                 == "cart.itms.count: not present in the state after seq 5 (did you mean cart.items.count?)\n")
         #expect(CLI.run(["show", shop, "--at", "5", "--path", "zzz"]).err == "zzz: not present in the state after seq 5\n")
+        // A size's name mistyped, under something that has a size; not a number's, nor at the top.
+        #expect(
+            CLI.run(["show", shop, "--at", "5", "--path", "cart.items.cuont"]).err
+                == "cart.items.cuont: not present in the state after seq 5 (did you mean cart.items.count?)\n")
+        #expect(
+            CLI.run(["show", shop, "--at", "5", "--path", "cart.total.cuont"]).err
+                == "cart.total.cuont: not present in the state after seq 5\n")
+        #expect(CLI.run(["show", shop, "--at", "5", "--path", "cuont"]).err == "cuont: not present in the state after seq 5\n")
         let step = CLI.run(["step", shop], input: "nxt\np cart.totl\n")
         #expect(
             step.err

@@ -35,7 +35,7 @@ extension Predicate.Operand {
         let mended: String? =
             switch self {
             case .path(let path):
-                state.nearestPath(to: path) { state.value(at: $0) != nil }?.description
+                state.nearestPath(to: path) { state.value(at: $0) != nil }?.description ?? Self.sizeMeant(by: path, in: state)
             case .count(let parent, let member):
                 state.nearestPath(to: parent) { Self.count($0, member: member).value(in: state) != nil }
                     .map { member ? $0.description + "." + JSONPath.sizeName : "count(\($0.description))" }
@@ -43,5 +43,19 @@ extension Predicate.Operand {
                 nil
             }
         return mended.map { " (did you mean \(TerminalText.echo($0))?)" } ?? ""
+    }
+
+    /// `cart.items.count` for `cart.items.cuont`: a last key that is a typo of the size's
+    /// name, under an array, an object or a string (which has a size) that is not the whole
+    /// state (where `count` names a member).
+    private static func sizeMeant(by path: JSONPath, in state: JSONValue) -> String? {
+        guard case .key(let key)? = path.components.last, path.components.count > 1,
+            Suggestion.closest(to: key, among: [JSONPath.sizeName]) != nil
+        else { return nil }
+        let parent = JSONPath(Array(path.components.dropLast()))
+        switch state.value(at: parent) {
+        case .array?, .object?, .string?: return parent.description + "." + JSONPath.sizeName
+        default: return nil
+        }
     }
 }
