@@ -64,3 +64,24 @@ extension ReplayCrashNoteTests {
         #expect(xml.contains("not verified: the run ended before it"), "\(xml)")
     }
 }
+
+extension ReplayCrashNoteTests {
+    /// A long replay decodes its actions ahead, on another thread, before the reducer runs
+    /// them: a trap in the app's `init(from:)` there got the backtrace alone.
+    @Test func aTrapDecodingAnActionAheadNamesTheStep() throws {
+        let directory = try CLITemporaryDirectory()
+        let header = #"{"format":"redux-inspect","version":1,"reducer":"tally","initialState":0}"#
+        let steps = (1...6_000).map { seq in
+            seq == 4_500
+                ? #"{"seq":4500,"type":"fragile","action":{"fragile":{"_0":-1}}}"#
+                : #"{"seq":\#(seq),"type":"add","action":{"add":{"_0":1}}}"#
+        }
+        let file = try directory.file("fragile.jsonl", lines: [header] + steps)
+        let outcome = try ChildProcess(
+            executable: EndToEndTests.binary("redux-crash-inspector").path, arguments: ["show", file, "--at", "6000"],
+            deadline: .seconds(60)
+        ).run()
+        #expect(outcome.exitCode == nil && !outcome.timedOut, "\(outcome)")
+        #expect(outcome.err.contains("Error: \(file): the app crashed while replaying seq 4500\n"), "\(outcome)")
+    }
+}

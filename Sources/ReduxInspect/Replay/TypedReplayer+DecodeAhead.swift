@@ -37,8 +37,11 @@ extension TypedReplayer {
         do throws(DecodeAheadStop) {
             try chunks.run(
                 {
-                    // Each thread decodes with a decoder of its own, kept from chunk to chunk.
+                    // Each thread decodes with a decoder of its own, kept from chunk to chunk,
+                    // and notes the step whose action it decodes: the app's `init(from:)` may
+                    // trap too, on this thread rather than the one that reduces.
                     let decoder = JSONBytesDecoder()
+                    let crashNote = ReplayCrashNote()
                     return { chunk in
                         let start = steps.lowerBound + chunk * size
                         var bytes = 0
@@ -46,8 +49,10 @@ extension TypedReplayer {
                             guard let text = recording.actionText(at: step, stateCheckedByCaller: statesCheckedByCaller)
                             else { return nil }
                             bytes += text.count
+                            crashNote.note(step, of: recording)
                             return try? decoder.decode(Action.self, fromCertainlyValid: text)
                         }
+                        crashNote.clear()
                         return DecodedChunk(actions: actions, textBytes: bytes)
                     }
                 },
