@@ -75,6 +75,14 @@ import Testing
         }
     }
 
+    /// The commands that show replayed states say in their help that they may warn, and why:
+    /// the warnings were only in the man page and the README.
+    @Test(arguments: ["diff", "show", "blame", "bisect", "step"])
+    func helpTellsOfTheWarnings(name: String) {
+        let help = Support.run(["help", name]).out
+        #expect(help.contains("Warnings on standard error say where a state shown was replayed"), "\(help)")
+    }
+
     @Test(arguments: Inspector.subcommandSpecs.map(\.name))
     func subcommandHelp(name: String) throws {
         let spec = try #require(Inspector.subcommandSpecs.first { $0.name == name })

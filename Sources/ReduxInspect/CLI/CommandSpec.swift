@@ -58,6 +58,16 @@ public struct CommandSpec: Sendable {
         self.discussion = discussion
     }
 
+    /// The paragraph of the help of the commands that show replayed states (`diff`, `show`,
+    /// `blame`, `bisect`, `step`) on the warnings they may give: the man page says more.
+    static let replayWarnings = """
+        Warnings on standard error say where a state shown was replayed and may not be the
+        app's: the actions of entries missing before it could not be replayed, or the replay
+        read redacted values as 0, false or the all-zero UUID; diff, blame, bisect and step
+        also say where today's reducer no longer makes the recorded state next to a replayed
+        one (see the man page, DESCRIPTION).
+        """
+
     /// The option named `name` (long or short), including `--help`.
     func option(named name: String) -> Option? {
         (options + [Self.helpOption]).first { $0.name == name || $0.short == name }

@@ -46,7 +46,7 @@ struct BisectCommand: Subcommand {
             "end":true for the end marker's state;
             {"predicate":"...","holds":false,"checked":28} when it never holds, plus
             "absentPaths":[...] when compared paths are in no state and "hints":[...].
-            """)
+            """ + "\n\n" + CommandSpec.replayWarnings)
 
     let file: String
     let predicate: Predicate

@@ -44,7 +44,7 @@ struct BlameCommand: Subcommand {
             "old"), removed (no "new") or changed, and "missingBefore":N follows a gap; the end
             marker's line has "type":null and "end":true. Nothing is printed on standard
             output when no step changed the value.
-            """)
+            """ + "\n\n" + CommandSpec.replayWarnings)
 
     let file: String
     /// The path, read as a predicate reads it (`cart.items.count` is a size).

@@ -31,7 +31,7 @@ struct DiffCommand: Subcommand {
             comes or goes with an ancestor is shown at the path: with --path
             cart.items[id=1].quantity, adding item 1 prints '+ cart.items[id=1].quantity: 2'
             (its JSON Patch adds the whole item, as a patch must).
-            """)
+            """ + "\n\n" + CommandSpec.replayWarnings)
 
     let file: String
     let range: (from: Int, to: Int)?

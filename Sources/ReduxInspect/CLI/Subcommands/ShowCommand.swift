@@ -17,7 +17,7 @@ struct ShowCommand: Subcommand {
             cart.items["count"] is always the member. Exits 1 when the path is not present.
             When entries are missing after the last step, the end marker's seq shows the state
             the end marker holds, the only one known after them.
-            """)
+            """ + "\n\n" + CommandSpec.replayWarnings)
 
     let file: String
     let seq: Int

@@ -76,7 +76,7 @@ struct StepCommand: Subcommand {
             prompt waits for a command, the recording is replayed ahead (about ten milliseconds
             at a time, between keys), keeping checkpoints, so that a far goto typed once it has
             caught up is answered at once.
-            """)
+            """ + "\n\n" + CommandSpec.replayWarnings)
 
     /// The prompt shown before each command on a terminal: the program's name, as gdb's is,
     /// so that an app's own inspector shows its own (`(my-inspector) `).
