@@ -111,7 +111,9 @@ import Testing
             if command.name == "step" && outcome.err.hasPrefix("error: ") {
                 // The session met the line: each command that needed it said so, and it went on.
                 let lines = outcome.err.split(separator: "\n")
-                #expect(lines.allSatisfy { $0.hasPrefix("error: \(path)\(item.fragment)") }, "\(label): \(outcome)")
+                #expect(
+                    lines.allSatisfy { BadInputExpect.withoutScriptLine($0)?.hasPrefix("error: \(path)\(item.fragment)") == true },
+                    "\(label): \(outcome)")
             } else {
                 #expect(outcome.err.hasPrefix("Error: \(path)\(item.fragment)"), "\(label): \(outcome)")
                 #expect(outcome.err.filter { $0 == "\n" }.count == 1, "\(label): \(outcome)")

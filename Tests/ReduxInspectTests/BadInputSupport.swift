@@ -82,10 +82,19 @@ enum BadInputExpect {
         }
         #expect(code == expectedCode, "\(label): exit \(code), expected \(expectedCode)\n\(err)", sourceLocation: sourceLocation)
         #expect(
-            !lines.isEmpty && lines.allSatisfy { $0 == "error: \(path)\(message)" },
+            !lines.isEmpty && lines.allSatisfy { withoutScriptLine($0) == "error: \(path)\(message)" },
             "\(label): standard error is not the expected line, once per failed command:\n\(err)",
             sourceLocation: sourceLocation)
         clean(out, err, label, sourceLocation: sourceLocation)
+    }
+
+    /// A `step` script's error line without the script line it names: `error: line 3: …` is
+    /// `error: …`; `nil` when it names none.
+    static func withoutScriptLine(_ line: some StringProtocol) -> String? {
+        guard line.hasPrefix("error: line ") else { return nil }
+        let rest = line.dropFirst("error: line ".count).drop { $0.isASCII && $0.isNumber }
+        guard rest.hasPrefix(": ") else { return nil }
+        return "error: " + rest.dropFirst(2)
     }
 
     /// Runs `body`, expecting it to finish within ``hangGuard``.

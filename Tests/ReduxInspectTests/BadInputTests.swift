@@ -145,7 +145,7 @@ import Testing
         // A `step` session says so and goes on where it was; the script then exits 65 too.
         let text = CLITestSupport.run(["step", path], input: "goto 2\ngoto 1\nstate\nquit\n")
         #expect(text.code == 65, "\(text)")
-        #expect(text.err == "error: \(path)\(item.message ?? "")\n", "\(text)")
+        #expect(text.err == "error: line 1: \(path)\(item.message ?? "")\n", "\(text)")
         #expect(text.outLines.first?.hasPrefix("seq 1/") == true, "goto 1 still ran: \(text)")
         let json = CLITestSupport.run(["step", path, "--json"], input: "goto 2\nstate\ngoto 1\nquit\n")
         #expect(json.code == 65, "\(json)")
@@ -153,6 +153,7 @@ import Testing
         let replies = json.outLines.compactMap { try? CLITestSupport.json($0) }
         #expect(replies.count == 4, "\(json)")
         #expect(replies.first?["error"] == .string("\(path)\(item.message ?? "")"), "\(json)")
+        #expect(replies.first?["line"] == 1, "\(json)")
         #expect(replies.dropFirst().allSatisfy { $0["error"] == nil }, "the session went on at seq 0: \(json)")
         #expect(replies.last?["quit"] == .bool(true), "\(json)")
     }

@@ -155,7 +155,7 @@ import Testing
         let long = String(repeating: "x", count: 100_000)
         let cut = String(repeating: "x", count: 80) + "…"
         let step = Support.run(["step", Support.fixture("counter.jsonl")], input: long + "\nquit\n")
-        #expect(step.err == "error: unknown command '\(cut)': type 'help' for the list of commands\n")
+        #expect(step.err == "error: line 1: unknown command '\(cut)': type 'help' for the list of commands\n")
         let option = Support.run(["log", Support.fixture("counter.jsonl"), "--" + long])
         #expect(option.code == 64)
         #expect(option.err.hasPrefix("Error: unknown option '--\(cut.dropFirst(2))'\n"), "\(option.err.prefix(300))")

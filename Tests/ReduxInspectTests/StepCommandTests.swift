@@ -103,7 +103,7 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
             + "which no step reaches ('show --at 5' prints it)"
         let jumped = StepRun([file], input: "goto 5\n")
         #expect(jumped.code == 64)
-        #expect(jumped.err == "error: \(named)\n", "\(jumped.err)")
+        #expect(jumped.err == "error: line 1: \(named)\n", "\(jumped.err)")
         let started = StepRun([file, "--at", "5"], input: "")
         #expect(started.code == 64)
         #expect(started.err == "Error: \(file): \(named)\n", "\(started.err)")
@@ -310,7 +310,7 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
                 #"seq 16/22  incrementBy  {"incrementBy":{"n":42}}"#,
                 "  step 16 of 22; state replayed with reducer counter",
             ])
-        #expect(run.err == "error: no step after seq 15 has \"reset\" in its type or action\n")
+        #expect(run.err == "error: line 3: no step after seq 15 has \"reset\" in its type or action\n")
     }
 
     @Test func statePathPrintsTheValueOnly() {
@@ -368,12 +368,28 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
         let text = StepRun([fixture("counter.jsonl"), "--at", "5"], input: test.line + "\nwhere\n")
         // The session goes on, and the script's exit status says a command failed.
         #expect(text.code == test.code)
-        #expect(text.err == "error: \(test.message)\n")
+        #expect(text.err == "error: line 1: \(test.message)\n")
         #expect(text.lines.first == #"seq 5/22  decrement  {"decrement":{}}"#)
         let json = StepRun([fixture("counter.jsonl"), "--at", "5", "--json"], input: test.line + "\n")
         #expect(json.code == test.code)
         #expect(json.err == "")
-        #expect(json.lines == [JSONValue.object(JSONObject([("error", .string(test.message))])).compactText])
+        #expect(json.lines == [JSONValue.object(JSONObject([("error", .string(test.message)), ("line", 1)])).compactText])
+    }
+
+    /// A script's failed command names its line, counting comments and blank lines as the
+    /// file does: a script of fifty commands said only what failed, not where. A session at
+    /// a terminal names none.
+    @Test func aScriptsErrorNamesItsLine() {
+        let counter = fixture("counter.jsonl")
+        let script = "# go far\n\ngoto 3\ngoto 99\nstate count\n"
+        #expect(
+            StepRun([counter], input: script).err
+                == "error: line 4: no step with seq 99: expected 0 (the initial state) or a seq from 1 to 22\n")
+        #expect(
+            StepRun([counter, "--json"], input: script).lines[1]
+                == #"{"error":"no step with seq 99: expected 0 (the initial state) or a seq from 1 to 22","line":4}"#)
+        let terminal = StepRun([counter], input: "goto 99\nquit\n", terminal: true)
+        #expect(terminal.err.contains("error: no step with seq 99"), "\(terminal.err)")
     }
 
     @Test func anInteractiveSessionEndsWithSuccessAfterAFailedCommand() {
@@ -420,7 +436,7 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
                 #"{"seq":0,"type":null,"action":null,"position":0,"count":22,"source":"header","changes":[]}"#,
                 #"{"seq":0,"type":null,"action":null,"position":0,"count":22,"source":"header","changes":[],"note":"already at the initial state"}"#,
                 #"{"seq":0,"type":null,"action":null,"position":0,"count":22,"source":"header","changes":[]}"#,
-                #"{"error":"unknown command 'nope': type 'help' for the list of commands"}"#,
+                #"{"error":"unknown command 'nope': type 'help' for the list of commands","line":7}"#,
                 #"{"quit":true}"#,
             ])
     }

@@ -31,7 +31,7 @@ import Testing
         #expect(result.code == 65, "\(result)")
         let errors = result.err.split(separator: "\n")
         #expect(errors.count == 1, "\(result)")
-        #expect(errors.first?.hasPrefix("error: \(path):5:") == true, "\(result)")
+        #expect(errors.first?.hasPrefix("error: line 2: \(path):5:") == true, "\(result)")
         #expect(errors.first?.contains("cannot decode the action") == true, "\(result)")
         // Still at seq 3 after the failed `n`; seq 12 is replayed from the state recorded at 10.
         #expect(result.outLines.filter { $0.hasPrefix("seq ") } == [
@@ -90,7 +90,7 @@ import Testing
         let missing = Support.run(["step", counter], input: "goto 3\ngoto 99\nstate count\n")
         #expect(missing.code == 64, "\(missing)")
         #expect(missing.outLines.last == "3", "\(missing)")
-        #expect(missing.err == "error: no step with seq 99: expected 0 (the initial state) or a seq from 1 to 22\n")
+        #expect(missing.err == "error: line 2: no step with seq 99: expected 0 (the initial state) or a seq from 1 to 22\n")
         #expect(Support.run(["step", counter], input: "goto 3\nbogus\n").code == 1)
         #expect(Support.run(["step", counter], input: "goto 3\nstate nothing.here\n").code == 1)
     }
@@ -123,7 +123,7 @@ import Testing
         // Whose reducers are listed: the inspector's, not the recording's.
         #expect(
             result.err.hasPrefix(
-                "error: \(file): names no reducer and none was given (this inspector has: counter, shop, todos). "),
+                "error: line 4: \(file): names no reducer and none was given (this inspector has: counter, shop, todos). "),
             "\(result)")
         #expect(result.err.split(separator: "\n").count == 1, "\(result)")
         // Where the session starts, it says that the state there cannot be had.

@@ -193,7 +193,7 @@ struct WatchScanCase: CustomTestStringConvertible, Sendable {
         #expect(run.code == 1)
         #expect(
             run.err
-                == #"error: invalid predicate '\#(predicate.prefix(80))…': nested too deeply: at most 512 levels of "!" and parentheses at column 513"#
+                == #"error: line 1: invalid predicate '\#(predicate.prefix(80))…': nested too deeply: at most 512 levels of "!" and parentheses at column 513"#
                 + "\n")
         #expect(
             Array(run.lines.prefix(3)) == [
@@ -321,8 +321,8 @@ struct WatchScanCase: CustomTestStringConvertible, Sendable {
                 """)
         #expect(
             run.err == """
-                error: cart.total is not watched
-                error: no watchpoint or breakpoint 7
+                error: line 8: cart.total is not watched
+                error: line 10: no watchpoint or breakpoint 7
 
                 """)
     }
@@ -357,7 +357,7 @@ struct WatchScanCase: CustomTestStringConvertible, Sendable {
                 #"{"seq":27,"type":"setQuantity","action":{"setQuantity":{"itemID":4,"quantity":2}},"position":27,"count":27,"source":"recorded","changes":[{"path":"cart.items[id=4].quantity","kind":"changed","old":1,"new":2},{"path":"cart.total","kind":"changed","old":36.99,"new":60.99}],"fired":[],"note":"already at the last step"}"#,
                 #"{"deleted":[{"number":1,"kind":"watchpoint","path":"user"}]}"#,
                 #"{"deleted":[{"number":2,"kind":"watchpoint","path":"cart.total"},{"number":3,"kind":"breakpoint","predicate":"cart.total > 50"}]}"#,
-                #"{"error":"invalid predicate 'x ==': expected a path or a JSON value after \"==\" at column 5"}"#,
+                #"{"error":"invalid predicate 'x ==': expected a path or a JSON value after \"==\" at column 5","line":9}"#,
             ])
     }
 }

@@ -42,8 +42,8 @@ import Testing
         let step = CLI.run(["step", shop], input: "nxt\np cart.totl\n")
         #expect(
             step.err
-                == "error: unknown command 'nxt' (did you mean 'next'?): type 'help' for the list of commands\n"
-                + "error: cart.totl: not present in the state after seq 0 (did you mean cart.total?)\n")
+                == "error: line 1: unknown command 'nxt' (did you mean 'next'?): type 'help' for the list of commands\n"
+                + "error: line 2: cart.totl: not present in the state after seq 0 (did you mean cart.total?)\n")
         #expect(
             CLI.run(["diff", shop, "--pth", "cart"]).err.hasPrefix("Error: unknown option '--pth' (did you mean '--path'?)\n"))
         // A breakpoint's and bisect's paths too.

@@ -25,7 +25,7 @@
 ///   "available":true},…]}`.
 /// - `quit`: `{"quit":true}`.
 /// - A failure (unknown command, bad argument, no such step, path not present, not found):
-///   `{"error":"…"}`; the session goes on.
+///   `{"error":"…"}`, with `"line":3` in a script; the session goes on.
 struct StepJSONRenderer: StepRenderer {
     func render(_ reply: StepReply) -> StepOutput {
         StepOutput(lines: [value(reply).compactText])
@@ -68,8 +68,9 @@ struct StepJSONRenderer: StepRenderer {
             return .object(JSONObject([("commands", .array(StepCommandParser.verbs.map(Self.verb)))]))
         case .quit:
             return .object(JSONObject([("quit", .bool(true))]))
-        case .failure(let message):
-            return .object(JSONObject([("error", .string(message))]))
+        case .failure(let message, let line):
+            let error: [JSONObject.Element] = [("error", .string(message))]
+            return .object(JSONObject(error + (line.map { [("line", Self.number($0))] } ?? [])))
         }
     }
 

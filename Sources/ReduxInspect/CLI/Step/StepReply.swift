@@ -30,8 +30,9 @@ enum StepReply: Equatable {
     case help
     /// `quit`.
     case quit
-    /// The command could not be done; the cursor did not move.
-    case failure(String)
+    /// The command could not be done; the cursor did not move. In a script, `line` is the
+    /// script's line that ran it.
+    case failure(String, line: Int? = nil)
 }
 
 /// The step at the cursor, as every reply about it shows it.

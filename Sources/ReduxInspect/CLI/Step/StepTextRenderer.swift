@@ -17,7 +17,7 @@
 /// - `watch`, `break`, `info watch`: a line each, `watchpoint 1: cart.total (now 9)`,
 ///   `breakpoint 2: cart.total > 50 (does not hold now)`; `unwatch`, `unbreak`, `delete`:
 ///   `deleted watchpoint 1: cart.total`.
-/// - A failure: `error: …` on standard error.
+/// - A failure: `error: …` on standard error (`error: line 3: …` in a script).
 ///
 /// Text from the recording is escaped: types with ``TerminalText/escape(_:)``, JSON by its writer.
 struct StepTextRenderer: StepRenderer {
@@ -86,9 +86,9 @@ struct StepTextRenderer: StepRenderer {
             return StepOutput(lines: Self.helpLines)
         case .quit:
             return StepOutput()
-        case .failure(let message):
+        case .failure(let message, let line):
             let label = errorColors ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
-            return StepOutput(errorLines: ["\(label) \(TerminalText.escape(message))"])
+            return StepOutput(errorLines: ["\(label) \(line.map { "line \($0): " } ?? "")\(TerminalText.escape(message))"])
         }
     }
 

@@ -40,7 +40,8 @@ struct StepCommand: Subcommand {
 
             A move prints 'seq 5/22  decrement  {"decrement":{}}' and the step's changes
             indented; state prints the state (or the value at PATH) as indented JSON only.
-            A command that cannot be done prints 'error: ...' on standard error, and the
+            A command that cannot be done prints 'error: ...' on standard error ('error: line
+            4: ...' in a script, counting every line of it), and the
             session goes on where it was, also when the recording has a malformed line or an
             action the reducer cannot decode on the way; a script (input not a terminal) then
             exits with status 1, or with the error's own status when it met one (65 for a
@@ -69,7 +70,7 @@ struct StepCommand: Subcommand {
             {"number":2,"kind":"breakpoint","predicate":"cart.total > 50"}] (and a "note" when
             nothing fired). watch and break: {"added":[...]}; info watch: {"watchpoints":[...],
             "breakpoints":[...]}; unwatch, unbreak, delete: {"deleted":[...]}. help:
-            {"commands":[...]}. quit: {"quit":true}. A failure: {"error":"..."}.
+            {"commands":[...]}. quit: {"quit":true}. A failure: {"error":"..."}, with "line":4 in a script.
 
             States come from the recording where it holds them, else from replay through the
             reducer from the nearest recorded state or checkpoint. On a terminal, while the
@@ -201,6 +202,13 @@ struct StepCommand: Subcommand {
         var lastShownSeq: Int?
         // A script saved by an editor that starts files with a byte order mark.
         var firstLine = true
+        // The script's line being run: a failure in a script names it.
+        var lineNumber = 0
+        /// A failure as a script shows it, with its line.
+        func located(_ reply: StepReply) -> StepReply {
+            guard !interactive, case .failure(let message, _) = reply else { return reply }
+            return .failure(message, line: lineNumber)
+        }
         while true {
             flush(context)
             // Waiting before the prompt shows: an interrupt sent once it is seen drops the line.
@@ -215,6 +223,7 @@ struct StepCommand: Subcommand {
                 promptSink?.write("\n")
                 break
             }
+            lineNumber += 1
             if firstLine {
                 firstLine = false
                 if line.unicodeScalars.first == "\u{FEFF}" { line.unicodeScalars.removeFirst() }
@@ -228,7 +237,7 @@ struct StepCommand: Subcommand {
                 guard let parsed = try StepCommandParser.parse(line) else { continue }
                 input = parsed
             } catch {
-                emit(renderer.render(.failure(error.message)), context)
+                emit(renderer.render(located(.failure(error.message))), context)
                 aCommandFailed = true
                 continue
             }
@@ -241,7 +250,7 @@ struct StepCommand: Subcommand {
                 // prompt starts a line of its own.
                 promptSink.write(context.isDumbTerminal ? "\n" : "\r\u{1B}[K")
             }
-            emit(renderer.render(reply), context)
+            emit(renderer.render(located(reply)), context)
             // The step whose changes the session shows now, once: not the steps a jump or a
             // walk replayed on the way, whose changes it did not show.
             let here = steps.cursor.seq
