@@ -111,6 +111,19 @@ import Testing
             #expect(message.hasSuffix("Error: standard output: Broken pipe; the output is incomplete\n"), "\(message)")
             #expect(try String(contentsOfFile: file, encoding: .utf8) == fixture)
             #expect(FileManager.default.fileExists(atPath: report))
+
+            // Without a report or an update, output is all it makes: it stops at once, as
+            // `cat` does, rather than verify every file for nobody.
+            let plain = Process()
+            plain.executableURL = try EndToEndTests.binary()
+            plain.arguments = ["verify", directory.url.path]
+            let gone = Pipe()
+            plain.standardOutput = gone
+            plain.standardError = FileHandle.nullDevice
+            try gone.fileHandleForReading.close()
+            try plain.run()
+            plain.waitUntilExit()
+            #expect(plain.terminationReason == .uncaughtSignal && plain.terminationStatus == SIGPIPE, "\(plain.terminationStatus)")
         }
     #endif
 }

@@ -201,7 +201,13 @@ import Testing
                 + "each line of a recording holds one whole JSON object (is the file pretty-printed?)"),
         Bad(
             name: "UTF-16", lines: ["{\u{0}\"\u{0}s\u{0}"],
-            error: "test.jsonl:1:1: expected UTF-8, found UTF-16 (convert the file: iconv -f UTF-16 -t UTF-8)"),
+            error: "test.jsonl:1:1: expected UTF-8, found UTF-16LE (convert the file: iconv -f UTF-16LE -t UTF-8)"),
+        // NUL bytes alone are no encoding of JSON: what a crash or preallocation leaves.
+        Bad(name: "NUL bytes", lines: ["\u{0}\u{0}\u{0}\u{0}"], error: "test.jsonl:1:1: expected a value, found byte 0x00"),
+        // What is no JSON is said before the kinds.
+        Bad(
+            name: "two kinds and no JSON", lines: [#"{"seq":1,"action":{"a":{x}},"end":{"seq":1}}"#],
+            error: #"test.jsonl:1:25: expected '"' to begin an object key (seq 1)"#),
         // A line of two kinds: the end marker's state was never compared.
         Bad(
             name: "gap and end on one line",
@@ -290,6 +296,36 @@ import Testing
     ] as [(String, String)])
     func indexingErrorsNameTheSeqTheLineStartsWith(line: String, error: String) {
         #expect(Self.error([line, #"{"seq":99,"action":{"x":{}}}"#])?.description == error)
+    }
+
+    /// The wide encodings a text editor saves as "Unicode", by their byte order mark or the
+    /// NUL bytes beside the first character, named as `iconv` names them.
+    @Test(arguments: [
+        ([0xFF, 0xFE, 0x7B, 0x00], "UTF-16"), ([0x00, 0x7B, 0x00, 0x22], "UTF-16BE"), ([0x7B, 0x00, 0x22, 0x00], "UTF-16LE"),
+        ([0x7B, 0x00, 0x00, 0x00], "UTF-32LE"), ([0x00, 0x00, 0x00, 0x7B], "UTF-32BE"), ([0x00, 0x00, 0x00, 0x00], nil),
+        ([0x7B, 0x22], nil), ([0x7B], nil),
+    ] as [([UInt8], String?)])
+    func wideEncodingsAreNamed(bytes: [UInt8], encoding: String?) {
+        #expect(bytes.withUnsafeBufferPointer { RecordingIndexer.wideEncoding($0) } == encoding)
+    }
+
+    /// An end marker after a state the index passes over unread is found when the entry is
+    /// read (by `check`, which validates every entry, and by any command that reads it):
+    /// `check` and `verify` passed such a file, the end marker's state never compared.
+    @Test func anEndMarkerAfterAnEntrysStateIsFoundReadingTheEntry() throws {
+        let recording = try Self.recording([
+            #"{"seq":1,"action":{},"state":{"n":1},"end":{"seq":1,"state":{"n":5}}}"#, #"{"seq":2,"action":{}}"#,
+        ])
+        let error = #expect(throws: RecordingError.self) { try recording.validate() }
+        #expect(
+            error?.description
+                == #"test.jsonl:1:44: expected one kind of line, found an entry ("action") with an end marker ("end") (seq 1)"#)
+    }
+
+    /// A key of a header that an entry writes is one it does not know, and ignores.
+    @Test func anEntrysVersionIsAnUnknownKey() throws {
+        let recording = try Self.recording([#"{"seq":1,"action":{"a":{}},"version":2}"#])
+        #expect(recording.steps.count == 1)
     }
 
     @Test func byteOrderMarkIsAnError() {

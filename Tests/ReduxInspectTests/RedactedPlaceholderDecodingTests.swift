@@ -107,6 +107,18 @@ import Testing
         #expect(Self.failure(UUID.self, #""abc""#) == #"at (root): expected UUID, found "abc" (not a valid UUID)"#)
     }
 
+    /// What warnings say the decoder read in the placeholder's place.
+    @Test func standInsAreNamedByWhatWasRead() {
+        func readings(_ values: [JSONValue]) -> String {
+            StandIn.readings(values.map { StandIn(path: .root, value: $0) })
+        }
+        let zero: JSONValue = .string("00000000-0000-0000-0000-000000000000")
+        #expect(readings([.number(JSONNumber("0")), .bool(false)]) == "0 or false")
+        #expect(readings([zero]) == #""00000000-0000-0000-0000-000000000000""#)
+        #expect(readings([.number(JSONNumber("0")), .string("")]) == #"0, false or an empty Data ("")"#)
+        #expect(readings(["a", "b", "c", "d"].map { .string($0) }) == #""a", "b", "c", …"#)
+    }
+
     /// Types that check their string otherwise cannot be made from the placeholder: the error
     /// says that the value was redacted and how to avoid it.
     @Test func typesThatCheckTheirStringSayTheValueWasRedacted() throws {

@@ -110,21 +110,22 @@ public struct Inspector: Sendable {
             // neither behind.
             InterruptCleanup.install(for: context)
         }
-        if let output = context.output as? StandardStream, output === StandardStream.output,
-            Self.subcommand(named: arguments.first)?.producesOnlyOutput == false
-        {
-            // A command with work beyond its output (`verify --update` rewriting recordings,
-            // its JUnit report) finishes that work when the reader goes away (`| head`): a
-            // closed pipe is then a write that fails, reported at the end (74), not a signal
-            // that ends the process with half the recordings rewritten.
-            signal(SIGPIPE, SIG_IGN)
-        } else if let output = context.output as? StandardStream, output === StandardStream.output {
-            // The process's own output: once it cannot be written, what is left of the
-            // command (a replay of a million steps, say) would only be thrown away.
-            let label = Self.errorLabel(context)
-            output.whenWriteFails { failure in
-                context.printError(Self.outputFailedMessage(label: label, failure))
-                exit(ExitCode.outputFailed.rawValue)
+        if let output = context.output as? StandardStream, output === StandardStream.output {
+            if Self.subcommand(named: arguments.first)?.producesOnlyOutput(Array(arguments.dropFirst())) == false {
+                // A command line with work beyond its output (`verify --update` rewriting
+                // recordings, its JUnit report) finishes that work when the reader goes away
+                // (`| head`): a closed pipe is then a write that fails, reported at the end
+                // (74), not a signal that ends the process with half the recordings rewritten.
+                // For the rest of the process: an app's own inspector runs one command line.
+                signal(SIGPIPE, SIG_IGN)
+            } else {
+                // The process's own output: once it cannot be written, what is left of the
+                // command (a replay of a million steps, say) would only be thrown away.
+                let label = Self.errorLabel(context)
+                output.whenWriteFails { failure in
+                    context.printError(Self.outputFailedMessage(label: label, failure))
+                    exit(ExitCode.outputFailed.rawValue)
+                }
             }
         }
         if let index = Self.firstArgumentNotUTF8(arguments, raw: Self.processArguments(matching: arguments)) {

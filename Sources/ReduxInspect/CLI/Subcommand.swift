@@ -11,14 +11,14 @@ protocol Subcommand: Sendable {
     /// - Returns: The exit code.
     /// - Throws: ``InspectorError`` for problems with the recording or a missing reducer.
     func run(_ session: CommandSession) throws(InspectorError) -> ExitCode
-    /// Whether the command's only product is its standard output, so that it may stop as
-    /// soon as that cannot be written; `verify`, which also writes a report and rewrites
-    /// files, goes on.
-    static var producesOnlyOutput: Bool { get }
+    /// Whether the command line's only product is its standard output, so that it may stop
+    /// as soon as that cannot be written; `verify` writing a report or rewriting files goes
+    /// on.
+    static func producesOnlyOutput(_ arguments: [String]) -> Bool
 }
 
 extension Subcommand {
-    static var producesOnlyOutput: Bool { true }
+    static func producesOnlyOutput(_ arguments: [String]) -> Bool { true }
 
     /// The error for a wrong argument of this subcommand.
     static func usage(_ message: String) -> UsageError {

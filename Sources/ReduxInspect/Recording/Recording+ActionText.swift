@@ -211,8 +211,8 @@ struct ListedAction {
 /// `RawJSON.isCertainlyValid`): an object whose keys are all plain (printable ASCII without
 /// escapes, so that a key is the member ``Recording/entry(at:)`` finds by that name exactly
 /// when its bytes are the name's), with an `action` member and a `type` that is a string when
-/// there is one. Then ``Recording/entry(at:)`` would read the line without a problem, and
-/// these are the members it reads (the first of each name).
+/// there is one, and no `end` or `gap` member. Then ``Recording/entry(at:)`` would read the
+/// line without a problem, and these are the members it reads (the first of each name).
 struct EntryParts {
     let raw: RawJSON
     /// The action's value.
@@ -247,6 +247,9 @@ struct EntryParts {
                 time = member.value
             } else if state == nil, (try? raw.key(of: member, is: "state")) == true {
                 state = member.value
+            } else if (try? raw.key(of: member, is: "end")) == true || (try? raw.key(of: member, is: "gap")) == true {
+                // A marker's member too, which ``Recording/entry(at:)`` refuses.
+                return nil
             }
             offset = raw.skipSpace(member.valueEnd)
             guard raw[offset] == UInt8(ascii: ",") else { break }

@@ -68,14 +68,10 @@ struct RecordingIndexer {
                 .malformed, path: path, line: 1, column: 1,
                 message: "byte order mark: expected UTF-8 without a BOM")
         }
-        // A text editor's "Unicode" (UTF-16): its BOM, or a NUL byte beside the first
-        // character, which UTF-8 JSON never starts with.
-        if buffer.count >= 2, (buffer[0] == 0xFF && buffer[1] == 0xFE) || (buffer[0] == 0xFE && buffer[1] == 0xFF)
-            || buffer[0] == 0 || buffer[1] == 0
-        {
+        if let encoding = Self.wideEncoding(UnsafeBufferPointer(rebasing: buffer[..<min(buffer.count, 4)])) {
             throw RecordingError(
                 .malformed, path: path, line: 1, column: 1,
-                message: "expected UTF-8, found UTF-16 (convert the file: iconv -f UTF-16 -t UTF-8)")
+                message: "expected UTF-8, found \(encoding) (convert the file: iconv -f \(encoding) -t UTF-8)")
         }
         // The number of lines is not known before they are indexed: the same guess as the line
         // index's, so that a file of long lines (states) grows neither array. Capacity beyond
@@ -129,7 +125,8 @@ struct RecordingIndexer {
                 warnings.append(
                     RecordingError(
                         .malformed, path: path, line: lineIndex + 1, column: error.column,
-                        message: "truncated last line ignored (\(error.message)); a crash while recording leaves this"))
+                        message: "truncated last line ignored (\(error.message.replacingOccurrences(of: Self.prettyPrintedHint, with: ""))); "
+                            + "a crash while recording leaves this"))
             }
         }
         // An end marker past the last entry: the entries between are missing, as at a jump
@@ -266,19 +263,26 @@ struct RecordingIndexer {
 
     /// Refuses a line that is two kinds at once (`{"gap":{…},"end":{…}}`, an entry with an
     /// `end`): read as the first, the other's content (an end marker's state) would be left
-    /// unchecked without a word.
+    /// unchecked without a word. An entry's `format` or `version` is a key it does not know,
+    /// and ignores. A line that is no JSON says so first.
+    ///
+    /// An entry whose state the index passes over (``KnownMembers/init(_:skippingState:)``)
+    /// hides the members after it; ``RecordingLineReader/entry(from:seq:)`` refuses such an
+    /// entry when it is read.
     private func requireOneKind(_ members: KnownMembers, _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(RecordingError) {
-        let kinds: [(key: String, name: String)?] = [
-            members.action.map { _ in ("action", "an entry") },
-            members.format.map { _ in ("format", "a header") } ?? members.version.map { _ in ("version", "a header") },
-            members.gap.map { _ in ("gap", "a gap marker") },
-            members.end.map { _ in ("end", "an end marker") },
-        ]
-        let found = kinds.compactMap(\.self)
-        guard found.count > 1 else { return }
+        let isEntry = members.action != nil
+        let isHeader = !isEntry && (members.format != nil || members.version != nil)
+        // Counted first: this runs for every line the recorder did not write.
+        guard (isEntry ? 1 : 0) + (isHeader ? 1 : 0) + (members.gap != nil ? 1 : 0) + (members.end != nil ? 1 : 0) > 1
+        else { return }
+        _ = try parse(line, lineNumber: lineNumber)
+        let kinds: [RecordingLineReader.LineKind] = [
+            isEntry ? .entry : nil, isHeader ? (members.format != nil ? .header : .headerVersion) : nil,
+            members.gap != nil ? .gap : nil, members.end != nil ? .end : nil,
+        ].compactMap(\.self)
         throw RecordingError(
-            .malformed, path: path, line: lineNumber, column: ValueLocator.column(of: [.key(found[1].key)], in: line),
-            message: "expected one kind of line, found \(found[0].name) (\"\(found[0].key)\") with \(found[1].name) (\"\(found[1].key)\")")
+            .malformed, path: path, line: lineNumber, column: ValueLocator.column(of: [.key(kinds[1].key)], in: line),
+            message: RecordingLineReader.twoKinds(kinds[0], kinds[1]))
     }
 
     /// Records the entry on `line`, whose `seq` and `state` values (the first of each) are
@@ -359,14 +363,32 @@ struct RecordingIndexer {
             // A line that is a lone `{`: a pretty-printed file, which is no recording until each
             // object is on one line again.
             let opening = line.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
-            let hint =
-                opening == [UInt8(ascii: "{")] || opening == [UInt8(ascii: "[")]
-                ? "; each line of a recording holds one whole JSON object (is the file pretty-printed?)" : ""
+            let hint = opening == [UInt8(ascii: "{")] || opening == [UInt8(ascii: "[")] ? Self.prettyPrintedHint : ""
             throw RecordingError(
                 .malformed, path: path, line: lineNumber, column: error.column, seq: seq,
                 message: error.reason.description + hint)
         }
     }
+
+    /// The encoding, as `iconv` names it, when a file's first bytes are a text editor's
+    /// "Unicode": `UTF-16` or `UTF-32` after their byte order mark, `UTF-16LE`, `UTF-16BE`,
+    /// `UTF-32LE` or `UTF-32BE` by where the NUL bytes that widen the first character (`{`,
+    /// ASCII) are; `nil` otherwise, a file of NUL bytes too (what a crash or preallocation
+    /// leaves).
+    static func wideEncoding(_ start: UnsafeBufferPointer<UInt8>) -> String? {
+        let bytes = Array(start) + Array(repeating: 0xAA, count: max(0, 4 - start.count))
+        if bytes[0...3] == [0xFF, 0xFE, 0, 0] || bytes[0...3] == [0, 0, 0xFE, 0xFF] { return "UTF-32" }
+        if bytes[0...1] == [0xFF, 0xFE] || bytes[0...1] == [0xFE, 0xFF] { return "UTF-16" }
+        let ascii = { (byte: UInt8) in byte != 0 && byte < 0x80 }
+        if ascii(bytes[0]), bytes[1...3] == [0, 0, 0] { return "UTF-32LE" }
+        if bytes[0...2] == [0, 0, 0], ascii(bytes[3]) { return "UTF-32BE" }
+        if ascii(bytes[0]), bytes[1] == 0 { return "UTF-16LE" }
+        if bytes[0] == 0, ascii(bytes[1]) { return "UTF-16BE" }
+        return nil
+    }
+
+    /// What an error on a line that is a lone `{` or `[` adds.
+    static let prettyPrintedHint = "; each line of a recording holds one whole JSON object (is the file pretty-printed?)"
 
     /// The `seq` a line starts with, `{"seq":12,`, as the recorder writes it, and the column
     /// after its digits: an error further on that line names the entry, as errors found

@@ -37,8 +37,43 @@ struct RecordingLineReader {
         return header
     }
 
+    /// The kinds of line a recording holds, by the member that makes each.
+    enum LineKind {
+        case entry, header, headerVersion, gap, end
+
+        /// The member that makes a line this kind.
+        var key: String {
+            switch self {
+            case .entry: "action"
+            case .header: "format"
+            case .headerVersion: "version"
+            case .gap: "gap"
+            case .end: "end"
+            }
+        }
+
+        /// The kind, as messages name it.
+        var name: String {
+            switch self {
+            case .entry: "an entry"
+            case .header, .headerVersion: "a header"
+            case .gap: "a gap marker"
+            case .end: "an end marker"
+            }
+        }
+    }
+
+    /// The message for a line that is two kinds at once.
+    static func twoKinds(_ first: LineKind, _ second: LineKind) -> String {
+        "expected one kind of line, found \(first.name) (\"\(first.key)\") with \(second.name) (\"\(second.key)\")"
+    }
+
     func entry(from value: JSONValue, seq: Int) throws(RecordingError) -> RecordingEntry {
         guard let action = value["action"] else { throw fail("expected an \"action\" member", seq: seq) }
+        // A marker's member after a state the index passed over, which it could not see.
+        for marker in [LineKind.gap, .end] where value[marker.key] != nil {
+            throw fail(Self.twoKinds(.entry, marker), at: [.key(marker.key)], seq: seq)
+        }
         let type: String
         if let written = value["type"] {
             guard let name = written.stringValue else { throw fail("expected \"type\" to be a string", at: [.key("type")], seq: seq) }

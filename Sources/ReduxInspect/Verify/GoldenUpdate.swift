@@ -75,7 +75,8 @@ enum GoldenUpdate {
         }
         var info = stat()
         guard stat(path, &info) == 0 else { throw failure(errno) }
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        // Not through a link planted at the temporary file's name.
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw failure(errno) }
         var code = bytes.withUnsafeBytes { FileDescriptorWrite.all($0, to: descriptor) }.failure
         if code == nil, fchmod(descriptor, info.st_mode & 0o7777) != 0 { code = errno }

@@ -4,9 +4,11 @@ import Foundation
 /// `verify`: the CI mode. Replays recordings through today's reducer and fails when a
 /// recorded state differs from the replayed one.
 struct VerifyCommand: Subcommand {
-    /// It writes a JUnit report and, with `--update`, recordings: lost standard output is
-    /// reported at the end, and the work is done.
-    static var producesOnlyOutput: Bool { false }
+    /// With `--junit` it writes a report and with `--update` recordings: lost standard output
+    /// is then reported at the end, and the work is done.
+    static func producesOnlyOutput(_ arguments: [String]) -> Bool {
+        !arguments.contains { $0 == "--update" || $0 == "--junit" || $0.hasPrefix("--junit=") }
+    }
 
     static let spec = CommandSpec(
         name: "verify",
