@@ -481,16 +481,21 @@ import Testing
             "\(result)")
     }
 
+    /// The tally of 1…8 with `add(4)` left out by the recorder's filter: a gap before seq 5.
+    private static func tallyWithoutAdd4(in directory: CLITemporaryDirectory) throws -> String {
+        let text = RecordedSession.text(
+            from: TallyState(), tallyReducer(countingTwice: nil),
+            options: .init(reducer: "tally", shouldRecord: { if case .add(4) = $0 { false } else { true } }),
+            dispatching: (1...8).map { .add($0) })
+        return try directory.file("tally.jsonl", text)
+    }
+
     /// After a gap the replay goes on from the state recorded next, so that state was in effect
     /// compared: the note named it, and the gap's step, as steps that may have made a
     /// difference seen at the step after it.
     @Test func aStateTakenAfterAGapIsNotAmongTheStepsThatMayHaveMadeADifference() throws {
         let directory = try CLITemporaryDirectory()
-        let text = RecordedSession.text(
-            from: TallyState(), tallyReducer(countingTwice: nil),
-            options: .init(reducer: "tally", shouldRecord: { if case .add(4) = $0 { false } else { true } }),
-            dispatching: (1...8).map { .add($0) })
-        let file = try directory.file("tally.jsonl", text)
+        let file = try Self.tallyWithoutAdd4(in: directory)
         let drifted = InspectableReducer(name: "tally", reducer: tallyReducer(countingTwice: 6), initialState: TallyState())
 
         let result = CLI.run(["verify", file], inspector: Inspector(reducers: [drifted]))
@@ -506,11 +511,7 @@ import Testing
     /// and `--update` left the old state in the golden without a word.
     @Test func aPassSaysWhichStatesWereTakenAfterMissingEntries() throws {
         let directory = try CLITemporaryDirectory()
-        let text = RecordedSession.text(
-            from: TallyState(), tallyReducer(countingTwice: nil),
-            options: .init(reducer: "tally", shouldRecord: { if case .add(4) = $0 { false } else { true } }),
-            dispatching: (1...8).map { .add($0) })
-        let file = try directory.file("tally.jsonl", text)
+        let file = try Self.tallyWithoutAdd4(in: directory)
         // Today's reducer counts 5 twice: the state recorded after the missing entry, at seq
         // 5, is taken as it is, and the replay from it makes the others.
         let drifted = Inspector(reducers: [
