@@ -216,7 +216,11 @@ import Testing
         Bad(
             name: "entry with an end",
             lines: [#"{"seq":1,"action":{},"end":{"seq":1,"state":{}}}"#],
-            error: #"test.jsonl:1:28: expected one kind of line, found an entry ("action") with an end marker ("end")"#),
+            error: #"test.jsonl:1:28: expected one kind of line, found an entry ("action") with an end marker ("end") (seq 1)"#),
+        Bad(
+            name: "header with an entry",
+            lines: [#"{"format":"redux-inspect","version":1,"reducer":"counter","seq":1,"action":{}}"#],
+            error: #"test.jsonl:1:11: expected one kind of line, found an entry ("action") with a header ("format")"#),
         Bad(
             name: "header with a gap",
             lines: [#"{"format":"redux-inspect","version":1,"gap":{"after":0,"dropped":1}}"#],

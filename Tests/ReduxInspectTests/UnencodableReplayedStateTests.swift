@@ -28,10 +28,8 @@ private enum Ratio {
         reducers: [InspectableReducer(name: "ratio", reducer: reducer, initialState: State())], program: "ratio-inspector")
 
     /// Every state recorded but seq 3's, which the recorder cannot encode.
-    static func record() -> String {
-        RecordedSession.text(
-            from: State(), reducer, options: .init(reducer: "ratio", app: "Ratio"),
-            dispatching: [.tap, .tap, .divideByZero, .reset, .tap])
+    static func record(_ actions: [Action] = [.tap, .tap, .divideByZero, .reset, .tap]) -> String {
+        RecordedSession.text(from: State(), reducer, options: .init(reducer: "ratio", app: "Ratio"), dispatching: actions)
     }
 }
 
@@ -63,5 +61,16 @@ private enum Ratio {
         let ratio = run(["blame", file, "ratio"])
         #expect(ratio.code == 65, "\(ratio)")
         #expect(ratio.err.contains("cannot encode the replayed state"), "\(ratio)")
+    }
+
+    /// A step found inside the stretch whose states hold the NaN: its changes cannot be
+    /// shown, but the answer is said before the error, which said nothing else.
+    @Test func bisectSaysTheStepFoundBeforeItsChangesFail() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("ratio.jsonl", Ratio.record([.tap, .divideByZero, .tap, .reset, .tap]))
+        let bisect = CLITestSupport.run(["bisect", file, "--until", "taps > 1"], inspector: Ratio.inspector)
+        #expect(bisect.code == 65, "\(bisect)")
+        #expect(bisect.out == "taps > 1 holds first at seq 3 (step 3 of 5)\n", "\(bisect)")
+        #expect(bisect.err.contains("cannot encode the replayed state"), "\(bisect)")
     }
 }

@@ -439,7 +439,7 @@ import Testing
         #expect(
             result.outLines.contains(
                 #"  note: the action of seq 1 holds a value the recorder redacted; where the state depends on it, it "#
-                    + #"cannot be replayed (the replay reads the placeholder as "<redacted>", 0 or false)"#))
+                    + #"cannot be replayed (the replay reads the placeholder as "<redacted>", 0, false, an empty Data or the all-zero UUID)"#))
 
         // Without states, the difference seen at the end may come from any of the actions:
         // the note counts those that hold a redacted value, rather than name the first alone.
@@ -451,7 +451,7 @@ import Testing
         #expect(
             never.outLines.contains(
                 #"  note: 3 actions of seq 1…3 hold a value the recorder redacted; where the state depends on it, it "#
-                    + #"cannot be replayed (the replay reads the placeholder as "<redacted>", 0 or false)"#), "\(never)")
+                    + #"cannot be replayed (the replay reads the placeholder as "<redacted>", 0, false, an empty Data or the all-zero UUID)"#), "\(never)")
     }
 
     /// A difference seen at a recorded state may come from any step since the last one

@@ -263,15 +263,16 @@ struct RecordingIndexer {
 
     /// Refuses a line that is two kinds at once (`{"gap":{…},"end":{…}}`, an entry with an
     /// `end`): read as the first, the other's content (an end marker's state) would be left
-    /// unchecked without a word. An entry's `format` or `version` is a key it does not know,
-    /// and ignores. A line that is no JSON says so first.
+    /// unchecked without a word; a header's `format` with an entry's `action` (the header,
+    /// its reducer and version, would be dropped). An entry's `version` alone is a key it does
+    /// not know, and ignores. A line that is no JSON says so first.
     ///
     /// An entry whose state the index passes over (``KnownMembers/init(_:skippingState:)``)
     /// hides the members after it; ``RecordingLineReader/entry(from:seq:)`` refuses such an
     /// entry when it is read.
     private func requireOneKind(_ members: KnownMembers, _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(RecordingError) {
         let isEntry = members.action != nil
-        let isHeader = !isEntry && (members.format != nil || members.version != nil)
+        let isHeader = members.format != nil || (!isEntry && members.version != nil)
         // Counted first: this runs for every line the recorder did not write.
         guard (isEntry ? 1 : 0) + (isHeader ? 1 : 0) + (members.gap != nil ? 1 : 0) + (members.end != nil ? 1 : 0) > 1
         else { return }
@@ -282,7 +283,7 @@ struct RecordingIndexer {
         ].compactMap(\.self)
         throw RecordingError(
             .malformed, path: path, line: lineNumber, column: ValueLocator.column(of: [.key(kinds[1].key)], in: line),
-            message: RecordingLineReader.twoKinds(kinds[0], kinds[1]))
+            seq: isEntry ? Self.leadingSeq(of: line)?.seq : nil, message: RecordingLineReader.twoKinds(kinds[0], kinds[1]))
     }
 
     /// Records the entry on `line`, whose `seq` and `state` values (the first of each) are

@@ -107,7 +107,7 @@ enum VerifyReport {
                 : "\(divergence.redactedActions) actions of seq \(seq)…\(divergence.seq) hold"
             lines.append(
                 "  note: \(which) a value the recorder redacted; where the state depends on it, it cannot be "
-                    + "replayed (the replay reads the placeholder as \"<redacted>\", 0 or false)")
+                    + "replayed (the replay reads the placeholder as \"<redacted>\", 0, false, an empty Data or the all-zero UUID)")
         }
         return lines
     }

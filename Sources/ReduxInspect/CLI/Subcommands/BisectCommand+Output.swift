@@ -72,7 +72,7 @@ extension BisectCommand {
                 if missingBefore > 0 { members.append(("missingBefore", number(missingBefore))) }
                 return [object(members)]
             }
-            var lines = ["\(quoted) holds first at seq \(entry.seq) (step \(position) of \(count))", ""]
+            var lines = [heading(seq: entry.seq, position: position, count: count), ""]
             lines.append(stepLine(seq: entry.seq, type: entry.type, action: entry.action))
             lines += changeLines(changes)
             if missingBefore > 0 {
@@ -80,6 +80,11 @@ extension BisectCommand {
                 lines.append("  (\(entries) missing before this step; the change may come from them)")
             }
             return lines + ["", stepBeforeLine(before)]
+        }
+
+        /// `cart.total > 50 holds first at seq 17 (step 17 of 27)`.
+        func heading(seq: Int, position: Int, count: Int) -> String {
+            "\(quoted) holds first at seq \(seq) (step \(position) of \(count))"
         }
 
         /// The predicate holds in no step's state but in the end marker's, after entries

@@ -155,8 +155,20 @@ struct BisectCommand: Subcommand {
             return .failure
         }
         // As `diff` shows the step (``Timeline/comparedState(after:)``).
-        let changes = JSONDiff.changes(
-            from: try timeline.comparedState(before: first), to: try timeline.comparedState(after: first))
+        let changes: [JSONChange]
+        do {
+            changes = JSONDiff.changes(
+                from: try timeline.comparedState(before: first), to: try timeline.comparedState(after: first))
+        } catch {
+            // The answer stands without the step's changes, which need whole states (one the
+            // replay makes may hold what JSON cannot, a NaN elsewhere): it comes before the
+            // error, in text.
+            if format == "text" {
+                session.context.print(
+                    output.heading(seq: timeline.recording.steps[first].seq, position: first + 1, count: timeline.count))
+            }
+            throw error
+        }
         let entry = try timeline.entry(at: first)
         let previous = first == 0 ? nil : try timeline.entry(at: first - 1)
         let missing = timeline.recording.gap(before: first)?.dropped ?? 0

@@ -23,7 +23,8 @@ struct ReplayCommand: Subcommand {
             step, with the difference (header → read); numbers written differently but equal,
             such as 4.50 and 4.5, are no difference. Where the initial state, or a state the
             replay goes on from after missing entries, holds a redacted number the app's
-            decoder can only read as 0 (or a Bool as false), a warning names its paths.
+            decoder can only read as 0 (a Bool as false, a Data as empty, a UUID as the
+            all-zero one), a warning names its paths.
             """)
 
     let file: String
