@@ -38,3 +38,28 @@ import Testing
         #expect(lines.last?.hasPrefix("warning: no action of type 'rest'") == true, "\(log)")
     }
 }
+
+/// A command that stops on an error part way still says what it found about the steps it
+/// showed: `diff` printed a change from a state today's reducer no longer makes, then the
+/// error, and the warning that explains the change was lost.
+@Suite struct WarningsBeforeAnErrorTests {
+    @Test(arguments: [["diff"], ["blame", "count"]])
+    func theWarningsAboutTheStepsShownComeBeforeTheError(command: [String]) throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file(
+            "changed.jsonl",
+            lines: [
+                #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#,
+                #"{"seq":1,"type":"increment","action":{"increment":{}}}"#,
+                #"{"seq":2,"type":"increment","action":{"increment":{}},"state":{"count":50}}"#,
+                #"{"seq":3,"type":"increment","action":{"increment":{}}}"#,
+                #"{"seq":4,"type":"increment","action":{"increment" {}}}"#,
+            ])
+        let result = CLITestSupport.run([command[0], file] + command.dropFirst())
+        #expect(result.code == 65, "\(result)")
+        let lines = result.err.split(separator: "\n")
+        #expect(lines.count == 2, "\(result)")
+        #expect(lines.first?.hasPrefix("warning: \(file): the reducer does not make the state recorded at seq 2") == true, "\(result)")
+        #expect(lines.last?.hasPrefix("Error: \(file):5:") == true, "\(result)")
+    }
+}

@@ -238,6 +238,7 @@ public struct Inspector: Sendable {
                 return try instance.run(session)
             } catch {
                 let error = error.preferringBadRecording().preferringCutShort()
+                session.warningsBeforeAnError?()
                 context.flushOutput()
                 context.printError(Self.errorLabel(context) + " " + TerminalText.escape(error.message(program: program)))
                 return ExitCode(for: error)

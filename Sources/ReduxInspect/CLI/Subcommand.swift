@@ -71,6 +71,10 @@ final class CommandSession {
     let inspector: Inspector
     /// The `--reducer` of the recording opened last, for the commands warnings suggest.
     private(set) var reducerOverride: String?
+    /// Warnings about what the command has shown so far, for when it stops on an error part
+    /// way: said before the error, so that a change shown from a state today's reducer no
+    /// longer makes is not left unexplained. Set by a command before it shows steps.
+    var warningsBeforeAnError: (() -> Void)?
 
     init(context: CLIContext, inspector: Inspector) {
         self.context = context

@@ -82,6 +82,12 @@ struct BlameCommand: Subcommand {
         let endAfterGap = try recording.endAfterGap()
         let seqWidth = max(recording.seqColumnWidth, endAfterGap.map { String($0.seq).count } ?? 0)
         defer { progress.clear() }
+        // What the replay found on the way, also when a step stops the command part way.
+        session.warningsBeforeAnError = {
+            progress.clear()
+            session.warnAboutStandIns(timeline)
+            session.warnAboutUnreproducedStates(timeline)
+        }
         try timeline.walk(
             recording.steps.indices, projecting: { path.value(in: $0) },
             projectingText: StateTextReading(paths: [path.skeletonPath]) { path.value(in: $0) }

@@ -102,6 +102,12 @@ struct DiffCommand: Subcommand {
             indices.last == steps.indices.last
             ? recording.gapAtEnd
             : range.flatMap { recording.index(ofSeq: $0.to) == nil ? recording.gap(before: indices.upperBound) : nil }
+        // What the replay found on the way (a state today's reducer no longer makes, a start
+        // from stand-ins), also when a step stops the command part way.
+        session.warningsBeforeAnError = {
+            session.warnAboutStandIns(timeline)
+            session.warnAboutUnreproducedStates(timeline, within: recording.seqs(of: indices))
+        }
         guard prefix == nil else {
             // Under a prefix, diff just that part of the states (read from their text where
             // it can be, else parsed), so that JSON Patch pointers stay valid. Most steps may
