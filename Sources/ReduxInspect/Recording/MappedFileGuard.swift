@@ -45,11 +45,8 @@ enum MappedFileGuard {
         var cut: Bool = false
     }
 
-    /// How many mappings the table holds at once; further ones go unguarded. A process that
-    /// keeps many recordings open (a test run, an app's own tool) filled 64, and a file cut
-    /// short then ended it with a bus error; an entry is 56 bytes, looked through only at a
-    /// fault.
-    private static let capacity = 1024
+    /// How many mappings the table holds at once; further ones go unguarded.
+    private static let capacity = 64
     private static let lock = NSLock()
     // Written only under `lock`, an entry's `end` last when it is added and first when it is
     // removed; the signal handler reads it without the lock, which at worst misses an entry
