@@ -234,6 +234,9 @@ public struct Inspector: Sendable {
             }
             let instance = try command.init(parsed)
             let session = CommandSession(context: context, inspector: self)
+            // The closure captures the session (and the timeline, with its mapped file): let go
+            // of it once the command is done, or both stay for the rest of the process.
+            defer { session.warningsBeforeAnError = nil }
             do {
                 return try instance.run(session)
             } catch {

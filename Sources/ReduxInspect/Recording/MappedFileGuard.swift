@@ -101,6 +101,13 @@ enum MappedFileGuard {
         return slot
     }
 
+    /// How many mappings are guarded now: one a process no longer reads (a command run in
+    /// process that kept its recording) takes an entry for good, and once the table is full a
+    /// file cut short ends the process.
+    static var guardedCount: Int {
+        lock.withLock { (0..<capacity).filter { table[$0].message != nil }.count }
+    }
+
     /// Stops guarding the mapping in `slot`, before it is unmapped.
     static func remove(_ slot: Int) {
         lock.withLock {
