@@ -31,4 +31,15 @@ package enum FileDescriptorWrite {
         }
         return (offset, nil)
     }
+
+    /// Writes all of `bytes` to a file opened to be written whole, then closes it.
+    ///
+    /// - Returns: The `errno` of the write that failed, else of the close: some file systems
+    ///   (NFS, a full disk with delayed allocation) report a failed write only then. After
+    ///   EINTR the descriptor is closed all the same. `nil` when all went well.
+    package static func allAndClose(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        let failure = all(bytes, to: descriptor).failure
+        if close(descriptor) != 0, errno != EINTR, failure == nil { return errno }
+        return failure
+    }
 }

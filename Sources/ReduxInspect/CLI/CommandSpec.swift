@@ -63,9 +63,9 @@ public struct CommandSpec: Sendable {
     static let replayWarnings = """
         Warnings on standard error say where a state shown was replayed and may not be the
         app's: the actions of entries missing before it could not be replayed, or the replay
-        read redacted values as 0, false, an empty Data or the all-zero UUID; diff, blame, bisect and step
-        also say where today's reducer no longer makes the recorded state next to a replayed
-        one (see the man page, DESCRIPTION).
+        read redacted values as 0, false, an empty Data or the all-zero UUID; diff, blame,
+        bisect and step also say where today's reducer no longer makes the recorded state
+        next to a replayed one (see the man page, DESCRIPTION).
         """
 
     /// The option named `name` (long or short), including `--help`.

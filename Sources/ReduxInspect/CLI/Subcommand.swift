@@ -155,17 +155,11 @@ final class CommandSession {
     /// `0` or `false` where the app had its own value. Only the initial state and states with a
     /// seq in `seqs` (those before what the command showed) are told, and none in `told` (by
     /// an earlier call in the same `step` session); returns the seqs told, with `told`.
-    /// `beforeWarning` runs once, before the first warning, if any (`step` flushes its reply).
     @discardableResult
-    func warnAboutStandIns(
-        _ timeline: Timeline, within seqs: ClosedRange<Int>? = nil, told: Set<Int?> = [],
-        beforeWarning: () -> Void = {}
-    ) -> Set<Int?> {
-        var (told, warned) = (told, false)
+    func warnAboutStandIns(_ timeline: Timeline, within seqs: ClosedRange<Int>? = nil, told: Set<Int?> = []) -> Set<Int?> {
+        var told = told
         for start in timeline.standInStarts where !told.contains(start.seq) {
             if let seq = start.seq, let seqs, !seqs.contains(seq) { continue }
-            if !warned { beforeWarning() }
-            warned = true
             told.insert(start.seq)
             warn(about: start, in: timeline.recording.path)
         }

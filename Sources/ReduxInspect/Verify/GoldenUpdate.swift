@@ -78,10 +78,13 @@ enum GoldenUpdate {
         // Not through a link planted at the temporary file's name.
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw failure(errno) }
-        var code = bytes.withUnsafeBytes { FileDescriptorWrite.all($0, to: descriptor) }.failure
-        if code == nil, fchmod(descriptor, info.st_mode & 0o7777) != 0 { code = errno }
-        // Some file systems report a failed write only when the file is closed.
-        if close(descriptor) != 0, errno != EINTR, code == nil { code = errno }
+        // The recording's mode, before its bytes: the descriptor is closed once they are written.
+        var code: Int32? = fchmod(descriptor, info.st_mode & 0o7777) != 0 ? errno : nil
+        if code != nil {
+            close(descriptor)
+        } else {
+            code = bytes.withUnsafeBytes { FileDescriptorWrite.allAndClose($0, to: descriptor) }
+        }
         if code == nil, rename(temporary, path) != 0 {
             let renaming = errno
             unlink(temporary)

@@ -148,11 +148,7 @@ enum JUnitReport {
         }
         var info = stat()
         let isRegular = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-        var failure = Array(xml.utf8).withUnsafeBytes { FileDescriptorWrite.all($0, to: descriptor) }.failure
-        // Some file systems (NFS, a full disk with delayed allocation) report a failed write
-        // only when the file is closed. After EINTR the descriptor is closed all the same.
-        if close(descriptor) != 0, errno != EINTR, failure == nil { failure = errno }
-        if let failure {
+        if let failure = Array(xml.utf8).withUnsafeBytes({ FileDescriptorWrite.allAndClose($0, to: descriptor) }) {
             if isRegular { unlink(path) }
             throw cannotWrite(path, String(cString: strerror(failure)))
         }

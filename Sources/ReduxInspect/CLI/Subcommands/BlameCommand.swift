@@ -84,7 +84,6 @@ struct BlameCommand: Subcommand {
         defer { progress.clear() }
         // What the replay found on the way, also when a step stops the command part way.
         session.warningsBeforeAnError = {
-            progress.clear()
             session.warnAboutStandIns(timeline)
             session.warnAboutUnreproducedStates(timeline)
         }

@@ -25,7 +25,7 @@ struct DiffAhead {
     /// Only changes at or under this path, when given.
     let prefix: JSONPath?
     /// What a state's text keeps under ``prefix``.
-    private let keptPaths: KeptPaths?
+    let keptPaths: KeptPaths?
     /// The steps of the current stretch.
     private var range = 0..<0
     /// The state after each step of the stretch, as text, without a prefix; `nil` where it

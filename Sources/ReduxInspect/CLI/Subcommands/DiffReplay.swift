@@ -1,5 +1,4 @@
 import Foundation
-import Redux
 
 /// The steps `diff` diffs from replayed (or parsed) states: those whose state before or after
 /// is not recorded, and every step under `--path`.
@@ -29,8 +28,6 @@ struct DiffReplay {
     /// The prefix's JSON Pointer tokens, when the prefix is made of keys and indices only: a
     /// prefix that selects an element by id is diffed from the trees, which find its move.
     private let prefixPointer: [String]?
-    /// What of a replayed state the prefix needs encoded, under a prefix.
-    private let keptPaths: KeptPaths?
     /// Whether a state diffed so far has a value at the prefix: when none has, a mistyped
     /// path would otherwise print nothing at all, as if nothing had changed there.
     private(set) var prefixSeen = false
@@ -53,7 +50,6 @@ struct DiffReplay {
         self.timeline = timeline
         self.prefix = prefix
         prefixPointer = prefix?.pointer?.tokens
-        keptPaths = prefix.map { KeptPaths([RawJSON.SkeletonPath($0, need: .whole).leadingKeys]) }
         ahead = DiffAhead(cores: cores, prefix: prefix)
         self.end = min(end ?? timeline.count, timeline.count)
     }
@@ -215,7 +211,7 @@ struct DiffReplay {
     /// The value at the prefix in the replayed state after step `index`, encoded only along
     /// the prefix; `nil` when it cannot be had so (for the timeline's state to say why).
     private func replayedValue(at index: Int) -> JSONValue?? {
-        guard let prefix, let keptPaths, let maker = timeline.snapshotJSON,
+        guard let prefix, let keptPaths = ahead.keptPaths, let maker = timeline.snapshotJSON,
             let snapshot = try? timeline.replayedSnapshots(index..<(index + 1)).first,
             let text = maker.text(of: snapshot, keeping: keptPaths)
         else { return nil }

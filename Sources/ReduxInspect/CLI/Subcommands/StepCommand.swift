@@ -200,8 +200,6 @@ struct StepCommand: Subcommand {
         // the stretch's first step.
         var redactedByStretch: [Int: [RedactedAction]] = [:]
         var lastShownSeq: Int?
-        // A script saved by an editor that starts files with a byte order mark.
-        var firstLine = true
         // The script's line being run: a failure in a script names it.
         var lineNumber = 0
         /// A failure as a script shows it, with its line.
@@ -210,11 +208,11 @@ struct StepCommand: Subcommand {
             return .failure(message, line: lineNumber)
         }
         while true {
-            flush(context)
+            context.flushOutput()
             // Waiting before the prompt shows: an interrupt sent once it is seen drops the line.
             StepInterrupt.setWaitingAtPrompt(true)
             if lineReader == nil { promptSink?.write(prompt) }
-            flush(context)
+            context.flushOutput()
             // A terminal that reads whole lines (`TERM=dumb`) says there is input once one is.
             if lineReader == nil, let replay = idleReplay, !replay.run(untilReadable: 0) { idleReplay = nil }
             let read = lineReader.map { $0.readLine(prompt: prompt) } ?? context.readLine()
@@ -224,10 +222,8 @@ struct StepCommand: Subcommand {
                 break
             }
             lineNumber += 1
-            if firstLine {
-                firstLine = false
-                if line.unicodeScalars.first == "\u{FEFF}" { line.unicodeScalars.removeFirst() }
-            }
+            // A script saved by an editor that starts files with a byte order mark.
+            if lineNumber == 1, line.unicodeScalars.first == "\u{FEFF}" { line.unicodeScalars.removeFirst() }
             if line.allSatisfy(\.isWhitespace) {
                 guard interactive, let previous else { continue }
                 line = previous
@@ -255,14 +251,12 @@ struct StepCommand: Subcommand {
             // walk replayed on the way, whose changes it did not show.
             let here = steps.cursor.seq
             if !warnedUnreproduced.contains(here), timeline.unreproducedSeqs.contains(here) {
-                flush(context)
                 session.warnAboutUnreproducedStates(timeline, within: here...here)
                 warnedUnreproduced.insert(here)
             }
             if replaysWithoutMissing.contains(where: {
                 $0.seqs.contains(here) && !toldReplaysWithoutMissing.contains($0.replayed.lowerBound)
             }) {
-                flush(context)
                 toldReplaysWithoutMissing = session.warnAboutReplaysWithoutMissing(
                     timeline, within: here...here, stretches: replaysWithoutMissing, told: toldReplaysWithoutMissing)
             }
@@ -280,7 +274,6 @@ struct StepCommand: Subcommand {
                 let until = timeline.recording.steps[shownState].seq
                 let shown = stretch.prefix { $0.seq <= until }.filter { !toldRedactedActions.contains($0.seq) }
                 if !shown.isEmpty {
-                    flush(context)
                     toldRedactedActions = session.warnAboutRedactedActions(timeline, found: Array(shown), told: toldRedactedActions)
                 }
             }
@@ -297,16 +290,13 @@ struct StepCommand: Subcommand {
                     let redacted = timeline.replayedActionsWithStandIns(within: indices).filter {
                         !toldRedactedActions.contains($0.seq)
                     }
-                    if !stretches.isEmpty || !redacted.isEmpty { flush(context) }
                     toldReplaysWithoutMissing = session.warnAboutReplaysWithoutMissing(
                         timeline, stretches: stretches, told: toldReplaysWithoutMissing)
                     toldRedactedActions = session.warnAboutRedactedActions(timeline, found: redacted, told: toldRedactedActions)
                 }
             }
             // Not a state only the replay ahead, while the prompt waited, started from.
-            toldStandIns = session.warnAboutStandIns(timeline, within: Int.min...here, told: toldStandIns) {
-                flush(context)
-            }
+            toldStandIns = session.warnAboutStandIns(timeline, within: Int.min...here, told: toldStandIns)
             if case .failure = reply { aCommandFailed = true }
             if reply == .quit { break }
         }
@@ -345,11 +335,7 @@ struct StepCommand: Subcommand {
     private func emit(_ output: StepOutput, _ context: CLIContext) {
         for line in output.lines { context.print(line) }
         guard !output.errorLines.isEmpty else { return }
-        flush(context)
-        for line in output.errorLines { context.printError(line) }
-    }
-
-    private func flush(_ context: CLIContext) {
         context.flushOutput()
+        for line in output.errorLines { context.printError(line) }
     }
 }
