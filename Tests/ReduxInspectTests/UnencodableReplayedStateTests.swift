@@ -73,4 +73,49 @@ private enum Ratio {
         #expect(bisect.out == "taps > 1 holds first at seq 3 (step 3 of 5)\n", "\(bisect)")
         #expect(bisect.err.contains("cannot encode the replayed state"), "\(bisect)")
     }
+
+    /// `step` stopped at the first step whose changes needed a NaN state, and stayed where it
+    /// was: `continue` never got past it, nor did `next`. It goes there now, and says why the
+    /// step's changes are not shown.
+    @Test func stepGoesThroughTheStepsItCannotShow() throws {
+        let directory = try CLITemporaryDirectory()
+        let file = try directory.file("ratio.jsonl", Ratio.record([.tap, .divideByZero, .tap, .reset, .tap]))
+        let watch = CLITestSupport.run(
+            ["step", file], input: "watch taps\ncontinue\ncontinue\ncontinue\n", inspector: Ratio.inspector)
+        #expect(watch.code == 65, "\(watch)")
+        #expect(
+            watch.outLines == [
+                "watchpoint 1: taps (now 0)",
+                "watchpoint 1: taps: 0 → 1", "seq 1/5  tap  {\"tap\":{}}", "  ~ taps: 0 → 1",
+                "watchpoint 1: taps: 1 → 2", "seq 3/5  tap  {\"tap\":{}}", "  (changes cannot be shown)",
+                "watchpoint 1: taps: 2 → 3", "seq 5/5  tap  {\"tap\":{}}", "  ~ taps: 2 → 3",
+            ], "\(watch)")
+        #expect(
+            watch.err
+                == "error: line 3: \(file):3:1: cannot encode the replayed state: at ratio: nan cannot be written as JSON (seq 2)\n",
+            "\(watch)")
+
+        let next = CLITestSupport.run(["step", file, "--json"], input: "next 3\nnext\ndiff\nwhere\nnext\n", inspector: Ratio.inspector)
+        #expect(next.code == 65, "\(next)")
+        let replies = try next.outLines.map { try JSONParser.parse($0) }
+        #expect(replies.map { $0["seq"] } == [3, 4, 4, 4, 5], "\(next)")
+        #expect(replies[0]["changes"] == .null && replies[0]["line"] == 1, "\(next)")
+        #expect(replies[1]["error"]?.stringValue?.hasSuffix("nan cannot be written as JSON (seq 3)") == true, "\(next)")
+        #expect(replies[2]["line"] == 3, "\(next)")
+        // `where` shows no changes: it reports no error of theirs.
+        #expect(replies[3]["line"] == nil, "\(next)")
+        #expect(replies[4]["changes"]?.arrayValue?.count == 1 && replies[4]["error"] == nil, "\(next)")
+
+        // Inside the stretch, what reads only paths that hold no NaN answers.
+        let inside = CLITestSupport.run(
+            ["step", file, "--at", "3"], input: "watch taps\nstate taps\ninfo watch\nreverse-continue\ngoto 3\nstate ratio\n",
+            inspector: Ratio.inspector)
+        #expect(
+            Array(inside.outLines.drop { !$0.hasPrefix("watchpoint 1: taps (now 2)") }.prefix(6)) == [
+                "watchpoint 1: taps (now 2)", "2", "watchpoint 1: taps (now 2)",
+                "watchpoint 1: taps: 0 → 1", "seq 1/5  tap  {\"tap\":{}}", "  ~ taps: 0 → 1",
+            ], "\(inside)")
+        #expect(inside.err.contains("line 6: \(file):4:1: cannot encode the replayed state: at ratio: nan"), "\(inside)")
+    }
 }
+

@@ -139,7 +139,7 @@ extension JSONValueDecoder {
         }
     }
 
-    private static func oneLine(_ text: String) -> String {
+    static func oneLine(_ text: String) -> String {
         guard text.contains(where: \.isNewline) else { return text }
         return text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }

@@ -151,7 +151,7 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         do {
             return try sessions.encodeMeasuringDepth(value, keeping: paths)
         } catch {
-            throw .cannotEncodeState(detail: String(describing: error))
+            throw .cannotEncode(error)
         }
     }
 
@@ -171,7 +171,7 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
             }
             return JSONValue(try encoder.encodeTree(value))
         } catch {
-            throw .cannotEncodeState(detail: String(describing: error))
+            throw .cannotEncode(error)
         }
     }
 }

@@ -8,6 +8,14 @@ struct StepBreakpoint: Equatable {
         case change(PathReading)
         /// A breakpoint: at a step after which the predicate holds.
         case predicate(Predicate)
+
+        /// The paths it reads, and what it reads at each.
+        var paths: [RawJSON.SkeletonPath] {
+            switch self {
+            case .change(let path): [path.skeletonPath]
+            case .predicate(let predicate): predicate.skeletonPaths
+            }
+        }
     }
 
     /// Its number, from 1, never reused in a session.
@@ -38,12 +46,7 @@ struct StepBreakpoint: Equatable {
     }
 
     /// The paths it reads, and what it reads at each.
-    var paths: [RawJSON.SkeletonPath] {
-        switch condition {
-        case .change(let path): [path.skeletonPath]
-        case .predicate(let predicate): predicate.skeletonPaths
-        }
-    }
+    var paths: [RawJSON.SkeletonPath] { condition.paths }
 
     /// What it reads in `state`.
     func reading(of state: JSONValue) -> Reading {

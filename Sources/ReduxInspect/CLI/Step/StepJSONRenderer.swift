@@ -10,7 +10,8 @@
 ///   A clamped move adds `"note":"stopped at the last step"` (or `already at …`). A step
 ///   that entries are missing just before has `"gapBefore":{"after":4,"dropped":3}` (with the
 ///   marker's `reason`). A replayed state that entries missing since the last recorded state
-///   leave out has `"missingInReplay":3`.
+///   leave out has `"missingInReplay":3`. A step whose changes cannot be worked out (a state
+///   that cannot be encoded) has `"changes":null` and the `"error"` (and `"line"`) a failure has.
 /// - `state`: `{"seq":5,"state":{…}}`; `state PATH`: `{"seq":5,"path":"count","value":7}`.
 /// - `continue` / `reverse-continue`: the step object with `"fired":[…]`, one object per
 ///   watchpoint or breakpoint that fired — `{"number":1,"kind":"watchpoint","path":"cart.total",
@@ -75,16 +76,25 @@ struct StepJSONRenderer: StepRenderer {
     }
 
     private func stepMembers(_ view: StepView) -> [JSONObject.Element] {
-        [
+        let changes: JSONValue = view.unshownChanges == nil ? DiffJSONFormatter().value(view.changes) : .null
+        let members: [JSONObject.Element] = [
             ("seq", Self.number(view.seq)),
             ("type", view.entry.map { .string($0.type) } ?? .null),
             ("action", view.entry?.action ?? .null),
             ("position", Self.number(view.position)),
             ("count", Self.number(view.count)),
             ("source", .string(view.source.rawValue)),
-            ("changes", DiffJSONFormatter().value(view.changes)),
-        ] + (view.gapBefore.map { [("gapBefore", $0.details)] } ?? [])
-            + (view.missingInReplay > 0 ? [("missingInReplay", Self.number(view.missingInReplay))] : [])
+            ("changes", changes),
+        ]
+        let gap: [JSONObject.Element] = view.gapBefore.map { [("gapBefore", $0.details)] } ?? []
+        let missing: [JSONObject.Element] =
+            view.missingInReplay > 0 ? [("missingInReplay", Self.number(view.missingInReplay))] : []
+        return members + gap + missing + (view.unshownChanges.map(Self.unshown) ?? [])
+    }
+
+    /// Why `changes` is `null`: `"error"`, and `"line"` in a script, as a failure says them.
+    private static func unshown(_ unshown: StepView.Unshown) -> [JSONObject.Element] {
+        [("error", .string(unshown.message))] + (unshown.line.map { [("line", number($0))] } ?? [])
     }
 
     private static func verb(_ verb: StepCommandParser.Verb) -> JSONValue {

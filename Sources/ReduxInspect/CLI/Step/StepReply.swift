@@ -33,6 +33,39 @@ enum StepReply: Equatable {
     /// The command could not be done; the cursor did not move. In a script, `line` is the
     /// script's line that ran it.
     case failure(String, line: Int? = nil)
+
+    /// The error a reply reports: a failure's, or the one that kept a step's changes from
+    /// being shown (moves, `continue` and `diff` show changes; `where` and `action` do not).
+    var reportedError: InspectorError? {
+        switch self {
+        case .moved(let view, _, true), .stopped(let view, _, _, true), .diff(let view): view.unshownChanges?.error
+        default: nil
+        }
+    }
+
+    /// Whether the reply reports an error: a script that ran it exits with a failure.
+    var reportsError: Bool {
+        if case .failure = self { return true }
+        return reportedError != nil
+    }
+
+    /// The reply as a script shows it: a failure, or a step whose changes could not be shown,
+    /// names the script's line that ran it.
+    func located(atLine line: Int) -> StepReply {
+        switch self {
+        case .failure(let message, _): return .failure(message, line: line)
+        case .moved(var view, let note, let moved) where view.unshownChanges != nil:
+            view.unshownChanges?.line = line
+            return .moved(view, note: note, moved: moved)
+        case .stopped(var view, let fired, let note, let moved) where view.unshownChanges != nil:
+            view.unshownChanges?.line = line
+            return .stopped(view, fired: fired, note: note, moved: moved)
+        case .diff(var view) where view.unshownChanges != nil:
+            view.unshownChanges?.line = line
+            return .diff(view)
+        default: return self
+        }
+    }
 }
 
 /// The step at the cursor, as every reply about it shows it.
@@ -73,6 +106,20 @@ struct StepView: Equatable {
     /// Entries missing since the last recorded state, when the state is replayed: it leaves
     /// out what their actions did.
     var missingInReplay = 0
+    /// Why ``changes`` could not be worked out, when the state before or after the step cannot
+    /// be encoded as JSON (a `Double` that is NaN): the cursor still moves there, so that a
+    /// session can go on through such a stretch, and the reply says why no changes are shown.
+    var unshownChanges: Unshown? = nil
+
+    /// Why a step's changes are not shown, as its reply says it.
+    struct Unshown: Equatable {
+        /// The error met working them out.
+        let error: InspectorError
+        /// The error's message, with the commands it suggests named as the program is called.
+        let message: String
+        /// The script's line that showed the step, in a script.
+        var line: Int? = nil
+    }
 }
 
 /// The text a reply becomes: lines for standard output, or for standard error.

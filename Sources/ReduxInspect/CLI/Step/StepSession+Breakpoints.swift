@@ -4,7 +4,10 @@ extension StepSession {
     /// stands at the cursor.
     func add(_ conditions: [StepBreakpoint.Condition]) throws(InspectorError) -> StepReply {
         // As the runs to them read it.
-        let state = try comparedState(at: cursor.position)
+        let position = cursor.position
+        let state = try readable(at: position, along: conditions.flatMap(\.paths)) { () throws(InspectorError) in
+            try comparedState(at: position)
+        }
         var statuses: [StepBreakpointStatus] = []
         for condition in conditions {
             if let existing = breakpoints.first(where: { $0.condition == condition }) {
@@ -95,7 +98,10 @@ extension StepSession {
         if forward {
             guard !cursor.isAtLastStep else { return try stopped(cursor.last(), fired: [], note: nil) }
             let first = cursor.position + 1
-            var previous = read(try timeline.comparedState(before: first))
+            var previous = read(
+                try readable(at: first - 1, along: paths) { () throws(InspectorError) in
+                    try timeline.comparedState(before: first)
+                })
             notePresence(previous)
             let progress = makeProgress?("continue", cursor.count)
             // Also when the run throws (Ctrl-C, a step that cannot be replayed): the reply
@@ -112,7 +118,12 @@ extension StepSession {
         } else {
             guard !cursor.isAtInitialState else { return try stopped(cursor.first(), fired: [], note: nil) }
             // The state it starts from, and the initial one it may reach, are on the way too.
-            notePresence(read(try comparedState(at: cursor.position)))
+            let position = cursor.position
+            notePresence(
+                read(
+                    try readable(at: position, along: paths) { () throws(InspectorError) in
+                        try comparedState(at: position)
+                    }))
             let progress = makeProgress?("reverse-continue", nil)
             defer { progress?.clear() }
             _ = try timeline.lastStep(before: cursor.position, projecting: read, projectingText: readText) {
@@ -148,6 +159,28 @@ extension StepSession {
         }
         let note = fired.isEmpty ? "reached the initial state: no watchpoint or breakpoint fired" + absentNote : nil
         return try stopped(cursor.first(), fired: fired, note: note)
+    }
+
+    /// What `state` gives, unless it is a replayed state that cannot be encoded as JSON whole
+    /// (a `Double` that is NaN): then the parts of the state after `position` at `paths`, as
+    /// the runs to watchpoints and breakpoints read them, in which the paths read what they
+    /// would in the whole state. So watchpoints can be set, and runs started, inside a stretch
+    /// of such states, which the runs themselves go through.
+    func readable(
+        at position: Int, along paths: [RawJSON.SkeletonPath], _ state: () throws(InspectorError) -> JSONValue
+    ) throws(InspectorError) -> JSONValue {
+        do {
+            return try state()
+        } catch where error.isUnencodableReplayedState && position >= 0 {
+            var parts: JSONValue?
+            let reading = StateTextReading(paths: paths) { $0.skeleton(for: paths) }
+            try timeline.walk(position..<(position + 1), projecting: { $0 }, projectingText: reading) { _, value in
+                parts = value
+                return false
+            }
+            guard let parts else { throw error }
+            return parts
+        }
     }
 
     private func stopped(_ move: TimelineCursor.Move, fired: [StepFiring], note: String?)

@@ -65,7 +65,9 @@ final class StepSession {
     func execute(_ input: StepInput) throws(InspectorError) -> StepReply {
         let before = cursor
         do {
-            return try perform(input)
+            let reply = try perform(input)
+            if let error = reply.reportedError { note(error) }
+            return reply
         } catch .interrupted {
             cursor = before
             return .failure("interrupted: still at seq \(cursor.seq)")
@@ -96,7 +98,10 @@ final class StepSession {
             return try moved(move)
         case .find(let text): return try find(text)
         case .state(let reading?):
-            let state = try state(at: cursor.position)
+            let position = cursor.position
+            let state = try readable(at: position, along: [reading.skeletonPath]) { () throws(InspectorError) in
+                try self.state(at: position)
+            }
             guard let value = reading.value(in: state) else {
                 return .failure(
                     "\(TerminalText.echo(reading.description)): not present in the state after seq \(cursor.seq)"
@@ -113,7 +118,10 @@ final class StepSession {
         case .unbreak(let numbers): return delete(numbers, onlyBreakpoints: true)
         case .delete(let numbers): return delete(numbers, onlyBreakpoints: false)
         case .infoWatch:
-            let state = try comparedState(at: cursor.position)
+            let position = cursor.position
+            let state = try readable(at: position, along: breakpoints.flatMap(\.paths)) { () throws(InspectorError) in
+                try comparedState(at: position)
+            }
             return .breakpoints(breakpoints.map { $0.status(in: state) })
         case .resume(let forward): return try resume(forward: forward)
         case .help: return .help
@@ -122,21 +130,22 @@ final class StepSession {
     }
 
     /// The step at the cursor, with the change it made.
+    ///
+    /// A state before or after the step that cannot be encoded as JSON (a `Double` that is
+    /// NaN) leaves the changes out and says why (``StepView/unshownChanges``) rather than
+    /// failing: the cursor goes there, so that `next` and `continue` get through such a
+    /// stretch, whose watchpoints read only their paths.
     func view() throws(InspectorError) -> StepView {
         let position = cursor.position
         var entry: RecordingEntry?
         var changes: [JSONChange] = []
+        var unshown: StepView.Unshown?
         if position >= 0 {
-            // The state before first: replaying on to the state after is then one action.
-            let before = try timeline.heading(to: position) { () throws(InspectorError) in
-                // Before the first step, the state its changes are worked out from, which may be
-                // the header's as the reducer reads it rather than the initial state shown.
-                position == 0 ? try timeline.state(before: 0) : try state(at: position - 1)
+            do throws(InspectorError) {
+                changes = try self.changes(at: position)
+            } catch where error.isUnencodableReplayedState {
+                unshown = StepView.Unshown(error: error, message: error.message(program: program))
             }
-            let old =
-                timeline.recording.mayCompareReplayedValues(after: position - 1)
-                ? try comparedState(at: position - 1) : before
-            changes = JSONDiff.changes(from: old, to: try comparedState(at: position))
             // States kept from earlier moves skip the replay that would have checked this step.
             timeline.checkReplay(at: position)
             entry = try timeline.entry(at: position)
@@ -146,7 +155,21 @@ final class StepSession {
             entry: entry,
             changes: changes, source: source(at: position), reducerName: timeline.reducer?.name,
             gapBefore: position >= 0 ? timeline.recording.gap(before: position) : nil,
-            missingInReplay: timeline.missingEntries(replayedThrough: position))
+            missingInReplay: timeline.missingEntries(replayedThrough: position), unshownChanges: unshown)
+    }
+
+    /// What the step at `position` changed.
+    private func changes(at position: Int) throws(InspectorError) -> [JSONChange] {
+        // The state before first: replaying on to the state after is then one action.
+        let before = try timeline.heading(to: position) { () throws(InspectorError) in
+            // Before the first step, the state its changes are worked out from, which may be
+            // the header's as the reducer reads it rather than the initial state shown.
+            position == 0 ? try timeline.state(before: 0) : try state(at: position - 1)
+        }
+        let old =
+            timeline.recording.mayCompareReplayedValues(after: position - 1)
+            ? try comparedState(at: position - 1) : before
+        return JSONDiff.changes(from: old, to: try comparedState(at: position))
     }
 
     /// The state after the step at `position` (`-1`: the initial state).

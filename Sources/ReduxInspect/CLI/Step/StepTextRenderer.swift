@@ -17,7 +17,9 @@
 /// - `watch`, `break`, `info watch`: a line each, `watchpoint 1: cart.total (now 9)`,
 ///   `breakpoint 2: cart.total > 50 (does not hold now)`; `unwatch`, `unbreak`, `delete`:
 ///   `deleted watchpoint 1: cart.total`.
-/// - A failure: `error: …` on standard error (`error: line 3: …` in a script).
+/// - A failure: `error: …` on standard error (`error: line 3: …` in a script). A step whose
+///   changes cannot be worked out (a state that cannot be encoded) shows
+///   `(changes cannot be shown)` in their place, and the error on standard error.
 ///
 /// Text from the recording is escaped: types with ``TerminalText/escape(_:)``, JSON by its writer.
 struct StepTextRenderer: StepRenderer {
@@ -46,12 +48,17 @@ struct StepTextRenderer: StepRenderer {
             guard moved else {
                 return StepOutput(lines: unmovedLines(note, view))
             }
-            return StepOutput(lines: noteLines(note) + gapLines(view) + [positionLine(view)] + changeLines(view))
+            return StepOutput(
+                lines: noteLines(note) + gapLines(view) + [positionLine(view)] + changeLines(view),
+                errorLines: unshownLines(view))
         case .location(let view):
             return StepOutput(lines: [positionLine(view), "  \(place(view)); \(origin(view))"])
         case .diff(let view):
             guard view.entry != nil else {
                 return StepOutput(lines: ["(no change: this is the initial state)"])
+            }
+            guard view.unshownChanges == nil else {
+                return StepOutput(lines: ["(changes cannot be shown)"], errorLines: unshownLines(view))
             }
             guard !view.changes.isEmpty else { return StepOutput(lines: ["(no change)"]) }
             let formatter = DiffTextFormatter(valueWidth: nil, colors: colors)
@@ -73,7 +80,8 @@ struct StepTextRenderer: StepRenderer {
             }
             return StepOutput(
                 lines: fired.map(firingLine) + noteLines(note) + gapLines(view) + [positionLine(view)]
-                    + changeLines(view))
+                    + changeLines(view),
+                errorLines: unshownLines(view))
         case .added(let statuses):
             return StepOutput(lines: statuses.flatMap { [statusLine($0)] + $0.hints.map(TerminalText.escape) })
         case .deleted(let removed):
@@ -87,9 +95,19 @@ struct StepTextRenderer: StepRenderer {
         case .quit:
             return StepOutput()
         case .failure(let message, let line):
-            let label = errorColors ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
-            return StepOutput(errorLines: ["\(label) \(line.map { "line \($0): " } ?? "")\(TerminalText.escape(message))"])
+            return StepOutput(errorLines: [errorLine(message, line: line)])
         }
+    }
+
+    /// `error: …`, or `error: line 3: …` in a script.
+    private func errorLine(_ message: String, line: Int?) -> String {
+        let label = errorColors ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
+        return "\(label) \(line.map { "line \($0): " } ?? "")\(TerminalText.escape(message))"
+    }
+
+    /// Why a step's changes are not shown, as an error.
+    private func unshownLines(_ view: StepView) -> [String] {
+        view.unshownChanges.map { [errorLine($0.message, line: $0.line)] } ?? []
     }
 
     /// `seq 5/22  decrement  {"decrement":{}}`, or `seq 0/22  (initial state)`.
@@ -114,6 +132,7 @@ struct StepTextRenderer: StepRenderer {
 
     private func changeLines(_ view: StepView) -> [String] {
         guard view.entry != nil else { return [] }
+        guard view.unshownChanges == nil else { return ["  (changes cannot be shown)"] }
         guard !view.changes.isEmpty else { return ["  (no change)"] }
         let formatter = DiffTextFormatter(valueWidth: 80, colors: colors)
         var lines = view.changes.prefix(changeLimit).map { "  " + formatter.line(for: $0) }

@@ -43,7 +43,10 @@ struct StepCommand: Subcommand {
             A command that cannot be done prints 'error: ...' on standard error ('error: line
             4: ...' in a script, counting every line of it), and the
             session goes on where it was, also when the recording has a malformed line or an
-            action the reducer cannot decode on the way; a script (input not a terminal) then
+            action the reducer cannot decode on the way. A step whose state before or after
+            cannot be encoded as JSON (a Double that is NaN) is the exception: the cursor goes
+            there and shows '(changes cannot be shown)' with the error. A script (input not a
+            terminal) then
             exits with status 1, or with the error's own status when it met one (65 for a
             malformed recording, 64 for a step or reducer that does not exist; 65 when it
             met both). On a
@@ -204,8 +207,7 @@ struct StepCommand: Subcommand {
         var lineNumber = 0
         /// A failure as a script shows it, with its line.
         func located(_ reply: StepReply) -> StepReply {
-            guard !interactive, case .failure(let message, _) = reply else { return reply }
-            return .failure(message, line: lineNumber)
+            interactive ? reply : reply.located(atLine: lineNumber)
         }
         while true {
             context.flushOutput()
@@ -297,7 +299,7 @@ struct StepCommand: Subcommand {
             }
             // Not a state only the replay ahead, while the prompt waited, started from.
             toldStandIns = session.warnAboutStandIns(timeline, within: Int.min...here, told: toldStandIns)
-            if case .failure = reply { aCommandFailed = true }
+            if reply.reportsError { aCommandFailed = true }
             if reply == .quit { break }
         }
         guard aCommandFailed && !interactive else { return .success }
