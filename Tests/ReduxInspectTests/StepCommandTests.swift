@@ -87,7 +87,7 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
 
     /// The end marker's state after entries missing at the end, which `show --at`, `bisect`
     /// and `blame` name, is no step's: `goto` and `--at` say so and where it is printed, and
-    /// so does a move that stops at the last step before it.
+    /// so do `last` and a move that stops at the last step before it.
     @Test func theEndMarkersStateAfterMissingEntriesIsNamed() throws {
         let directory = try CLITemporaryDirectory()
         let file = try directory.file(
@@ -109,6 +109,11 @@ struct StepFailureCase: CustomTestStringConvertible, Sendable {
         #expect(started.err == "Error: \(file): \(named)\n", "\(started.err)")
         let moved = StepRun([file], input: "last\nnext\n")
         #expect(moved.code == 0)
+        // `last` moving there says it too.
+        #expect(
+            moved.out.hasPrefix(
+                "entries are missing after seq 2, and seq 5 is the end marker's state after them, which no step reaches "
+                    + "('show --at 5' prints it)\nseq 2/2  increment"), "\(moved.out)")
         #expect(
             moved.out.contains(
                 "already at the last step (seq 2)\nentries are missing after seq 2, and seq 5 is the end marker's state "

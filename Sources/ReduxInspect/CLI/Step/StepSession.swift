@@ -85,7 +85,12 @@ final class StepSession {
         case .next(let steps): return try moved(cursor.next(steps))
         case .back(let steps): return try moved(cursor.back(steps))
         case .first: return try moved(cursor.first())
-        case .last: return try moved(cursor.last())
+        case .last:
+            let move = cursor.last()
+            // The last state shown is no step's but the end marker's after missing entries:
+            // where `show --at last` goes, which `last` cannot.
+            guard move.moved, move.note == nil, let end = endSeqAfterGap else { return try moved(move) }
+            return .moved(try view(), note: endNote(end), moved: true)
         case .goto(let seq):
             let move: TimelineCursor.Move
             do {

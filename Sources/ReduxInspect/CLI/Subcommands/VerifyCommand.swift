@@ -33,7 +33,8 @@ struct VerifyCommand: Subcommand {
             verified in parallel; output stays in file order, each file's lines printed once it
             and those before it are done. A file in a directory that is not a regular file (a
             FIFO) is reported as unreadable without being opened. Exits 0 when all pass, 1 when
-            any diverges, 65 when a file is malformed, 66 when one cannot be read or the --junit
+            any diverges, 64 when a file names a reducer the inspector lacks, 65 when a file is
+            malformed, 66 when one cannot be read or the --junit
             report cannot be written (checked before any file is verified); of several, the
             highest (66, then 65, 64, 1).
             """)
