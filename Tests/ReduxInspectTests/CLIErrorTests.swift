@@ -76,7 +76,12 @@ import Testing
             arguments: ["replay", shop, "--format=json-patch"],
             message: "invalid value 'json-patch' for '--format': expected one of text, json"),
         Case(arguments: ["replay", shop, "--states=yes"], message: "option '--states' takes no value"),
-        Case(arguments: ["log", shop, "other.jsonl"], message: "unexpected argument 'other.jsonl'"),
+        Case(
+            arguments: ["log", shop, "other.jsonl"],
+            message: "unexpected argument 'other.jsonl': one recording at a time, which a seq or a range such as 3..9 may follow"),
+        Case(
+            arguments: ["diff", shop, shop],
+            message: "unexpected argument '\(shop)': one recording at a time, which a seq or a range such as 3..9 may follow"),
         Case(
             arguments: ["diff", shop, "5..3"],
             message: "invalid step '5..3': the range runs backwards; expected FROM..TO with FROM first, such as 3..5"),

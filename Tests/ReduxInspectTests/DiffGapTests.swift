@@ -126,7 +126,14 @@ import Testing
                 ], "\(range): \(toLast)")
         }
         #expect(Support.run(["diff", file, "last"]).outLines == end.outLines)
-        #expect(Support.run(["diff", file, "7.."]).code == 64)
+        // Past the last step: the seqs the missing entries had, or the end marker's own.
+        let past = Support.run(["diff", file, "7.."])
+        #expect(past.code == 64)
+        #expect(past.err == "Error: \(file): no step from seq 7 to 8: the recording skips them (entries are missing there)\n")
+        #expect(
+            Support.run(["diff", file, "8"]).err
+                == "Error: \(file): no step with seq 8: entries are missing after seq 6, and seq 8 is the end marker's state after them, which no step reaches ('show --at 8' prints it)\n"
+        )
         let before = Support.run(["replay", file, "--to", "2"])
         #expect(before.outLines == [
             "! 2 entries missing after seq 0", "0 steps replayed with reducer counter; no recorded state to compare with",

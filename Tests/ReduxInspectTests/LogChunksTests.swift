@@ -33,6 +33,30 @@ import Testing
         #expect(lines.count == seqs.count + 1)
     }
 
+    /// `log FILE 4000..6000`: the steps of the range, as `diff` takes it, across chunks and the
+    /// gap, the same lines as the whole list has for them; `last`, and an open end.
+    @Test func aRangeOfSteps() throws {
+        let directory = try CLITemporaryDirectory()
+        let path = try recording(in: directory)
+        let all = Support.run(["log", path]).outLines
+        let range = Support.run(["log", path, "4000..6000"])
+        #expect(range.code == 0, "\(range)")
+        let first = try #require(all.firstIndex { $0.hasPrefix(" 4000  ") })
+        let last = try #require(all.firstIndex { $0.hasPrefix(" 6000  ") })
+        #expect(range.outLines == Array(all[first...last]))
+        #expect(Support.run(["log", path, "last"]).outLines == [all.last!])
+        #expect(Support.run(["log", path, "9999.."]).outLines == Array(all.suffix(2)))
+        let typed = Support.run(["log", path, "9999..", "--type", "incrementBy", "--type", "reset"])
+        #expect(typed.outLines == [all.last!], "\(typed)")
+        #expect(
+            typed.err == "warning: no action of type 'reset' in \(path) from seq 9999 to 10000; their types are: decrement, incrementBy\n",
+            "\(typed)")
+        let skipped = Support.run(["log", path, "5002"])
+        #expect(skipped.code == 64 && skipped.err.contains("no step from seq 5002 to 5002: the recording skips them"), "\(skipped)")
+        let zero = Support.run(["log", path, "0..3"])
+        #expect(zero.code == 64 && zero.err.hasPrefix("Error: invalid step '0..3': seq 0 is the initial state"), "\(zero)")
+    }
+
     /// A line the index reads but whose `type` is not a string, in the last chunk.
     @Test func aLineThatCannotBeReadInTheLastChunk() throws {
         let directory = try CLITemporaryDirectory()

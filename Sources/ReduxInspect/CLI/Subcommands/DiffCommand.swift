@@ -34,7 +34,7 @@ struct DiffCommand: Subcommand {
             """ + "\n\n" + CommandSpec.replayWarnings)
 
     let file: String
-    let range: (from: Int, to: Int)?
+    let range: SeqRange?
     let path: String?
     let format: String
     let full: Bool
@@ -42,29 +42,10 @@ struct DiffCommand: Subcommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         file = try Self.singleFile(arguments, extra: 1)
-        if arguments.positionals.count > 1 {
-            let text = arguments.positionals[1]
-            let parts = text.components(separatedBy: "..")
-            // `last`, and a range's end left out (`17..`): the last step.
-            func seq(_ part: String) -> Int? { part == "last" ? Self.lastSeq : Int(part) }
-            let end = parts.count == 2 && parts[1].isEmpty ? "last" : parts.last!
-            // `diff 0`, `diff 0..3`: the initial state is where changes start, not one made.
-            if parts.count <= 2, Int(parts[0]) == 0, let to = seq(end) {
-                let instead = parts.count == 2 && to > 1 ? "such as 1..\(end)" : "usually 1"
-                throw Self.usage(
-                    "invalid step '\(TerminalText.echo(text))': seq 0 is the initial state, which no step made; start from the first step's seq instead, \(instead)")
-            }
-            guard parts.count <= 2, let from = seq(parts[0]), let to = seq(end), from >= 1, to >= 1 else {
-                throw Self.usage(
-                    "invalid step '\(TerminalText.echo(text))': expected a seq such as 5, a range such as 3..9 or 3..last, or last")
-            }
-            guard to >= from else {
-                throw Self.usage(
-                    "invalid step '\(TerminalText.echo(text))': the range runs backwards; expected FROM..TO with FROM first, such as \(TerminalText.echo(end))..\(TerminalText.echo(parts[0]))")
-            }
-            range = (from, to)
-        } else {
-            range = nil
+        do {
+            range = try arguments.positionals.dropFirst().first.map { text throws(SeqRange.Invalid) in try SeqRange(text) }
+        } catch {
+            throw Self.usage(error.message)
         }
         path = arguments.value("--path")
         format = try Self.format(arguments, allowed: ["text", "json-patch", "json"])
@@ -77,13 +58,9 @@ struct DiffCommand: Subcommand {
         let prefix = try path.map { text throws(InspectorError) in try JSONPath.argument(text) }
         let steps = timeline.recording.steps
         var indices = steps.indices
-        if let range {
-            // `last`: the last step, whose change is the last there is to show (the end
-            // marker's after missing entries is shown with it).
-            func resolved(_ seq: Int) -> Int { seq == Self.lastSeq ? steps.last?.seq ?? 1 : seq }
-            let from = resolved(range.from)
-            indices = try timeline.indices(ofSeqs: from, through: max(from, resolved(range.to)))
-        }
+        // `last`: the last step, whose change is the last there is to show (the end marker's
+        // after missing entries is shown with it).
+        if let range { indices = try range.indices(in: timeline) }
         let context = session.context
         let text = DiffStepText(
             format: format, formatter: DiffTextFormatter(valueWidth: full ? nil : 80, colors: context.colorsOutput),

@@ -5,8 +5,11 @@ struct LogCommand: Subcommand {
     static let spec = CommandSpec(
         name: "log",
         abstract: "List the recorded actions, one per line.",
-        usage: "log <file> [--type <name>] [--grep <text>] [--full]",
-        arguments: [("<file>", "The recording (JSON Lines).")],
+        usage: "log <file> [<steps>] [--type <name>] [--grep <text>] [--full]",
+        arguments: [
+            ("<file>", "The recording (JSON Lines)."),
+            ("<steps>", "Only these steps: a seq (13) or a range (10..15, 10..last, 10..), as diff takes them."),
+        ],
         options: [
             .init("--type", value: "<name>", help: "Only actions of this type (case name); may be repeated."),
             .init(
@@ -16,13 +19,20 @@ struct LogCommand: Subcommand {
         ])
 
     let file: String
+    /// The steps to list; `nil` for all.
+    let range: SeqRange?
     let types: [String]
     /// The texts of `--grep`, of which an action listed contains one; empty for all.
     let grep: [String]
     let full: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        file = try Self.singleFile(arguments)
+        file = try Self.singleFile(arguments, extra: 1)
+        do {
+            range = try arguments.positionals.dropFirst().first.map { text throws(SeqRange.Invalid) in try SeqRange(text) }
+        } catch {
+            throw Self.usage(error.message)
+        }
         types = arguments.values["--type"] ?? []
         // Every action contains the empty text, as for grep(1): `--grep ''` lists them all.
         let texts = arguments.values["--grep"] ?? []
@@ -33,6 +43,7 @@ struct LogCommand: Subcommand {
     func run(_ session: CommandSession) throws(InspectorError) -> ExitCode {
         let timeline = try session.open(file, reducerName: nil)
         let recording = timeline.recording
+        let listed = try range?.indices(in: timeline) ?? recording.steps.indices
         // Gaps are shown where entries are missing, filtered or not: a missing entry's type
         // and action are unknown, so it may be one the filter asks for. Each is shown between
         // the listed entries around it, at its place in the file.
@@ -46,7 +57,7 @@ struct LogCommand: Subcommand {
         var shownCount = 0
         // Chunks of steps are read and printed on every core, and written in order: a million
         // lines took a second on one.
-        let starts = Self.chunkStarts(recording)
+        let starts = Self.chunkStarts(recording, within: listed)
         let chunks = OrderedChunks.helpedByCaller(
             count: starts.count - 1, workers: ProcessInfo.processInfo.activeProcessorCount)
         try chunks.run(
@@ -62,12 +73,16 @@ struct LogCommand: Subcommand {
                 shownCount += lines.shown
                 if let failure = lines.failure { throw failure }
             })
-        if let gap = recording.gapAtEnd { session.context.print(gap.notice) }
+        if listed.upperBound == recording.steps.count, let gap = recording.gapAtEnd { session.context.print(gap.notice) }
+        // Where the actions were looked for: the file, or the steps of it listed.
+        let place = range.flatMap { _ in recording.seqs(of: listed) }.map { seqs in
+            seqs.count == 1 ? "\(file) at seq \(seqs.lowerBound)" : "\(file) from seq \(seqs.lowerBound) to \(seqs.upperBound)"
+        } ?? file
         for type in types where !seen.contains(type) {
-            let listed = seenTypes.prefix(12).joined(separator: ", ") + (seenTypes.count > 12 ? ", …" : "")
+            let typesSeen = seenTypes.prefix(12).joined(separator: ", ") + (seenTypes.count > 12 ? ", …" : "")
             session.warn(
-                "no action of type '\(TerminalText.echo(type))' in \(file)\(Suggestion.didYouMean(type, among: seenTypes)); "
-                    + "its types are: \(listed.isEmpty ? "none" : listed)")
+                "no action of type '\(TerminalText.echo(type))' in \(place)\(Suggestion.didYouMean(type, among: seenTypes)); "
+                    + "\(range == nil ? "its" : "their") types are: \(typesSeen.isEmpty ? "none" : typesSeen)")
         }
         // A text found nowhere (a typo, a value spelt otherwise in JSON) is not silent either,
         // unless types found nowhere already explain the empty list; it names the types that
@@ -76,27 +91,27 @@ struct LogCommand: Subcommand {
         if shownCount == 0, !searches.isEmpty, types.isEmpty || !typesThere.isEmpty {
             let texts = grep.map { "'\(TerminalText.echo($0))'" }.joined(separator: " or ")
             let among = types.isEmpty ? "" : " of type " + typesThere.map { "'\(TerminalText.echo($0))'" }.joined(separator: " or ")
-            session.warn("no action\(among) in \(file) contains \(texts)")
+            session.warn("no action\(among) in \(place) contains \(texts)")
         }
         return .success
     }
 
-    /// Where each chunk of steps `log` reads starts, and one past the last step: up to 4,096
+    /// Where each chunk of `steps` that `log` reads starts, and one past the last: up to 4,096
     /// steps (enough that handing a chunk over costs little beside it), ending at the line that
     /// brings its lines to 4 MiB or more, so that a chunk of large actions shown `--full` holds
     /// little more than its largest line. Each core may hold a chunk at once: a recording of
     /// actions of tens of megabytes takes that much more memory on each.
-    static func chunkStarts(_ recording: Recording) -> [Int] {
-        var starts = [0]
+    static func chunkStarts(_ recording: Recording, within steps: Range<Int>) -> [Int] {
+        var starts = [steps.lowerBound]
         var bytes = 0
-        for (index, step) in recording.steps.enumerated() {
+        for index in steps {
             if index - starts[starts.count - 1] == 4096 || bytes >= 4 << 20 {
                 starts.append(index)
                 bytes = 0
             }
-            bytes += recording.lines.range(of: Int(step.lineIndex)).count
+            bytes += recording.lines.range(of: Int(recording.steps[index].lineIndex)).count
         }
-        if starts.last != recording.steps.count { starts.append(recording.steps.count) }
+        if starts.last != steps.upperBound { starts.append(steps.upperBound) }
         return starts
     }
 
