@@ -43,6 +43,29 @@ import Testing
         #expect(result.outLines.last == "1 passed, 1 failed")
     }
 
+    /// A line after the first divergence that does not parse (a state cut off inside) made
+    /// `verify` report the file as diverged (1), the replay having stopped before it, where
+    /// `check` and `replay` call it malformed (65): a corrupt golden read as drift in CI.
+    @Test func aMalformedLineAfterADivergenceIsAnError() throws {
+        let directory = try CLITemporaryDirectory()
+        var lines = try String(contentsOfFile: CLI.fixture("shop.jsonl"), encoding: .utf8).components(separatedBy: "\n")
+        try #require(lines[20].hasPrefix(#"{"seq":20,"#) && lines[20].contains(#""state":{"#))
+        lines[20] = lines[20].replacingOccurrences(of: #""state":{"#, with: #""state":{"cart":[1}, "#)
+        let corrupt = try directory.file("corrupt.jsonl", lines.joined(separator: "\n"))
+        try Self.tamperedShop(in: directory, name: "tampered.jsonl")
+        let tampered = try String(contentsOfFile: directory.url.appendingPathComponent("tampered.jsonl").path, encoding: .utf8)
+        var both = tampered.components(separatedBy: "\n")
+        both[20] = lines[20]
+        let file = try directory.file("both.jsonl", both.joined(separator: "\n"))
+        let check = CLI.run(["check", file])
+        #expect(check.code == 65, "\(check)")
+        let verified = CLI.run(["verify", file])
+        #expect(verified.code == 65, "\(verified)")
+        #expect(verified.outLines.first == "ERROR \(check.err.dropFirst("Error: ".count).dropLast())", "\(verified)")
+        #expect(verified.outLines.last == "0 passed, 0 failed, 1 error", "\(verified)")
+        #expect(CLI.run(["verify", corrupt]).code == 65)
+    }
+
     /// A golden edited by hand may write a number another way (`46.470`, `4.65e1`): the same
     /// value is no divergence, for `verify` as for `replay`, while another value still is.
     @Test func aNumberWrittenAnotherWayMatches() throws {

@@ -154,7 +154,19 @@ struct RecordingVerifier: Sendable {
                     }
                 }
             }
-            if let firstDivergence { return result(.diverged(firstDivergence)) }
+            if let firstDivergence {
+                // The replay stopped there: a line after it that does not parse (a state cut
+                // off inside) makes the file malformed, which `check` and `replay` say, not a
+                // drift of the reducer.
+                if !collectsUpdates {
+                    do {
+                        try recording.validate()
+                    } catch {
+                        throw InspectorError.recording(error)
+                    }
+                }
+                return result(.diverged(firstDivergence))
+            }
             return result(.passed)
         } catch let error as InspectorError {
             return result(.error(error.preferringCutShort()))
