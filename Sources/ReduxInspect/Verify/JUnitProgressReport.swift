@@ -9,7 +9,7 @@ import Foundation
 #endif
 
 /// The JUnit report a `verify --junit` run keeps on disk while it goes: every file skipped
-/// ("not verified: the run ended before it") when it starts, then, once it has taken a
+/// ("not verified: the run ended before it was done") when it starts, then, once it has taken a
 /// second, the files verified so far and the others skipped. A CI job stopped at its time
 /// limit, by a signal the process cannot catch (`SIGKILL`) too, or by the app's reducer
 /// trapping, then leaves a report of what it did, at most a second old.

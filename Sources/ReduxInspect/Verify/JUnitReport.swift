@@ -80,7 +80,7 @@ enum JUnitReport {
             let (directory, file) = split(path)
             lines.append(
                 "    <testcase classname=\"\(escape(directory, attribute: true))\" name=\"\(escape(file, attribute: true))\" time=\"0.000\">")
-            lines.append("      <skipped message=\"not verified: the run ended before it\"/>")
+            lines.append("      <skipped message=\"not verified: the run ended before it was done\"/>")
             lines.append("    </testcase>")
         }
         lines += ["  </testsuite>", "</testsuites>"]
