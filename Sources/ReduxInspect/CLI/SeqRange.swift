@@ -3,13 +3,18 @@ import Foundation
 /// A step or a run of steps named on the command line, as `diff` and `log` take them: `13`,
 /// `10..15`, `10..last`, `10..` (to the last step), or `last`.
 struct SeqRange: Equatable {
-    /// What stands for the last step's seq until the recording is read.
-    static let last = Int.max
+    /// One end of the range.
+    enum Bound: Equatable {
+        /// The step with this seq, 1 or more.
+        case seq(Int)
+        /// The last step, whatever its seq.
+        case last
+    }
 
-    /// The first seq, 1 or more; ``last`` for `last`.
-    let from: Int
-    /// The last seq, `from` or more; ``last`` for `last` or an open end.
-    let to: Int
+    /// Where the range starts.
+    let from: Bound
+    /// Where it ends, not before ``from``: `last` for `last` or an end left out.
+    let to: Bound
 
     /// Why a text names no step or range.
     struct Invalid: Error, Equatable {
@@ -23,18 +28,22 @@ struct SeqRange: Equatable {
     ///   forwards, or `last`; seq 0, the initial state, is refused with what to write instead.
     init(_ text: String) throws(Invalid) {
         let parts = text.components(separatedBy: "..")
-        func seq(_ part: String) -> Int? { part == "last" ? Self.last : Int(part) }
+        func bound(_ part: String) -> Bound? {
+            if part == "last" { return .last }
+            return Int(part).map(Bound.seq)
+        }
         let end = parts.count == 2 && parts[1].isEmpty ? "last" : parts.last!
         let echoed = TerminalText.echo(text)
         // `diff 0`, `diff 0..3`: the initial state is where changes start, not one made.
-        if parts.count <= 2, Int(parts[0]) == 0, let to = seq(end) {
-            let instead = parts.count == 2 && to > 1 ? "such as 1..\(end)" : "usually 1"
+        if parts.count <= 2, Int(parts[0]) == 0, let to = bound(end) {
+            let beyondOne = if case .seq(let seq) = to { seq > 1 } else { true }
+            let instead = parts.count == 2 && beyondOne ? "such as 1..\(end)" : "usually 1"
             throw Invalid(
                 message:
                     "invalid step '\(echoed)': seq 0 is the initial state, which no step made; start from the first step's seq instead, \(instead)"
             )
         }
-        guard parts.count <= 2, let from = seq(parts[0]), let to = seq(end), from >= 1, to >= 1 else {
+        guard parts.count <= 2, let from = bound(parts[0]), let to = bound(end), from.isStep, to.isStep else {
             // `diff a.jsonl b.jsonl`: two recordings are not compared with each other.
             if text.hasSuffix(".jsonl") || FileManager.default.fileExists(atPath: text) {
                 throw Invalid(
@@ -42,7 +51,13 @@ struct SeqRange: Equatable {
             }
             throw Invalid(message: "invalid step '\(echoed)': expected a seq such as 5, a range such as 3..9 or 3..last, or last")
         }
-        guard to >= from else {
+        let backwards =
+            switch (from, to) {
+            case (.seq(let first), .seq(let last)): last < first
+            case (.last, .seq): true
+            default: false
+            }
+        if backwards {
             throw Invalid(
                 message:
                     "invalid step '\(echoed)': the range runs backwards; expected FROM..TO with FROM first, such as \(TerminalText.echo(end))..\(TerminalText.echo(parts[0]))"
@@ -56,22 +71,60 @@ struct SeqRange: Equatable {
     ///
     /// - Throws: ``InspectorError/noSuchStep(path:seq:first:last:)`` for a seq the recording
     ///   does not account for; for a range that holds no step,
-    ///   ``InspectorError/noSuchPlace(path:_:)`` when it starts at the end marker's state after
-    ///   entries missing at the end (`diff FILE 6..` there), which no step reaches, else
+    ///   ``InspectorError/noSuchPlace(path:_:)`` when it is the end marker's state after
+    ///   entries missing at the end (`diff FILE 6` there), which no step reaches, else
     ///   ``InspectorError/noStepInRange(path:from:to:)`` (up to the end marker's seq, for an
     ///   open range past the last step).
     func indices(in timeline: Timeline) throws(InspectorError) -> Range<Int> {
         let recording = timeline.recording
         let lastStep = recording.steps.last?.seq ?? 1
-        let from = self.from == Self.last ? lastStep : self.from
-        let to = max(from, self.to == Self.last ? lastStep : self.to)
-        if from > lastStep, let end = recording.endSeqAfterGap, from <= end {
-            guard from < end else {
+        let from = from.seq(last: lastStep)
+        // An end left out, past the last step, runs to the end marker's seq.
+        let to = max(from, to.seq(last: from > lastStep ? max(lastStep, recording.endSeq ?? lastStep) : lastStep))
+        if from > lastStep {
+            for seq in [from, to] where !timeline.accountsFor(seq: seq) {
+                throw .noSuchStep(path: recording.path, seq: seq, first: recording.steps.first?.seq, last: lastStep)
+            }
+            if from == to, let end = recording.endSeqAfterGap, from == end {
                 throw .noSuchPlace(path: recording.path, .endMarkerAfterGap(end, last: recording.steps.last?.seq))
             }
-            // Up to the end marker's seq, which the entries missing run to.
-            throw .noStepInRange(path: recording.path, from: from, to: self.to == Self.last ? end : to)
         }
         return try timeline.indices(ofSeqs: from, through: to)
+    }
+
+    /// The entries missing after the steps at `indices` (the range's) that a listing of them
+    /// tells at its end: those at the end of the recording when they run to its last step, or,
+    /// when the range ends at a seq the recording skips, those before the step after them.
+    func gapAfter(_ indices: Range<Int>, in recording: Recording) -> RecordingGap? {
+        if indices.upperBound == recording.steps.count { return recording.gapAtEnd }
+        guard case .seq(let end) = to, recording.index(ofSeq: end) == nil else { return nil }
+        return recording.gap(before: indices.upperBound)
+    }
+}
+
+extension SeqRange.Bound {
+    /// Whether it can name a step: `last`, or a seq of 1 or more.
+    fileprivate var isStep: Bool {
+        if case .seq(let seq) = self { return seq >= 1 }
+        return true
+    }
+
+    /// The seq it names, with `last` for `last`.
+    fileprivate func seq(last: Int) -> Int {
+        if case .seq(let seq) = self { return seq }
+        return last
+    }
+}
+
+extension Subcommand {
+    /// The steps named after the `<file>` argument, as `diff` and `log` take them; `nil`
+    /// when none are.
+    static func seqRange(_ arguments: ParsedArguments) throws(UsageError) -> SeqRange? {
+        guard let text = arguments.positionals.dropFirst().first else { return nil }
+        do {
+            return try SeqRange(text)
+        } catch {
+            throw usage(error.message)
+        }
     }
 }

@@ -42,11 +42,7 @@ struct DiffCommand: Subcommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         file = try Self.singleFile(arguments, extra: 1)
-        do {
-            range = try arguments.positionals.dropFirst().first.map { text throws(SeqRange.Invalid) in try SeqRange(text) }
-        } catch {
-            throw Self.usage(error.message)
-        }
+        range = try Self.seqRange(arguments)
         path = arguments.value("--path")
         format = try Self.format(arguments, allowed: ["text", "json-patch", "json"])
         full = arguments.has("--full")
@@ -75,10 +71,7 @@ struct DiffCommand: Subcommand {
         }
         // Entries missing after the last step are told when the output reaches it.
         // (Also those after the range's last step, when the recording skips the seq it ends at.)
-        let endGap =
-            indices.last == steps.indices.last
-            ? recording.gapAtEnd
-            : range.flatMap { recording.index(ofSeq: $0.to) == nil ? recording.gap(before: indices.upperBound) : nil }
+        let endGap = if let range { range.gapAfter(indices, in: recording) } else { recording.gapAtEnd }
         // What the replay found on the way (a state today's reducer no longer makes, a start
         // from stand-ins), also when a step stops the command part way.
         session.warningsBeforeAnError = {

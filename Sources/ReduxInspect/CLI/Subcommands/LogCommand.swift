@@ -8,7 +8,7 @@ struct LogCommand: Subcommand {
         usage: "log <file> [<steps>] [--type <name>] [--grep <text>] [--full]",
         arguments: [
             ("<file>", "The recording (JSON Lines)."),
-            ("<steps>", "Only these steps: a seq (13) or a range (10..15, 10..last, 10..), as diff takes them."),
+            ("<steps>", "Only these steps: a seq (13), a range (10..15, 10..last, 10..) or last, as diff takes them."),
         ],
         options: [
             .init("--type", value: "<name>", help: "Only actions of this type (case name); may be repeated."),
@@ -28,11 +28,7 @@ struct LogCommand: Subcommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         file = try Self.singleFile(arguments, extra: 1)
-        do {
-            range = try arguments.positionals.dropFirst().first.map { text throws(SeqRange.Invalid) in try SeqRange(text) }
-        } catch {
-            throw Self.usage(error.message)
-        }
+        range = try Self.seqRange(arguments)
         types = arguments.values["--type"] ?? []
         // Every action contains the empty text, as for grep(1): `--grep ''` lists them all.
         let texts = arguments.values["--grep"] ?? []
@@ -73,7 +69,9 @@ struct LogCommand: Subcommand {
                 shownCount += lines.shown
                 if let failure = lines.failure { throw failure }
             })
-        if listed.upperBound == recording.steps.count, let gap = recording.gapAtEnd { session.context.print(gap.notice) }
+        // Entries missing after the last step listed, as `diff` tells them.
+        let endGap = if let range { range.gapAfter(listed, in: recording) } else { recording.gapAtEnd }
+        if let endGap { session.context.print(endGap.notice) }
         // Where the actions were looked for: the file, or the steps of it listed.
         let place = range.flatMap { _ in recording.seqs(of: listed) }.map { seqs in
             seqs.count == 1 ? "\(file) at seq \(seqs.lowerBound)" : "\(file) from seq \(seqs.lowerBound) to \(seqs.upperBound)"
