@@ -60,11 +60,7 @@ struct RecordingVerifier: Sendable {
             }
             guard let reducer = inspector.reducer(for: recording, override: reducerName) else {
                 // A malformed file is reported as such (65) before its missing reducer (64).
-                do {
-                    try recording.validate()
-                } catch {
-                    throw InspectorError.recording(error)
-                }
+                try Self.validate(recording, after: 0)
                 throw InspectorError.missingReducer(
                     path: path, named: reducerName ?? recording.reducerName, available: inspector.reducers.map(\.name))
             }
@@ -74,6 +70,7 @@ struct RecordingVerifier: Sendable {
                 var replayed = 0
                 if let difference = try DeterminismCheck(recording: recording, reducer: reducer).run(replayed: &replayed) {
                     steps = replayed
+                    try Self.validate(recording, after: replayed)
                     return result(.nondeterministic(difference))
                 }
             }
@@ -155,16 +152,8 @@ struct RecordingVerifier: Sendable {
                 }
             }
             if let firstDivergence {
-                // The replay stopped there: a line after it that does not parse (a state cut
-                // off inside) makes the file malformed, which `check` and `replay` say, not a
-                // drift of the reducer.
-                if !collectsUpdates {
-                    do {
-                        try recording.validate()
-                    } catch {
-                        throw InspectorError.recording(error)
-                    }
-                }
+                // Unless it collects updates, the replay stopped there.
+                if !collectsUpdates, end == nil { try Self.validate(recording, after: steps) }
                 return result(.diverged(firstDivergence))
             }
             return result(.passed)
@@ -172,6 +161,17 @@ struct RecordingVerifier: Sendable {
             return result(.error(error.preferringCutShort()))
         } catch {
             return result(.error(.recording(RecordingError(.malformed, path: path, message: "\(error)"))))
+        }
+    }
+
+    /// Reads the lines after the first `replayed` steps, which a replay that stopped early
+    /// did not: one that does not parse (a state cut off inside) makes the file malformed,
+    /// as `check` and `replay` say, not a drift of the reducer.
+    private static func validate(_ recording: Recording, after replayed: Int) throws(InspectorError) {
+        do {
+            try recording.validate(from: replayed)
+        } catch {
+            throw .recording(error)
         }
     }
 
