@@ -103,7 +103,7 @@ private enum Ratio {
         #expect(replies[1]["error"]?.stringValue?.hasSuffix("nan cannot be written as JSON (seq 3)") == true, "\(next)")
         #expect(replies[2]["line"] == 3, "\(next)")
         // `where` shows no changes: it reports no error of theirs.
-        #expect(replies[3]["line"] == nil, "\(next)")
+        #expect(replies[3]["changes"] == .null && replies[3]["error"] == nil && replies[3]["line"] == nil, "\(next)")
         #expect(replies[4]["changes"]?.arrayValue?.count == 1 && replies[4]["error"] == nil, "\(next)")
 
         // Inside the stretch, what reads only paths that hold no NaN answers.
@@ -116,6 +116,14 @@ private enum Ratio {
                 "watchpoint 1: taps: 0 → 1", "seq 1/5  tap  {\"tap\":{}}", "  ~ taps: 0 → 1",
             ], "\(inside)")
         #expect(inside.err.contains("line 6: \(file):4:1: cannot encode the replayed state: at ratio: nan"), "\(inside)")
+
+        // Back into the stretch from after it: the window walked back starts inside it.
+        let back = CLITestSupport.run(["step", file, "--at", "5"], input: "watch taps\nreverse-continue\n", inspector: Ratio.inspector)
+        #expect(
+            Array(back.outLines.dropFirst()) == [
+                "watchpoint 1: taps: 1 → 2", "seq 3/5  tap  {\"tap\":{}}", "  (changes cannot be shown)",
+            ], "\(back)")
+        #expect(back.err.hasPrefix("error: line 2: \(file):3:1: cannot encode the replayed state"), "\(back)")
     }
 }
 

@@ -26,6 +26,10 @@ public struct RecordingError: Error, Equatable, Sendable, CustomStringConvertibl
     public let seq: Int?
     /// What is wrong or what was expected, a lower-case fragment.
     public let message: String
+    /// The replay's failure at the line, when that is what the error is: the line is well
+    /// formed, and what failed was the app's code on it (an action that does not decode, a
+    /// state that cannot be encoded).
+    var replayFailure: ReplayError?
 
     /// Creates an error.
     public init(_ kind: Kind, path: String, line: Int? = nil, column: Int? = nil, seq: Int? = nil, message: String) {

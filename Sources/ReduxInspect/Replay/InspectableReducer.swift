@@ -58,7 +58,7 @@ public enum ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .cannotDecodeAction(let typeName, let detail, _): "cannot decode the action as \(typeName): \(detail)"
         case .cannotDecodeState(let typeName, let detail, _): "cannot decode the state as \(typeName): \(detail)"
-        case .cannotEncodeState(let detail): "\(Self.cannotEncodeStateLead): \(detail)"
+        case .cannotEncodeState(let detail): "cannot encode the replayed state: \(detail)"
         }
     }
 
@@ -71,10 +71,6 @@ public enum ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
         let what = JSONValueDecoder.oneLine(context.debugDescription)
         return .cannotEncodeState(detail: "at \(JSONValueDecoder.path(context.codingPath)): \(what)")
     }
-
-    /// How ``cannotEncodeState(detail:)``'s description starts, which tells the error apart
-    /// once it is a ``RecordingError`` at the step's line.
-    static let cannotEncodeStateLead = "cannot encode the replayed state"
 
     /// Where the value that failed is on its line, for an error message's column: within the
     /// `action` member, or the state's member (`state` on an entry, `initialState` on the

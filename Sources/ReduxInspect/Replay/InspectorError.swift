@@ -104,7 +104,7 @@ extension InspectorError {
     /// Whether this is a replayed state the encoder refused (a `Double` that is NaN): the
     /// recording is fine, and the steps around the state can still be gone through.
     var isUnencodableReplayedState: Bool {
-        guard case .recording(let error) = self else { return false }
-        return error.message.hasPrefix(ReplayError.cannotEncodeStateLead)
+        guard case .recording(let error) = self, case .cannotEncodeState = error.replayFailure else { return false }
+        return true
     }
 }

@@ -40,9 +40,11 @@ extension Recording {
     /// A replay failure at `entry`, named by its line and by the column of the value that
     /// failed: the part of the action that does not decode, or of the state.
     func failure(_ error: ReplayError, at entry: RecordingEntry) -> RecordingError {
-        RecordingError(
+        var failure = RecordingError(
             .malformed, path: path, line: entry.line, column: column(of: error, onLine: entry.line, stateMember: "state"),
             seq: entry.seq, message: error.description)
+        failure.replayFailure = error
+        return failure
     }
 
     /// A failure to load the state a replay starts from, or to encode it back: named by the

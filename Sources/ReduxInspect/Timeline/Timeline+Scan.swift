@@ -74,10 +74,13 @@ extension Timeline {
             if high < min(end, count) - 1, isInterrupted?() == true { throw .interrupted(step: high + 1) }
             let low = high < 2 ? 0 : ((high - 2) / checkpointInterval) * checkpointInterval + 2
             var found: Int?
-            var previous = project(try comparedState(before: low))
-            try walk(low..<(high + 1), projecting: project, projectingText: projectText) {
+            // The state before the window is walked to as well, so that it too is read only
+            // as far as `projectText` reads (a state that cannot be encoded whole, a `Double`
+            // that is NaN, can be read along paths that avoid it).
+            var previous = low == 0 ? project(try comparedState(before: 0)) : nil
+            try walk(max(low - 1, 0)..<(high + 1), projecting: project, projectingText: projectText) {
                 index, value throws(InspectorError) in
-                if try matches(index, previous, value) { found = index }
+                if let before = previous, index >= low, try matches(index, before, value) { found = index }
                 previous = value
                 return true
             }
@@ -126,7 +129,7 @@ extension Timeline {
         _ visit: (_ index: Int, _ value: Value) throws(InspectorError) -> Bool
     ) throws(InspectorError) {
         let steps = recording.steps
-        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let cores = walkCores
         let window = 64 * cores
         let isInterrupted = self.isInterrupted
         var start = indices.lowerBound
@@ -136,9 +139,9 @@ extension Timeline {
             if start > indices.lowerBound, isInterrupted?() == true { throw .interrupted(step: start - 1) }
             var end = min(start + window, indices.upperBound)
             var results: [Result<Value, InspectorError>?]?
-            if cores == 1 {
-                // One step at a time, as it is visited.
-            } else if steps[start].hasState {
+            // Also on one core: a replayed state is then read as far as `projectText` reads,
+            // which costs less than a whole one, and can be read where a whole one cannot be.
+            if steps[start].hasState {
                 end = steps[start..<end].firstIndex(where: { !$0.hasState }) ?? end
                 results = projectRecorded(start..<end, cores: cores, project, fromText: projectText)
             } else if !hasRecordedState(at: start), let maker = snapshotJSON {

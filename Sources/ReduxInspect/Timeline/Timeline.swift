@@ -54,6 +54,9 @@ public final class Timeline {
     /// ``InspectorError/interrupted(step:)`` with the last step it went through, and the next
     /// replay goes on from where it stopped.
     var isInterrupted: (() -> Bool)?
+    /// How many cores the walks over many states (``walk(_:projecting:projectingText:_:)``)
+    /// make and read states on: the machine's, or fewer for a test.
+    var walkCores = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// The fewest steps a replay reported to ``replayProgress`` has.
     static let reportedReplayLength = 4096
     /// The step a caller of ``heading(to:_:)`` is going to, which a replay that stops short of

@@ -7,11 +7,13 @@
 ///   `count` steps; at the initial state `seq` and `position` are 0 and `type` and `action` are
 ///   `null`. `source` says where the state comes from: `recorded`, `replayed`, `header`,
 ///   `reducerDefault` or `unavailable` (no header and no reducer). `changes` is what the step changed, as `diff --format json` writes it.
-///   A clamped move adds `"note":"stopped at the last step"` (or `already at …`). A step
+///   A clamped move adds `"note":"stopped at the last step"` (or `already at …`), and `last`
+///   after entries missing at the end, where the end marker's state is. A step
 ///   that entries are missing just before has `"gapBefore":{"after":4,"dropped":3}` (with the
 ///   marker's `reason`). A replayed state that entries missing since the last recorded state
 ///   leave out has `"missingInReplay":3`. A step whose changes cannot be worked out (a state
-///   that cannot be encoded) has `"changes":null` and the `"error"` (and `"line"`) a failure has.
+///   that cannot be encoded) has `"changes":null`; a move there, `continue` stopping there
+///   and `diff` add the `"error"` (and `"line"`) a failure has, and count as one.
 /// - `state`: `{"seq":5,"state":{…}}`; `state PATH`: `{"seq":5,"path":"count","value":7}`.
 /// - `continue` / `reverse-continue`: the step object with `"fired":[…]`, one object per
 ///   watchpoint or breakpoint that fired — `{"number":1,"kind":"watchpoint","path":"cart.total",
@@ -36,11 +38,11 @@ struct StepJSONRenderer: StepRenderer {
     func value(_ reply: StepReply) -> JSONValue {
         switch reply {
         case .moved(let view, let note, _):
-            var members = stepMembers(view)
+            var members = stepMembers(view, reportsUnshown: reply.reportedError != nil)
             if let note { members.append(("note", .string(note))) }
             return .object(JSONObject(members))
         case .location(let view), .diff(let view), .action(let view):
-            return .object(JSONObject(stepMembers(view)))
+            return .object(JSONObject(stepMembers(view, reportsUnshown: reply.reportedError != nil)))
         case .state(let seq, let state):
             return .object(JSONObject([("seq", Self.number(seq)), ("state", state)]))
         case .value(let seq, let path, let value):
@@ -48,7 +50,7 @@ struct StepJSONRenderer: StepRenderer {
                 JSONObject([("seq", Self.number(seq)), ("path", .string(path.description)), ("value", value)])
             )
         case .stopped(let view, let fired, let note, _):
-            var members = stepMembers(view)
+            var members = stepMembers(view, reportsUnshown: reply.reportedError != nil)
             members.append(("fired", .array(fired.map(Self.firing))))
             if let note { members.append(("note", .string(note))) }
             return .object(JSONObject(members))
@@ -75,7 +77,9 @@ struct StepJSONRenderer: StepRenderer {
         }
     }
 
-    private func stepMembers(_ view: StepView) -> [JSONObject.Element] {
+    /// The step object; with `reportsUnshown`, the error that kept its changes from being
+    /// worked out, which the reply reports (``StepReply/reportedError``).
+    private func stepMembers(_ view: StepView, reportsUnshown: Bool) -> [JSONObject.Element] {
         let changes: JSONValue = view.unshownChanges == nil ? DiffJSONFormatter().value(view.changes) : .null
         let members: [JSONObject.Element] = [
             ("seq", Self.number(view.seq)),
@@ -89,7 +93,8 @@ struct StepJSONRenderer: StepRenderer {
         let gap: [JSONObject.Element] = view.gapBefore.map { [("gapBefore", $0.details)] } ?? []
         let missing: [JSONObject.Element] =
             view.missingInReplay > 0 ? [("missingInReplay", Self.number(view.missingInReplay))] : []
-        return members + gap + missing + (view.unshownChanges.map(Self.unshown) ?? [])
+        let unshown = reportsUnshown ? view.unshownChanges.map(Self.unshown) ?? [] : []
+        return members + gap + missing + unshown
     }
 
     /// Why `changes` is `null`: `"error"`, and `"line"` in a script, as a failure says them.

@@ -52,17 +52,29 @@ enum StepReply: Equatable {
     /// The reply as a script shows it: a failure, or a step whose changes could not be shown,
     /// names the script's line that ran it.
     func located(atLine line: Int) -> StepReply {
+        if case .failure(let message, _) = self { return .failure(message, line: line) }
+        guard reportedError != nil else { return self }
+        return mappingView { view in view.unshownChanges?.line = line }
+    }
+
+    /// The reply with its step changed by `change`; a reply without one as it is.
+    private func mappingView(_ change: (inout StepView) -> Void) -> StepReply {
         switch self {
-        case .failure(let message, _): return .failure(message, line: line)
-        case .moved(var view, let note, let moved) where view.unshownChanges != nil:
-            view.unshownChanges?.line = line
+        case .moved(var view, let note, let moved):
+            change(&view)
             return .moved(view, note: note, moved: moved)
-        case .stopped(var view, let fired, let note, let moved) where view.unshownChanges != nil:
-            view.unshownChanges?.line = line
+        case .stopped(var view, let fired, let note, let moved):
+            change(&view)
             return .stopped(view, fired: fired, note: note, moved: moved)
-        case .diff(var view) where view.unshownChanges != nil:
-            view.unshownChanges?.line = line
+        case .diff(var view):
+            change(&view)
             return .diff(view)
+        case .location(var view):
+            change(&view)
+            return .location(view)
+        case .action(var view):
+            change(&view)
+            return .action(view)
         default: return self
         }
     }

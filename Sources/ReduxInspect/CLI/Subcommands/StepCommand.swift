@@ -46,10 +46,10 @@ struct StepCommand: Subcommand {
             action the reducer cannot decode on the way. A step whose state before or after
             cannot be encoded as JSON (a Double that is NaN) is the exception: the cursor goes
             there and shows '(changes cannot be shown)' with the error. A script (input not a
-            terminal) then
-            exits with status 1, or with the error's own status when it met one (65 for a
-            malformed recording, 64 for a step or reducer that does not exist; 65 when it
-            met both). On a
+            terminal) in which a command failed, or showed such an error, exits with status
+            1, or with the error's own status when it met one (65 for a malformed recording
+            or a state that cannot be encoded, 64 for a step or reducer that does not exist;
+            65 when it met both). On a
             terminal there is a banner and the step the session starts at (not with --json),
             and a prompt whose line is edited as at a shell's (the arrows recall earlier
             commands and move along the line; Ctrl-A, Ctrl-E, Ctrl-U, Ctrl-K, Ctrl-W; Ctrl-R
