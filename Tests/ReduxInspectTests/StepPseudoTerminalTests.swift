@@ -199,6 +199,24 @@ import Testing
         #expect(!session.output.hasSuffix("\u{1B}[K"), "\(session.output.suffix(200).debugDescription)")
     }
 
+    /// On a terminal a line is written as soon as it ends: `blame` finds seq 1's change at once
+    /// and goes on through a million steps that change nothing, showing its progress. Its
+    /// line waited in a buffer until the end, and Ctrl-C on the way lost it.
+    @Test func aLineFoundIsShownAtOnceAndKeptByAnInterrupt() async throws {
+        let directory = try CLITemporaryDirectory()
+        var text = #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"# + "\n"
+        text += #"{"seq":1,"type":"incrementBy","action":{"incrementBy":{"n":1}}}"# + "\n"
+        text.reserveCapacity(1_000_000 * 48)
+        for seq in 2...1_000_000 { text += #"{"seq":\#(seq),"action":{"incrementBy":{"n":0}}}"# + "\n" }
+        let file = try directory.file("still.jsonl", text)
+        let session = try TerminalSession(arguments: ["blame", file, "count"])
+        try #require(await session.waitFor("blame: step"), "no progress: \(session.output.suffix(300).debugDescription)")
+        kill(session.pid, SIGINT)
+        let end = try #require(await session.end(), "still running")
+        #expect(end.signal == SIGINT, "\(end)")
+        #expect(session.output.contains("incrementBy\u{1B}[0m  0 → 1"), "\(session.output.suffix(300).debugDescription)")
+    }
+
     @Test(arguments: [SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGALRM, SIGXCPU, SIGSEGV, SIGABRT])
     func aProcessEndedAtThePromptLeavesTheTerminalInLineMode(signal: Int32) async throws {
         let file = try Self.longRecording(steps: 1_000)

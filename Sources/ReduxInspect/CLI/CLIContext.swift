@@ -214,8 +214,12 @@ public final class StandardStream: TextSink, @unchecked Sendable {
     /// Called once, with the reason, when a write first fails.
     private var onFailure: (@Sendable (String) -> Void)?
 
+    /// Whether the stream goes to a terminal, where a line is written as soon as it ends.
+    private let isTerminal: Bool
+
     private init(_ descriptor: Int32) {
         self.descriptor = descriptor
+        isTerminal = isatty(descriptor) == 1
         buffer.reserveCapacity(1 << 16)
     }
 
@@ -238,9 +242,11 @@ public final class StandardStream: TextSink, @unchecked Sendable {
         }
     }
 
-    /// Errors are for people: show them at once. Output waits for a full buffer.
+    /// Errors are for people: show them at once. Output waits for a full buffer, but on a
+    /// terminal for the end of a line, as C's standard output does: `blame` may find its
+    /// first line in a second and go on for a minute, and Ctrl-C would lose what it found.
     private func drainIfDue() {
-        if descriptor == 2 || buffer.count >= 1 << 16 { drain() }
+        if descriptor == 2 || buffer.count >= 1 << 16 || (isTerminal && buffer.last == UInt8(ascii: "\n")) { drain() }
     }
 
     /// Sends buffered text on.
