@@ -32,6 +32,8 @@ public enum InspectorError: Error, Equatable, Sendable, CustomStringConvertible 
                 return "\(path): no step with seq \(seq): the recording skips it (entries are missing there)"
             }
             return "\(path): no step with seq \(seq): expected a seq from \(first) to \(last)"
+        case .noStepInRange(let path, let from, let to) where from == to:
+            return "\(path): no step with seq \(from): the recording skips it (entries are missing there)"
         case .noStepInRange(let path, let from, let to):
             return "\(path): no step from seq \(from) to \(to): the recording skips them (entries are missing there)"
         case .interrupted(let step):
