@@ -201,7 +201,8 @@ import Testing
 
     /// On a terminal a line is written as soon as it ends: `blame` finds seq 1's change at once
     /// and goes on through a million steps that change nothing, showing its progress. Its
-    /// line waited in a buffer until the end, and Ctrl-C on the way lost it.
+    /// line waited in a buffer until the end, and Ctrl-C on the way lost it. (The process
+    /// may have ended by the time the interrupt is sent, on a loaded machine.)
     @Test func aLineFoundIsShownAtOnceAndKeptByAnInterrupt() async throws {
         let directory = try CLITemporaryDirectory()
         var text = #"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"# + "\n"
@@ -211,9 +212,12 @@ import Testing
         let file = try directory.file("still.jsonl", text)
         let session = try TerminalSession(arguments: ["blame", file, "count"])
         try #require(await session.waitFor("blame: step"), "no progress: \(session.output.suffix(300).debugDescription)")
+        // The progress line shows only while the walk goes on, after half a second without
+        // output: the line found comes before it.
+        let line = try #require(session.output.range(of: "incrementBy\u{1B}[0m  0 → 1"), "\(session.output.debugDescription)")
+        #expect(line.lowerBound < session.output.range(of: "blame: step")!.lowerBound, "\(session.output.debugDescription)")
         kill(session.pid, SIGINT)
-        let end = try #require(await session.end(), "still running")
-        #expect(end.signal == SIGINT, "\(end)")
+        _ = try #require(await session.end(), "still running")
         #expect(session.output.contains("incrementBy\u{1B}[0m  0 → 1"), "\(session.output.suffix(300).debugDescription)")
     }
 
