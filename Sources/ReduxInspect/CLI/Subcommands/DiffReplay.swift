@@ -31,6 +31,10 @@ struct DiffReplay {
     /// Whether a state diffed so far has a value at the prefix: when none has, a mistyped
     /// path would otherwise print nothing at all, as if nothing had changed there.
     private(set) var prefixSeen = false
+    /// The values at the prefix of a run of recorded states, read from their text ahead on
+    /// every core (``readRecordedValues(from:)``): the first step's index, and each value,
+    /// `nil` where the text cannot say.
+    private var recordedValues: (first: Int, values: [JSONValue??]) = (0, [])
 
     /// A state, as the way it was diffed needs it.
     private enum State {
@@ -174,13 +178,17 @@ struct DiffReplay {
             }
             // A state compared with the replay's values in place of its placeholders is the
             // timeline's to make.
-            guard timeline.recording.steps[step].hasState,
-                !timeline.recording.mayCompareReplayedValues(after: step),
-                let state = timeline.recording.stateText(at: step)
+            guard timeline.recording.steps[step].hasState, !timeline.recording.mayCompareReplayedValues(after: step)
             else {
                 return nil
             }
-            return state.value(at: prefix)
+            let offset = step - recordedValues.first
+            if offset >= 0, offset < recordedValues.values.count { return recordedValues.values[offset] }
+            if ahead.cores > 1 {
+                readRecordedValues(from: step)
+                if let value = recordedValues.values.first { return value }
+            }
+            return timeline.recording.stateText(at: step)?.value(at: prefix)
         }
         guard let newValue = value(at: index) else {
             lastUnderPrefix = nil
@@ -207,6 +215,25 @@ struct DiffReplay {
         text.write(seq: timeline.recording.steps[index].seq, type: type, changes: changes, to: &output)
         return output
     }
+
+    /// Reads the values at the prefix of the recorded states from step `first` on, up to the
+    /// first step whose state must be replayed or compared, or ``Self/recordedRun`` steps, on
+    /// every core: finding a value in a state's text skims the members before it, most of
+    /// `diff --path`'s time over recorded states, and each state's skim is its own.
+    private mutating func readRecordedValues(from first: Int) {
+        guard let prefix else { return }
+        let recording = timeline.recording
+        var last = first
+        let limit = min(end, first + Self.recordedRun)
+        while last < limit, recording.steps[last].hasState, !recording.mayCompareReplayedValues(after: last) { last += 1 }
+        let values = ParallelMap.map(last - first, cores: ahead.cores) { offsets in
+            offsets.map { offset -> JSONValue?? in recording.stateText(at: first + offset)?.value(at: prefix) }
+        }
+        recordedValues = (first, values)
+    }
+
+    /// The most recorded states whose values ``readRecordedValues(from:)`` reads at once.
+    private static let recordedRun = 4096
 
     /// The value at the prefix in the replayed state after step `index`, encoded only along
     /// the prefix; `nil` when it cannot be had so (for the timeline's state to say why).
