@@ -184,7 +184,8 @@ struct DiffReplay {
             }
             let offset = step - recordedValues.first
             if offset >= 0, offset < recordedValues.values.count { return recordedValues.values[offset] }
-            if ahead.cores > 1 {
+            // Past the run read (not the state before the first step diffed).
+            if ahead.cores > 1, offset >= recordedValues.values.count {
                 readRecordedValues(from: step)
                 if let value = recordedValues.values.first { return value }
             }
@@ -217,15 +218,23 @@ struct DiffReplay {
     }
 
     /// Reads the values at the prefix of the recorded states from step `first` on, up to the
-    /// first step whose state must be replayed or compared, or ``Self/recordedRun`` steps, on
+    /// first step whose state must be replayed or compared, or ``recordedRun`` steps, on
     /// every core: finding a value in a state's text skims the members before it, most of
     /// `diff --path`'s time over recorded states, and each state's skim is its own.
     private mutating func readRecordedValues(from first: Int) {
         guard let prefix else { return }
         let recording = timeline.recording
         var last = first
+        var bytes = 0
         let limit = min(end, first + Self.recordedRun)
-        while last < limit, recording.steps[last].hasState, !recording.mayCompareReplayedValues(after: last) { last += 1 }
+        // The values are kept until the walk reaches them: a run stops at 32 MiB of lines, as
+        // states of megabytes would otherwise hold gigabytes of values at once.
+        while last < limit, bytes < 32 << 20, recording.steps[last].hasState,
+            !recording.mayCompareReplayedValues(after: last)
+        {
+            bytes += recording.lines.range(of: Int(recording.steps[last].lineIndex)).count
+            last += 1
+        }
         let values = ParallelMap.map(last - first, cores: ahead.cores) { offsets in
             offsets.map { offset -> JSONValue?? in recording.stateText(at: first + offset)?.value(at: prefix) }
         }
