@@ -294,7 +294,7 @@ struct BisectCase: CustomTestStringConvertible, Sendable {
         #expect(
             run.err == """
                 Error: invalid predicate 'cart.total >> 5': expected a path or a JSON value at column 13
-                Usage: redux-inspect bisect <file> --until <predicate> [--format <format>] [--full] [--reducer <name>]
+                Usage: redux-inspect bisect <file> [<steps>] --until <predicate> [--format <format>] [--full] [--reducer <name>]
                 See 'redux-inspect bisect --help' for more information.
 
                 """)

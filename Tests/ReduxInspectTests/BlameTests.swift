@@ -311,7 +311,7 @@ struct BlameCase: CustomTestStringConvertible, Sendable {
         #expect(
             run.err == """
                 Error: invalid path 'cart.items[id=]': expected a JSON scalar at column 15
-                Usage: redux-inspect blame <file> <path> [--format <format>] [--full] [--reducer <name>]
+                Usage: redux-inspect blame <file> <path> [<steps>] [--format <format>] [--full] [--reducer <name>]
                 See 'redux-inspect blame --help' for more information.
 
                 """)

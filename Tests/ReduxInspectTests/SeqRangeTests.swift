@@ -59,4 +59,50 @@ import Testing
             #expect(error([command, file, String(Int.max)]).hasPrefix("Error: \(file): no step with seq \(Int.max): "))
         }
     }
+
+    /// `blame FILE PATH STEPS` lists the changes of those steps alone, the first measured from
+    /// the value before it, over recorded states and replayed ones alike.
+    @Test func blameOfARange() throws {
+        let shop = Support.fixture("shop.jsonl")
+        let all = Support.run(["blame", shop, "cart.total"]).outLines
+        let seqs = all.compactMap { line in Int(line.split(separator: " ").first ?? "").map { (seq: $0, line: line) } }
+        let range = Support.run(["blame", shop, "cart.total", "10..15"])
+        #expect(range.code == 0, "\(range)")
+        #expect(range.outLines == seqs.filter { (10...15).contains($0.seq) }.map(\.line))
+        let quiet = Support.run(["blame", shop, "cart.total", "3..5"])
+        let value = Support.run(["show", shop, "--at", "2", "--path", "cart.total"]).out.dropLast()
+        #expect(quiet.outLines == ["no step from seq 3 to 5 changed cart.total; it is \(value) throughout"], "\(quiet)")
+
+        let directory = try CLITemporaryDirectory()
+        let replayed = try recording(endState: true, in: directory)
+        let whole = Support.run(["blame", replayed, "count"]).outLines
+        #expect(Support.run(["blame", replayed, "count", "7..8"]).outLines == whole.filter { $0.hasPrefix("    7") || $0.hasPrefix("    8") })
+    }
+
+    /// `bisect FILE STEPS --until P` checks the states after those steps alone: the first of
+    /// them where it holds, saying when it held before it too; or that none holds.
+    @Test func bisectOfARange() throws {
+        let shop = Support.fixture("shop.jsonl")
+        let first = try #require(Support.run(["bisect", shop, "--until", "cart.total > 50"]).outLines.first)
+        // `cart.total > 50 holds first at seq 14 (step 14 of 27)`
+        let firstSeq = try #require(Int(first.split(separator: " ")[7]))
+        // A step after which the total stays above 50, set by the step before it.
+        let changes = Support.run(["blame", shop, "cart.total"]).outLines.map { $0.split(separator: " ") }
+        let kept = try #require(
+            zip(changes, changes.dropFirst()).first { change, next in
+                Double(change.last!)! > 50 && Int(next.first!)! > Int(change.first!)! + 1
+            })
+        let start = Int(kept.0.first!)! + 1
+        let later = Support.run(["bisect", shop, "\(start)..", "--until", "cart.total > 50"])
+        #expect(later.code == 0, "\(later)")
+        #expect(later.outLines.first?.hasPrefix("cart.total > 50 holds first at seq \(start) ") == true, "\(later)")
+        #expect(later.outLines.first?.hasSuffix("; it held before that step too") == true, "\(later)")
+        let json = Support.run(["bisect", shop, "\(start)..", "--until", "cart.total > 50", "--format", "json"])
+        #expect(try JSONParser.parse(json.out)["heldBefore"] == .bool(true), "\(json)")
+        let never = Support.run(["bisect", shop, "1..\(firstSeq - 1)", "--until", "cart.total > 50"])
+        #expect(never.code == 1, "\(never)")
+        #expect(
+            never.outLines == ["cart.total > 50 never holds after any of the \(firstSeq - 1) steps (seq 1…\(firstSeq - 1))"],
+            "\(never)")
+    }
 }

@@ -117,10 +117,11 @@ extension SeqRange.Bound {
 }
 
 extension Subcommand {
-    /// The steps named after the `<file>` argument, as `diff` and `log` take them; `nil`
-    /// when none are.
-    static func seqRange(_ arguments: ParsedArguments) throws(UsageError) -> SeqRange? {
-        guard let text = arguments.positionals.dropFirst().first else { return nil }
+    /// The steps named by the argument at `position` (after `<file>`, or after `blame`'s
+    /// `<path>`), as `diff` and `log` take them; `nil` when none are.
+    static func seqRange(_ arguments: ParsedArguments, at position: Int = 1) throws(UsageError) -> SeqRange? {
+        guard arguments.positionals.count > position else { return nil }
+        let text = arguments.positionals[position]
         do {
             return try SeqRange(text)
         } catch {

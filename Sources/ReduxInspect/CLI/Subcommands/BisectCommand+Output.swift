@@ -20,13 +20,14 @@ extension BisectCommand {
             return ["\(quoted) already holds in the initial state (seq 0)"]
         }
 
-        /// The predicate holds in no state; `checked` counts the initial state too,
-        /// `absent` are the compared paths that no state has, `leftOut` those compared
+        /// The predicate holds in no state; `checked` counts the initial state too, unless
+        /// `fromInitialState` is false (`steps` are a range given, after which alone it was
+        /// checked), `absent` are the compared paths that no state has, `leftOut` those compared
         /// with null that some states have and others do not, and `misordered` the hints for
         /// paths ordered against a literal of a kind they never held; `lastState`, where given,
         /// names the path an absent one was likely meant to be.
         func never(
-            checked: Int, steps: [StepLocation], endSeq: Int? = nil, absent: [JSONPath] = [],
+            checked: Int, steps: [StepLocation], fromInitialState: Bool = true, endSeq: Int? = nil, absent: [JSONPath] = [],
             leftOut: [JSONPath] = [], misordered: [String] = [], lastState: JSONValue? = nil
         ) -> [String] {
             // The end marker's state after missing entries was checked too.
@@ -53,15 +54,17 @@ extension BisectCommand {
             }
             let range = first.seq == last.seq ? "seq \(first.seq)" : "seq \(first.seq)…\(last.seq)"
             let count = steps.count == 1 ? "the 1 step" : "any of the \(steps.count) steps"
-            return ["\(quoted) never holds: not in the initial state, nor after \(count) (\(range))\(end)"]
+            let checkedStates = fromInitialState ? ": not in the initial state, nor after" : " after"
+            return ["\(quoted) never holds\(checkedStates) \(count) (\(range))\(end)"]
                 + hints.map(TerminalText.escape)
         }
 
-        /// The predicate first holds after `entry`.
+        /// The predicate first holds after `entry`; `heldBefore` when it held in the state
+        /// before it too, which only the first step of a range given can be.
         func found(
             _ entry: RecordingEntry, position: Int, count: Int, changes: [JSONChange],
             before: RecordingEntry?,
-            missingBefore: Int
+            missingBefore: Int, heldBefore: Bool = false
         ) -> [String] {
             if json {
                 var members: [JSONObject.Element] = [
@@ -70,9 +73,12 @@ extension BisectCommand {
                     ("before", beforeJSON(before)),
                 ]
                 if missingBefore > 0 { members.append(("missingBefore", number(missingBefore))) }
+                if heldBefore { members.append(("heldBefore", .bool(true))) }
                 return [object(members)]
             }
-            var lines = [heading(seq: entry.seq, position: position, count: count), ""]
+            var heading = heading(seq: entry.seq, position: position, count: count)
+            if heldBefore { heading += "; it held before that step too" }
+            var lines = [heading, ""]
             lines.append(stepLine(seq: entry.seq, type: entry.type, action: entry.action))
             lines += changeLines(changes)
             if missingBefore > 0 {

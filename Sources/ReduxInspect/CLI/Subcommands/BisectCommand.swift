@@ -4,8 +4,14 @@ struct BisectCommand: Subcommand {
         name: "bisect",
         abstract:
             "Find the first step after which a predicate over the state holds, with its action and diff.",
-        usage: "bisect <file> --until <predicate> [--format <format>] [--full] [--reducer <name>]",
-        arguments: [("<file>", "The recording (JSON Lines).")],
+        usage: "bisect <file> [<steps>] --until <predicate> [--format <format>] [--full] [--reducer <name>]",
+        arguments: [
+            ("<file>", "The recording (JSON Lines)."),
+            (
+                "<steps>",
+                "Only the states after these steps: a range (100..200, 100..last, 100..) or a seq, as diff takes them."
+            ),
+        ],
         options: [
             .init(
                 "--until", value: "<predicate>",
@@ -32,6 +38,11 @@ struct BisectCommand: Subcommand {
             optional is usually absent rather than null (Codable leaves it out): test it with
             !exists(PATH).
 
+            Given <steps>, only the states after them are checked, not the initial state: the
+            first step of the range after which the predicate holds, whatever held before it
+            (bisect FILE 500.. --until '!exists(todos[id=7])' finds where a to-do added at seq
+            400 went).
+
             Prints the predicate and the seq where it first holds, that step's action and
             diff, and the step before it. When it already holds in the initial state, says so.
             When entries are missing after the last step and it holds in no step's state but
@@ -41,7 +52,8 @@ struct BisectCommand: Subcommand {
             path of numbers ordered against a string (cart.total > "50") or the other way
             round. With --format json: {"predicate":"...","holds":true,"seq":18,
             "type":"setQuantity","action":{...},"changes":[...],
-            "before":{"seq":17,"type":"addPackageToCart"}}; seq 0 with null type, action and
+            "before":{"seq":17,"type":"addPackageToCart"}}, plus "heldBefore":true when it
+            held before the first step of <steps> too; seq 0 with null type, action and
             before for the initial state; null type and action, "missingBefore":N and
             "end":true for the end marker's state;
             {"predicate":"...","holds":false,"checked":28} when it never holds, plus
@@ -49,13 +61,16 @@ struct BisectCommand: Subcommand {
             """ + "\n\n" + CommandSpec.replayWarnings)
 
     let file: String
+    /// The steps whose states are checked; `nil` for the initial state and every step.
+    let range: SeqRange?
     let predicate: Predicate
     let format: String
     let full: Bool
     let reducerName: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        file = try Self.singleFile(arguments)
+        file = try Self.singleFile(arguments, extra: 1)
+        range = try Self.seqRange(arguments)
         guard let text = arguments.value("--until") else {
             throw Self.usage("missing option '--until <predicate>'")
         }
@@ -74,8 +89,9 @@ struct BisectCommand: Subcommand {
         let output = Output(
             predicate: predicate, json: format == "json", valueWidth: full ? nil : 80,
             colors: session.context.colorsOutput)
-        let initialState = try timeline.state(after: -1)
-        if predicate.holds(in: initialState) {
+        let checked = try range?.indices(in: timeline) ?? timeline.recording.steps.indices
+        let initialState = range == nil ? try timeline.state(after: -1) : nil
+        if let initialState, predicate.holds(in: initialState) {
             for line in output.initialState() { session.context.print(line) }
             return .success
         }
@@ -92,7 +108,7 @@ struct BisectCommand: Subcommand {
             compared.map { Predicate.ValueKinds(of: state.value(at: $0)) }
                 + operands.map { Predicate.ValueKinds(of: $0.value(in: state)) }
         }
-        var kinds = kindsIn(initialState)
+        var kinds = initialState.map(kindsIn) ?? Array(repeating: [], count: compared.count + operands.count)
         // And whether each is missing from some state: one compared with null that is,
         // is most likely a nil optional Codable left out.
         var missingSomewhere = kinds.map(\.isEmpty)
@@ -108,7 +124,7 @@ struct BisectCommand: Subcommand {
             predicate.skeletonPaths
             + predicate.paths(countedToo: false, existsToo: false).map { RawJSON.SkeletonPath($0, need: .whole) }
         try timeline.walk(
-            timeline.recording.steps.indices, projecting: read,
+            checked, projecting: read,
             projectingText: StateTextReading(paths: paths) { text in text.skeleton(for: paths).map(read) }
         ) { index, result throws(InspectorError) in
             if result.0 { first = index }
@@ -123,7 +139,7 @@ struct BisectCommand: Subcommand {
         let steps = timeline.recording.steps
         // Entries missing after the last step: the end marker's state is the only one after
         // them, and where the predicate first holds when no step's state has it.
-        let endAfterGap = first == nil ? try timeline.recording.endAfterGap() : nil
+        let endAfterGap = first == nil && checked.upperBound == steps.count ? try timeline.recording.endAfterGap() : nil
         if let end = endAfterGap, predicate.holds(in: end.state) {
             let changes = JSONDiff.changes(from: try timeline.state(after: steps.count - 1), to: end.state)
             let before = steps.isEmpty ? nil : try timeline.entry(at: steps.count - 1)
@@ -143,10 +159,10 @@ struct BisectCommand: Subcommand {
                 predicate.literalOrderingHint(ordering, kinds: kinds)
             }
             // The last state says what an absent path was likely meant to be.
-            let lastState = absent.isEmpty || steps.isEmpty ? nil : try? timeline.state(after: steps.count - 1)
+            let lastState = absent.isEmpty || checked.isEmpty ? nil : try? timeline.state(after: checked.upperBound - 1)
             let lines = output.never(
-                checked: timeline.count + 1, steps: steps, endSeq: endAfterGap?.seq, absent: absent, leftOut: leftOut,
-                misordered: misordered, lastState: lastState)
+                checked: checked.count + (range == nil ? 1 : 0), steps: Array(steps[checked]), fromInitialState: range == nil,
+                endSeq: endAfterGap?.seq, absent: absent, leftOut: leftOut, misordered: misordered, lastState: lastState)
             for line in lines { session.context.print(line) }
             session.warnAboutStandIns(timeline)
             session.warnAboutUnreproducedStates(timeline)
@@ -156,9 +172,12 @@ struct BisectCommand: Subcommand {
         }
         // As `diff` shows the step (``Timeline/comparedState(after:)``).
         let changes: [JSONChange]
+        // A range given is checked from its first step on: the predicate may hold before it.
+        var heldBefore = false
         do {
-            changes = JSONDiff.changes(
-                from: try timeline.comparedState(before: first), to: try timeline.comparedState(after: first))
+            let before = try timeline.comparedState(before: first)
+            changes = JSONDiff.changes(from: before, to: try timeline.comparedState(after: first))
+            heldBefore = range != nil && first == checked.lowerBound && predicate.holds(in: before)
         } catch {
             // The answer stands without the step's changes, which need whole states (one the
             // replay makes may hold what JSON cannot, a NaN elsewhere): it comes before the
@@ -174,7 +193,7 @@ struct BisectCommand: Subcommand {
         let missing = timeline.recording.gap(before: first)?.dropped ?? 0
         let lines = output.found(
             entry, position: first + 1, count: timeline.count, changes: changes, before: previous,
-            missingBefore: missing)
+            missingBefore: missing, heldBefore: heldBefore)
         for line in lines { session.context.print(line) }
         // Not the steps after it, which the walk may have replayed ahead.
         session.warnAboutStandIns(timeline, within: Int.min...entry.seq)

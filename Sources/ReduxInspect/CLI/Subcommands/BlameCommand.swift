@@ -3,12 +3,16 @@ struct BlameCommand: Subcommand {
     static let spec = CommandSpec(
         name: "blame",
         abstract: "List every step that changed the value at a path of the state, with old → new.",
-        usage: "blame <file> <path> [--format <format>] [--full] [--reducer <name>]",
+        usage: "blame <file> <path> [<steps>] [--format <format>] [--full] [--reducer <name>]",
         arguments: [
             ("<file>", "The recording (JSON Lines)."),
             (
                 "<path>",
                 "The place in the state, e.g. cart.total, cart.items[id=42].quantity or cart.items.count."
+            ),
+            (
+                "<steps>",
+                "Only the changes these steps made: a seq (13), a range (10..15, 10..last, 10..) or last, as diff takes them."
             ),
         ],
         options: [
@@ -37,7 +41,8 @@ struct BlameCommand: Subcommand {
             around their first difference unless --full is given. When no step changed the
             value, one line says so; when no state has a value at <path> at all (a misspelt
             path, say), a warning on standard error says so, in every format, and blame exits
-            1, as show --path does.
+            1, as show --path does. Given <steps>, only their changes are listed, the first
+            from the value before it.
 
             With --format json each step is one line: {"seq":10,"type":"setQuantity",
             "path":"cart.total","kind":"changed","old":18.99,"new":23.49}; kind is added (no
@@ -49,19 +54,22 @@ struct BlameCommand: Subcommand {
     let file: String
     /// The path, read as a predicate reads it (`cart.items.count` is a size).
     let path: PathReading
+    /// The steps whose changes are listed; `nil` for all.
+    let range: SeqRange?
     let format: String
     let full: Bool
     let reducerName: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        file = try Self.singleFile(arguments, extra: 1)
-        guard arguments.positionals.count == 2 else { throw Self.usage("missing argument <path>") }
+        file = try Self.singleFile(arguments, extra: 2)
+        guard arguments.positionals.count >= 2 else { throw Self.usage("missing argument <path>") }
         let text = arguments.positionals[1]
         do {
             path = PathReading(try JSONPath(parsing: text), writtenAs: text)
         } catch {
             throw Self.usage("invalid path '\(TerminalText.echo(text))': \(error)")
         }
+        range = try Self.seqRange(arguments, at: 2)
         format = try Self.format(arguments, allowed: ["text", "json"])
         full = arguments.has("--full")
         reducerName = arguments.value("--reducer")
@@ -74,21 +82,25 @@ struct BlameCommand: Subcommand {
         // What the first step's change is measured from: for a replayed first step, the header's
         // state as the reducer reads it, so that `0.0` in the header is not blamed on it.
         let path = self.path
-        var previous = path.value(in: try timeline.state(before: 0))
+        let steps = try range?.indices(in: timeline) ?? recording.steps.indices
+        // Given steps after the first, the value before them is read by the walk, which starts
+        // a step early for it.
+        var previous = steps.lowerBound == 0 ? path.value(in: try timeline.state(before: 0)) : nil
         var changed = false
         let progress = StepProgress(context, label: "blame", total: recording.steps.count)
         // Entries missing after the last step: the end marker's state is the only one after
         // them, and its change belongs to none of the steps listed.
-        let endAfterGap = try recording.endAfterGap()
+        let endAfterGap = steps.upperBound == recording.steps.count ? try recording.endAfterGap() : nil
         let seqWidth = max(recording.seqColumnWidth, endAfterGap.map { String($0.seq).count } ?? 0)
         defer { progress.clear() }
         // What the replay found on the way, also when a step stops the command part way.
+        let seqs = range.flatMap { _ in recording.seqs(of: steps) }
         session.warningsBeforeAnError = {
-            session.warnAboutStandIns(timeline)
-            session.warnAboutUnreproducedStates(timeline)
+            session.warnAboutStandIns(timeline, within: seqs)
+            session.warnAboutUnreproducedStates(timeline, within: seqs)
         }
         try timeline.walk(
-            recording.steps.indices, projecting: { path.value(in: $0) },
+            max(steps.lowerBound - 1, 0)..<steps.upperBound, projecting: { path.value(in: $0) },
             projectingText: StateTextReading(paths: [path.skeletonPath]) { path.value(in: $0) }
         ) {
             index, value throws(InspectorError) in
@@ -96,7 +108,7 @@ struct BlameCommand: Subcommand {
                 previous = value
                 progress.update(index)
             }
-            guard value != previous else { return true }
+            guard index >= steps.lowerBound, value != previous else { return true }
             changed = true
             progress.willPrint()
             let entry = try recording.readListedAction(at: index)
@@ -113,21 +125,23 @@ struct BlameCommand: Subcommand {
             previous = value
         }
         let place = TerminalText.escape(path.description)
+        // The steps looked at, when not all: `from seq 10 to 20`.
+        let within = seqs.map { $0.count == 1 ? " at seq \($0.lowerBound)" : " from seq \($0.lowerBound) to \($0.upperBound)" } ?? ""
         if !changed, let previous, format == "text" {
-            context.print("no step changed \(place); it is \(show(previous)) throughout")
+            context.print("no step\(within) changed \(place); it is \(show(previous)) throughout")
         } else if !changed, previous == nil {
             // No answer, a misspelt path most likely: a warning, as `diff --path` gives one, in
             // every format, so that standard output holds only answers.
             // The last state, where the walk ended, says what the path was likely meant to be.
-            let last = try? timeline.state(after: timeline.recording.steps.count - 1)
+            let last = try? timeline.state(after: steps.upperBound - 1)
             session.warn(
-                "no step changed \(TerminalText.echo(path.description)): no state has a value there"
+                "no step\(within) changed \(TerminalText.echo(path.description)): \(range == nil ? "no state has" : "none of their states has") a value there"
                     + (last.map(path.operand.didYouMean) ?? ""))
         }
-        session.warnAboutStandIns(timeline)
-        session.warnAboutUnreproducedStates(timeline)
-        session.warnAboutReplaysWithoutMissing(timeline)
-        session.warnAboutRedactedActions(timeline)
+        session.warnAboutStandIns(timeline, within: seqs)
+        session.warnAboutUnreproducedStates(timeline, within: seqs)
+        session.warnAboutReplaysWithoutMissing(timeline, within: seqs)
+        session.warnAboutRedactedActions(timeline, within: range == nil ? nil : steps)
         // A path no state has, a misspelt one most likely, is no answer: as `show --path`.
         return !changed && previous == nil ? .failure : .success
     }
