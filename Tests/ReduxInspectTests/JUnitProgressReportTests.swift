@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 #if canImport(FoundationXML)
     import FoundationXML
 #endif
@@ -23,6 +29,41 @@ import Testing
         let root = try #require(document.rootElement())
         let skipped = try document.nodes(forXPath: "//testcase/skipped").count
         return (root.attribute(forName: "tests")?.stringValue, root.attribute(forName: "skipped")?.stringValue, skipped)
+    }
+
+    /// `SIGTERM` (a CI job cancelled, or at its time limit) during `verify --junit`: the
+    /// report was as of its last write, up to a second behind the log; it is written as of
+    /// the signal, the log says so, and the process still ends by the signal.
+    @Test func aTerminatedRunWritesItsReportAsOfTheSignal() throws {
+        let directory = try CLITemporaryDirectory()
+        let recording = ([#"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#]
+            + (1...100_000).map { #"{"seq":\#($0),"action":{"incrementBy":{"n":1}}}"# }).joined(separator: "\n") + "\n"
+        let folder = directory.url.appendingPathComponent("sessions")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for index in 0..<24 {
+            try recording.write(to: folder.appendingPathComponent("s\(index).jsonl"), atomically: false, encoding: .utf8)
+        }
+        let report = directory.url.appendingPathComponent("report.xml").path
+        let log = directory.url.appendingPathComponent("log").path
+        let errorLog = directory.url.appendingPathComponent("errors").path
+        // Spawned with no signal blocked (a child of Foundation's `Process` has SIGTERM blocked).
+        let pid = try ChildProcess.spawn(
+            try EndToEndTests.binary().path, arguments: ["verify", folder.path, "--junit", report],
+            opening: [(0, "/dev/null", O_RDONLY), (1, log, O_WRONLY | O_CREAT | O_TRUNC), (2, errorLog, O_WRONLY | O_CREAT | O_TRUNC)])
+        // Once the first file has passed, and before the last has.
+        func logged() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while !logged().contains("PASS"), Date() < deadline { usleep(10_000) }
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        let errors = (try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? ""
+        #expect(status & 0x7F == SIGTERM, "status \(status): \(errors)")
+        let passed = logged().split(separator: "\n").filter { $0.hasPrefix("PASS") }.count
+        try #require(passed > 0 && passed < 24, "\(passed) passed")
+        #expect(errors.contains("interrupted by SIGTERM after verifying \(passed) of 24 recordings"), "\(errors)")
+        let read = try read(report)
+        #expect(read.tests == "24" && read.skippedCases == 24 - passed, "\(read), \(passed) passed")
     }
 
     @Test func writtenOnceASecondWithTheFilesNotVerifiedSkipped() throws {

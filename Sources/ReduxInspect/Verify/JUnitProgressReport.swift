@@ -70,6 +70,12 @@ struct JUnitProgressReport {
     mutating func note(_ results: [VerifyResult], now: UInt64) {
         guard now >= start + interval else { return }
         if let written, now < written.time + interval || written.results == results.count { return }
+        write(results, now: now)
+    }
+
+    /// Writes the report of `results` now, whenever it was last written: when the run is
+    /// interrupted (``VerifyInterrupt``).
+    mutating func write(_ results: [VerifyResult], now: UInt64) {
         written = (now, results.count)
         let xml = JUnitReport.xml(
             results, notVerified: paths[min(results.count, paths.count)...], seconds: Double(now - start) / 1e9,

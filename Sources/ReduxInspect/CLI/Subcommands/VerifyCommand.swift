@@ -146,6 +146,27 @@ struct VerifyCommand: Subcommand {
         func noteProgress() {
             let pending = verifiedToUpdate.dropFirst(results.count).map(\.0)
             progressReport?.note(results + pending, now: DispatchTime.now().uptimeNanoseconds)
+            endIfInterrupted()
+        }
+        // A CI job cancelled, or stopped at its time limit, sends SIGTERM (or SIGINT) before
+        // it kills: the report is written as of then, and the log says so, before the process
+        // ends by the signal.
+        let interruptible = progressReport != nil && context.output as? StandardStream === StandardStream.output
+        if interruptible { VerifyInterrupt.install() }
+        func endIfInterrupted() {
+            guard interruptible, let signal = VerifyInterrupt.signal else { return }
+            stepLine?.clear()
+            showFilesDone(nil)
+            let pending = verifiedToUpdate.dropFirst(results.count).map(\.0)
+            let verified = results + pending
+            progressReport?.write(verified, now: DispatchTime.now().uptimeNanoseconds)
+            let name = signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "signal \(signal)"
+            session.warn(
+                "interrupted by \(name) after verifying \(verified.count) of \(files.paths.count) "
+                    + "\(files.paths.count == 1 ? "recording" : "recordings"); the JUnit report holds "
+                    + (updates ? "those verified; none was rewritten" : "those verified"))
+            context.flushOutput()
+            VerifyInterrupt.endByTheSignal()
         }
         /// Rewrites what `--update` asks for, then prints the file's lines.
         func report(_ verified: VerifyResult, states: [Int: JSONValue]) {
@@ -183,6 +204,10 @@ struct VerifyCommand: Subcommand {
             })
         stepLine?.clear()
         showFilesDone(nil)
+        if interruptible {
+            VerifyInterrupt.uninstall()
+            endIfInterrupted()
+        }
         for (verified, states) in verifiedToUpdate { report(verified, states: states) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         // A file that could not be verified is an error, not only a line of the report: say so
