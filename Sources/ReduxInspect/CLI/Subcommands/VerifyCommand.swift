@@ -151,7 +151,11 @@ struct VerifyCommand: Subcommand {
         // A CI job cancelled, or stopped at its time limit, sends SIGTERM (or SIGINT) before
         // it kills: the report is written as of then, and the log says so, before the process
         // ends by the signal.
-        let interruptible = progressReport != nil && context.output as? StandardStream === StandardStream.output
+        // (Not a single file verified on this thread, showing its steps on a terminal: no tick
+        // would see the signal until the file is done, and Ctrl-C there must stop it at once.)
+        let interruptible =
+            progressReport != nil && context.output as? StandardStream === StandardStream.output
+            && !(files.paths.count == 1 && context.showsProgress)
         if interruptible { VerifyInterrupt.install() }
         func endIfInterrupted() {
             guard interruptible, let signal = VerifyInterrupt.signal else { return }
