@@ -104,6 +104,20 @@ import Testing
         #expect(try String(contentsOfFile: report, encoding: .utf8).contains(#"<testsuite name="my-inspector verify""#))
     }
 
+    /// A recording named that does not exist stops the run before it starts (66): a report
+    /// left from an earlier run, in a CI workspace kept between builds, was left in place and
+    /// published as this run's. The report now holds the error.
+    @Test func aRunStoppedBeforeItStartsReplacesAnOldReport() throws {
+        let directory = try CLITemporaryDirectory()
+        let report = try directory.file("report.xml", "stale")
+        let missing = directory.path("missing.jsonl")
+        let result = CLI.run(["verify", CLI.fixture("shop.jsonl"), missing, "--junit", report])
+        #expect(result.code == 66, "\(result)")
+        let counts = try XMLElementCounter.count(contentsOf: report)
+        #expect(counts["testcase"] == 1 && counts["error"] == 1, "\(counts)")
+        #expect(try String(contentsOfFile: report, encoding: .utf8).contains("missing.jsonl: no such file or directory"))
+    }
+
     @Test func subdirectoriesAreSearchedOnlyWhenRecursive() throws {
         let directory = try CLITemporaryDirectory()
         let counter = try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8)

@@ -97,6 +97,15 @@ struct VerifyCommand: Subcommand {
         do {
             files = try RecordingFiles(inputs, recursive: recursive)
         } catch {
+            // A report left from an earlier run (a CI workspace kept between builds) would be
+            // published as this run's: the report says what stopped it.
+            if let junitPath, (try? JUnitReport.checkNotARecording(junitPath, recordings: inputs)) != nil {
+                let stopped = VerifyResult(
+                    path: error.path, outcome: .error(.recording(error)), steps: 0, comparedStates: 0, seconds: 0)
+                try? JUnitReport.save(
+                    JUnitReport.xml([stopped], seconds: 0, program: session.inspector.program, reducer: reducerName),
+                    to: junitPath)
+            }
             throw .recording(error)
         }
         if let junitPath {
