@@ -284,19 +284,22 @@ struct VerifyCommand: Subcommand {
             let recording = try Recording(path: verified.path)
             let headerRewritten = recording.header.map { states[$0.line - 1] != nil } ?? false
             let rewritten = states.count - (headerRewritten ? 1 : 0)
+            // The end marker's state is the last step's again: said apart, so that the count
+            // is the one of states after steps, as the paths under it count them.
+            let endRewritten = recording.endLineIndex.map { states[$0] != nil } ?? false
+            let steps = rewritten - (endRewritten ? 1 : 0)
             try GoldenUpdate.apply(to: recording, states: states)
             result = VerifyResult(
                 path: verified.path, outcome: .passed, steps: verified.steps, comparedStates: verified.comparedStates,
                 seconds: verified.seconds)
             result.rewrittenStates = rewritten
             updated += 1
-            let what =
-                switch (rewritten, headerRewritten) {
-                case (0, _): "the header's initial state rewritten"
-                case (_, true): "\(rewritten) state\(rewritten == 1 ? "" : "s") and the header's initial state rewritten"
-                default: "\(rewritten) state\(rewritten == 1 ? "" : "s") rewritten"
-                }
-            context.print("UPDATED \(TerminalText.escape(verified.path)): \(what)")
+            var parts: [String] = []
+            if steps > 0 { parts.append("\(steps) state\(steps == 1 ? "" : "s")") }
+            if endRewritten { parts.append(steps > 0 ? "the end marker's" : "the end marker's state") }
+            if headerRewritten { parts.append("the header's initial state") }
+            let listed = parts.count < 2 ? parts.joined() : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+            context.print("UPDATED \(TerminalText.escape(verified.path)): \(listed) rewritten")
             for line in VerifyReport.details(
                 verified, colors: context.colorsOutput, program: session.inspector.program, reducer: reducer) {
                 context.print(line)
