@@ -104,6 +104,24 @@ import Testing
         #expect(try String(contentsOfFile: report, encoding: .utf8).contains(#"<testsuite name="my-inspector verify""#))
     }
 
+    /// The end marker's state is the last step's again: the UPDATED line names it apart, and
+    /// counts the states after steps, as the paths listed under it count them.
+    @Test func theUpdatedLineNamesTheEndMarkersStateApart() throws {
+        let directory = try CLITemporaryDirectory()
+        let lines = try String(contentsOfFile: CLI.fixture("shop.jsonl"), encoding: .utf8).split(separator: "\n").map {
+            line in
+            line.hasPrefix(#"{"seq":26,"#) || line.hasPrefix(#"{"seq":27,"#) || line.hasPrefix(#"{"end""#)
+                ? line.replacingOccurrences(of: #""token":"tok-grace-1""#, with: #""token":"forged""#) : String(line)
+        }
+        try #require(lines.filter { $0.contains(#""token":"forged""#) }.count == 3)
+        let file = try directory.file("shop.jsonl", lines: lines)
+        let update = CLI.run(["verify", file, "--update"])
+        #expect(update.code == 0, "\(update)")
+        let states = 2
+        #expect(update.outLines.contains("    user.token  (seq 26 and 27)"), "\(update)")
+        #expect(update.outLines.first == "UPDATED \(file): \(states) state\(states == 1 ? "" : "s") and the end marker's rewritten", "\(update)")
+    }
+
     /// A recording named that does not exist stops the run before it starts (66): a report
     /// left from an earlier run, in a CI workspace kept between builds, was left in place and
     /// published as this run's. The report now holds the error.
