@@ -97,6 +97,9 @@ import Testing
         #expect(counts["testcase"] == 3)
         #expect(counts["failure"] == 1)
         #expect(counts["error"] == nil)
+        // Where annotating tools put the failure: the recording, and its line that diverged.
+        let shop = directory.path("shop.jsonl")
+        #expect(try String(contentsOfFile: report, encoding: .utf8).contains(#"name="shop.jsonl" file="\#(shop)" line="14""#))
         // The suite is named after the inspector that ran it, an app's own too.
         #expect(try String(contentsOfFile: report, encoding: .utf8).contains(#"<testsuite name="redux-inspect verify""#))
         let mine = Inspector(reducers: Inspector.examples.reducers, program: "my-inspector")

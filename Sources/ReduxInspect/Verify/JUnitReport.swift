@@ -49,7 +49,16 @@ enum JUnitReport {
         ]
         for result in results {
             let (directory, file) = split(result.path)
-            let open = "    <testcase classname=\"\(escape(directory, attribute: true))\" name=\"\(escape(file, attribute: true))\" time=\"\(time(result.seconds))\""
+            // `file` and `line`, as pytest writes them, are where annotating tools (GitHub's
+            // JUnit reporters) put a failure: the recording's line of the divergence or error.
+            let line: Int? =
+                switch result.outcome {
+                case .diverged(let divergence), .nondeterministic(let divergence): divergence.line
+                case .error(.recording(let error)): error.line
+                default: nil
+                }
+            let place = " file=\"\(escape(result.path, attribute: true))\"" + (line.map { " line=\"\($0)\"" } ?? "")
+            let open = "    <testcase classname=\"\(escape(directory, attribute: true))\" name=\"\(escape(file, attribute: true))\"\(place) time=\"\(time(result.seconds))\""
             // What `verify` warned about on standard error (a truncated last line, say), and
             // the notes of its report (no state compared), go with its test case too, where CI
             // shows them.
