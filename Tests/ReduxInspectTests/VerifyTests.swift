@@ -196,10 +196,13 @@ import Testing
         let counter = try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8)
         let all = try (1...11).map { try directory.file("session-\($0).jsonl", counter) }.sorted()
         var seen: [String] = []
+        let report = directory.path("report.xml")
         for index in 1...count {
-            let result = CLI.run(["verify", directory.url.path, "--shard", "\(index)/\(count)"])
+            let result = CLI.run(["verify", directory.url.path, "--shard", "\(index)/\(count)", "--junit", report])
             #expect(result.code == 0)
             seen += result.outLines.filter { $0.hasPrefix("PASS") }.map { String($0.split(separator: " ")[1]) }
+            // Each shard's report is named apart, for a CI matrix that gathers them.
+            #expect(try String(contentsOfFile: report, encoding: .utf8).contains(#"name="redux-inspect verify (shard \#(index)/\#(count))""#))
         }
         #expect(seen.sorted() == all)
         #expect(Set(seen).count == seen.count)

@@ -28,6 +28,8 @@ struct JUnitProgressReport {
     let program: String
     /// `--reducer`, for the commands the report suggests.
     let reducer: String?
+    /// `--shard`, which names the report's suite.
+    var shard: (index: Int, count: Int)? = nil
     /// How long the run goes without a report, and then between two.
     let interval: UInt64
     /// When the run started, in `DispatchTime` nanoseconds.
@@ -57,7 +59,7 @@ struct JUnitProgressReport {
     mutating func begin() {
         written = (start, 0)
         _ = replace(
-            with: JUnitReport.xml([], notVerified: paths[...], seconds: 0, program: program, reducer: reducer))
+            with: JUnitReport.xml([], notVerified: paths[...], seconds: 0, program: program, reducer: reducer, shard: shard))
     }
 
     /// Writes the report of `results`, the first of ``paths`` in order, when a second has
@@ -79,7 +81,7 @@ struct JUnitProgressReport {
         written = (now, results.count)
         let xml = JUnitReport.xml(
             results, notVerified: paths[min(results.count, paths.count)...], seconds: Double(now - start) / 1e9,
-            program: program, reducer: reducer)
+            program: program, reducer: reducer, shard: shard)
         _ = replace(with: xml)
     }
 

@@ -17,9 +17,9 @@ enum JUnitReport {
     /// `notVerified` (paths the run ended before) as skipped.
     static func xml(
         _ results: [VerifyResult], notVerified: ArraySlice<String> = [], seconds: Double, program: String,
-        reducer: String? = nil
+        reducer: String? = nil, shard: (index: Int, count: Int)? = nil
     ) -> String {
-        xml(results, notVerified: notVerified, seconds: seconds, program: program) {
+        xml(results, notVerified: notVerified, seconds: seconds, program: program, shard: shard) {
             VerifyReport.details($0, colors: false, program: program, reducer: reducer).joined(separator: "\n")
         }
     }
@@ -27,7 +27,7 @@ enum JUnitReport {
     /// The report of `results`, and of `notVerified` (paths the run ended before) as skipped.
     static func xml(
         _ results: [VerifyResult], notVerified: ArraySlice<String> = [], seconds: Double, program: String = "redux-inspect",
-        describe: (VerifyResult) -> String
+        shard: (index: Int, count: Int)? = nil, describe: (VerifyResult) -> String
     ) -> String {
         let failures = results.filter {
             switch $0.outcome {
@@ -45,7 +45,8 @@ enum JUnitReport {
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             "<testsuites \(counts)>",
-            "  <testsuite name=\"\(escape(program, attribute: true)) verify\" \(counts)>",
+            // Each shard's report named apart, for a CI matrix that gathers them.
+            "  <testsuite name=\"\(escape(program, attribute: true)) verify\(shard.map { " (shard \($0.index)/\($0.count))" } ?? "")\" \(counts)>",
         ]
         for result in results {
             let (directory, file) = split(result.path)

@@ -146,6 +146,7 @@ struct VerifyCommand: Subcommand {
             JUnitProgressReport(
                 path: $0, paths: files.paths, program: session.inspector.program, reducer: reducerName, start: start)
         }
+        progressReport?.shard = shard
         progressReport?.begin()
         // With --update, files are rewritten once all are verified: a file named twice (a
         // link to it, say) is then read as it was, whichever is verified first.
@@ -235,7 +236,8 @@ struct VerifyCommand: Subcommand {
         // after the summary so that the run's outcome is not lost with it.
         var reportError: RecordingError?
         if let junitPath {
-            let xml = JUnitReport.xml(results, seconds: seconds, program: session.inspector.program, reducer: reducerName)
+            let xml = JUnitReport.xml(
+                results, seconds: seconds, program: session.inspector.program, reducer: reducerName, shard: shard)
             do {
                 // Replacing the report kept as the run went, whole: a full disk or a kill now
                 // leaves that one, not half of this or none.
