@@ -190,6 +190,22 @@ import Testing
         #expect(result.outLines.last == "2 passed, 0 failed", "\(result)")
     }
 
+    /// In the log of a run of more than ten recordings, those that did not pass are listed
+    /// again above the counts, their first lines in file order; a short run's are not.
+    @Test func aLongRunListsWhatDidNotPassAgain() throws {
+        let directory = try CLITemporaryDirectory()
+        let counter = try String(contentsOfFile: CLI.fixture("counter.jsonl"), encoding: .utf8)
+        for index in 1...VerifyCommand.recapThreshold { try directory.file("c\(index).jsonl", counter) }
+        let shop = try Self.tamperedShop(in: directory)
+        let long = CLI.run(["verify", directory.url.path])
+        #expect(long.code == 1, "\(long)")
+        let failLine = try #require(long.outLines.first { $0.hasPrefix("FAIL") })
+        #expect(long.outLines.suffix(3) == ["not passed:", "  " + failLine, "\(VerifyCommand.recapThreshold) passed, 1 failed"], "\(long)")
+        #expect(failLine.hasPrefix("FAIL  \(shop):14: "))
+        let short = CLI.run(["verify", shop, CLI.fixture("counter.jsonl")])
+        #expect(!short.outLines.contains("not passed:"), "\(short)")
+    }
+
     @Test(arguments: [1, 2, 3, 4, 7])
     func shardsCoverEveryFileExactlyOnce(count: Int) throws {
         let directory = try CLITemporaryDirectory()

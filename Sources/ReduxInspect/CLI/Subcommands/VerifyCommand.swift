@@ -257,6 +257,18 @@ struct VerifyCommand: Subcommand {
         // As the JUnit report counts them: a file that could not be verified is an error, not a
         // failure.
         let errors = results.filter { if case .error = $0.outcome { true } else { false } }.count
+        // In the log of a long run the failures are far apart: their first lines again, in
+        // file order, above the counts (as pytest's short summary).
+        let notPassed = results.filter { !$0.passed }
+        if results.count > Self.recapThreshold, !notPassed.isEmpty {
+            context.print("not passed:")
+            for result in notPassed {
+                let first = VerifyReport.lines(
+                    result, colors: context.colorsOutput, program: session.inspector.program, reducer: reducerName
+                ).first
+                if let first { context.print("  " + first) }
+            }
+        }
         let errorText = errors > 0 ? ", \(errors) error\(errors == 1 ? "" : "s")" : ""
         context.print("\(passed) passed, \(results.count - passed - errors) failed\(errorText)")
         if let reportError {
@@ -267,6 +279,10 @@ struct VerifyCommand: Subcommand {
         }
         return VerifyReport.exitCode(results)
     }
+
+    /// The most recordings a run verifies without listing those that did not pass again
+    /// above its counts.
+    static let recapThreshold = 10
 
     /// `verified`, with its differing states rewritten when `updates` (`--update`): then
     /// passed, or an error when the file could not be rewritten. Prints what was rewritten,
