@@ -297,7 +297,7 @@ import Testing
 @Suite struct VerifyJUnitPathTests {
     typealias CLI = CLITestSupport
 
-    @Test(arguments: [("missing/report.xml", "no such directory"), ("", "is a directory")])
+    @Test(arguments: [("shop.jsonl/report.xml", "Not a directory"), ("", "is a directory")])
     func anUnwritableReportPathFailsBeforeAnyRecordingIsVerified(report: String, reason: String) throws {
         let directory = try CLITemporaryDirectory()
         let shop = try VerifyTests.tamperedShop(in: directory)
@@ -308,6 +308,16 @@ import Testing
         #expect(result.out.isEmpty, "no recording is verified")
         #expect(result.err == "Error: \(path): cannot write the JUnit report: \(reason)\n")
         #expect(try String(contentsOfFile: shop, encoding: .utf8) == before, "--update rewrote nothing")
+    }
+
+    /// `--junit reports/ci/verify.xml` makes the directories, as pytest's `--junitxml` does; a
+    /// CI job's first run stopped with 66.
+    @Test func theReportsDirectoriesAreMade() throws {
+        let directory = try CLITemporaryDirectory()
+        let path = directory.path("reports/ci/verify.xml")
+        let result = CLI.run(["verify", CLI.fixture("counter.jsonl"), "--junit", path])
+        #expect(result.code == 0, "\(result)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("<testsuites"))
     }
 
     @Test(.enabled(if: geteuid() != 0, "root may write anywhere"))

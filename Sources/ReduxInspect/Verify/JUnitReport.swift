@@ -98,12 +98,13 @@ enum JUnitReport {
     }
 
     /// Checks that a report could be written at `path`, before any recording is verified: a
-    /// long CI run must not lose its report to a mistyped path at the very end. Creates
-    /// nothing: a run that takes a second or more writes the report as it goes
-    /// (``JUnitProgressReport``), and a shorter one once at the end.
+    /// long CI run must not lose its report to a mistyped path at the very end. Creates the
+    /// directories it is in that do not exist (`--junit reports/verify.xml`), as pytest's
+    /// `--junitxml` does, and not the report: a run that takes a second or more writes it as
+    /// it goes (``JUnitProgressReport``), and a shorter one once at the end.
     ///
     /// - Throws: ``RecordingError`` of kind `.unreadable` naming the reason: a directory, a
-    ///   missing directory, no permission.
+    ///   directory that cannot be made (a file in its way), no permission.
     static func checkWritable(_ path: String) throws(RecordingError) {
         var info = stat()
         if stat(path, &info) == 0 {
@@ -115,12 +116,23 @@ enum JUnitReport {
         guard errno == ENOENT else { throw cannotWrite(path, String(cString: strerror(errno))) }
         var directory = split(path).0
         if directory.isEmpty { directory = "/" }
-        guard stat(directory, &info) == 0 else {
-            let code = errno
-            throw cannotWrite(path, code == ENOENT ? "no such directory" : String(cString: strerror(code)))
+        if stat(directory, &info) != 0, errno == ENOENT, let code = makeDirectories(directory) {
+            throw cannotWrite(path, "cannot make its directory: \(String(cString: strerror(code)))")
         }
+        guard stat(directory, &info) == 0 else { throw cannotWrite(path, String(cString: strerror(errno))) }
         if (info.st_mode & S_IFMT) != S_IFDIR { throw cannotWrite(path, "\(directory) is not a directory") }
         if access(directory, W_OK | X_OK) != 0 { throw cannotWrite(path, String(cString: strerror(errno))) }
+    }
+
+    /// Makes `directory` and the directories it is in that do not exist, as `mkdir -p` does;
+    /// the `errno` of the first that cannot be made, or `nil`.
+    private static func makeDirectories(_ directory: String) -> Int32? {
+        var made = directory.hasPrefix("/") ? "/" : ""
+        for component in directory.split(separator: "/") {
+            made += (made.isEmpty || made.hasSuffix("/") ? "" : "/") + component
+            if mkdir(made, 0o755) != 0, errno != EEXIST { return errno }
+        }
+        return nil
     }
 
     /// Checks that writing a report at `path` would not replace a recording: one of `recordings`
