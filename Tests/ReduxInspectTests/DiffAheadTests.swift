@@ -44,6 +44,32 @@ import Testing
         }
     }
 
+    /// Under `--path`, the values at the prefix of a run of recorded states are read ahead on
+    /// every core (up to 4,096 states, or 4 MiB of lines: here states of a megabyte): the same
+    /// output as one core's, for ranges that start and end inside runs and across their ends,
+    /// around states that are replayed and entries that are missing.
+    @Test func recordedValuesReadAheadUnderAPrefix() throws {
+        let directory = try CLITemporaryDirectory()
+        var lines = [#"{"format":"redux-inspect","version":1,"reducer":"counter","initialState":{"count":0}}"#]
+        var count = 0
+        let pad = String(repeating: "p", count: 1 << 20)
+        for seq in 1...9_000 {
+            count += seq % 5
+            if (5_000..<5_010).contains(seq) { continue }
+            let padding = (100..<112).contains(seq) ? #","pad":"\#(pad)""# : ""
+            let state = seq % 7 == 0 ? "" : #","state":{"count":\#(count)\#(padding)}"#
+            lines.append(#"{"seq":\#(seq),"type":"incrementBy","action":{"incrementBy":{"n":\#(seq % 5)}}\#(state)}"#)
+        }
+        lines.append(#"{"end":{"seq":9000,"state":{"count":\#(count)}}}"#)
+        let path = try directory.file("long.jsonl", lines: lines)
+        let steps = try Recording(path: path).steps.count
+        let cases: [(Range<Int>, String)] = [
+            (0..<steps, "count"), (95..<130, "pad"), (95..<130, "count"), (4_090..<4_100, "count"),
+            (4_095..<4_200, "count"), (8_190..<8_200, "count"), ((steps - 5)..<steps, "count"),
+        ]
+        for (range, prefix) in cases { try expectSameOnEveryCount(path, steps: range, prefix: prefix) }
+    }
+
     /// Under `--path`, a replayed state is encoded only on the way to the prefix: every kind
     /// of prefix, in every format, gives what the whole states give on one core. The user
     /// comes and goes (an ancestor added and removed, which a patch shows whole); the cart's

@@ -214,8 +214,13 @@ public final class StandardStream: TextSink, @unchecked Sendable {
     /// Called once, with the reason, when a write first fails.
     private var onFailure: (@Sendable (String) -> Void)?
 
-    /// Whether the stream goes to a terminal, where a line is written as soon as it ends.
+    /// Whether the stream goes to a terminal, where lines are written as they end.
     private let isTerminal: Bool
+    /// When the buffer was last written, on a terminal, in `DispatchTime` nanoseconds.
+    private var lastDrain: UInt64 = 0
+    /// How long lines wait on a terminal at most while more come: a write for each line of
+    /// a long `blame` cost it a third more time, the terminal's own.
+    private static let terminalDelay: UInt64 = 30_000_000
 
     private init(_ descriptor: Int32) {
         self.descriptor = descriptor
@@ -245,8 +250,16 @@ public final class StandardStream: TextSink, @unchecked Sendable {
     /// Errors are for people: show them at once. Output waits for a full buffer, but on a
     /// terminal for the end of a line, as C's standard output does: `blame` may find its
     /// first line in a second and go on for a minute, and Ctrl-C would lose what it found.
+    /// Lines that come faster than ``terminalDelay`` are written together; the progress line
+    /// writes what is left before it shows (``StepProgress``), and so does the end.
     private func drainIfDue() {
-        if descriptor == 2 || buffer.count >= 1 << 16 || (isTerminal && buffer.last == UInt8(ascii: "\n")) { drain() }
+        if descriptor == 2 || buffer.count >= 1 << 16 { return drain() }
+        guard isTerminal, buffer.last == UInt8(ascii: "\n") else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        if now - lastDrain >= Self.terminalDelay {
+            lastDrain = now
+            drain()
+        }
     }
 
     /// Sends buffered text on.
@@ -266,6 +279,7 @@ public final class StandardStream: TextSink, @unchecked Sendable {
     }
 
     private func drain() {
+        guard !buffer.isEmpty else { return }
         defer { buffer.removeAll(keepingCapacity: true) }
         // After a failure (a full disk, a closed pipe when SIGPIPE is ignored) the rest is
         // dropped: trying each buffer again would only fail again, as slowly.

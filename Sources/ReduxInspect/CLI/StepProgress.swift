@@ -46,6 +46,9 @@ final class StepProgress {
         guard enabled else { return }
         if let lastCheck, abs(index - lastCheck) < 1024 { return }
         lastCheck = index
+        // Lines a terminal's output holds back while more come (``StandardStream``) show
+        // before the walk goes quiet.
+        context.flushOutput()
         let now = DispatchTime.now().uptimeNanoseconds
         guard now - quietSince >= delay, !shown || now - lastShown >= 100_000_000 else { return }
         lastShown = now

@@ -224,15 +224,18 @@ struct DiffReplay {
     private mutating func readRecordedValues(from first: Int) {
         guard let prefix else { return }
         let recording = timeline.recording
+        // The run before is let go of first: its values are trees, larger than their text.
+        recordedValues = (first, [])
         var last = first
         var bytes = 0
         let limit = min(end, first + Self.recordedRun)
-        // The values are kept until the walk reaches them: a run stops at 32 MiB of lines, as
-        // states of megabytes would otherwise hold gigabytes of values at once.
-        while last < limit, bytes < 32 << 20, recording.steps[last].hasState,
-            !recording.mayCompareReplayedValues(after: last)
-        {
-            bytes += recording.lines.range(of: Int(recording.steps[last].lineIndex)).count
+        // The values are kept until the walk reaches them, as trees several times the size of
+        // their text: a run holds at most 4 MiB of lines (one line at least), so that states
+        // of megabytes are read one at a time, as they were before runs, in as much memory.
+        while last < limit, recording.steps[last].hasState, !recording.mayCompareReplayedValues(after: last) {
+            let size = recording.lines.range(of: Int(recording.steps[last].lineIndex)).count
+            if last > first, bytes + size > Self.recordedBytes { break }
+            bytes += size
             last += 1
         }
         let values = ParallelMap.map(last - first, cores: ahead.cores) { offsets in
@@ -243,6 +246,9 @@ struct DiffReplay {
 
     /// The most recorded states whose values ``readRecordedValues(from:)`` reads at once.
     private static let recordedRun = 4096
+    /// The most bytes of lines whose values ``readRecordedValues(from:)`` reads at once,
+    /// unless one line alone is more.
+    private static let recordedBytes = 4 << 20
 
     /// The value at the prefix in the replayed state after step `index`, encoded only along
     /// the prefix; `nil` when it cannot be had so (for the timeline's state to say why).
