@@ -56,7 +56,8 @@ final class StepSession {
     /// Runs one command. One the user interrupts (``Timeline/isInterrupted``), or one that
     /// cannot have a state it needs (a malformed line, an action the reducer cannot decode),
     /// leaves the session where it was and says why: the rest of the recording, and the
-    /// watchpoints set, are still there to use.
+    /// watchpoints set, are still there to use. (A step whose state cannot be encoded as JSON
+    /// is gone to, its changes left out: ``view()``.)
     ///
     /// - Parameter input: The parsed command.
     /// - Returns: What to show.
