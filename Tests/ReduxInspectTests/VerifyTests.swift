@@ -118,8 +118,11 @@ import Testing
         }
         try #require(lines.filter { $0.contains(#""token":"forged""#) }.count == 3)
         let file = try directory.file("shop.jsonl", lines: lines)
-        let update = CLI.run(["verify", file, "--update"])
+        let report = directory.path("report.xml")
+        let update = CLI.run(["verify", file, "--update", "--junit", report])
         #expect(update.code == 0, "\(update)")
+        // The report says it was rewritten, where it passes.
+        #expect(try String(contentsOfFile: report, encoding: .utf8).contains("<system-err>rewritten by --update, as the UPDATED line of the log says</system-err>"))
         let states = 2
         #expect(update.outLines.contains("    user.token  (seq 26 and 27)"), "\(update)")
         #expect(update.outLines.first == "UPDATED \(file): \(states) state\(states == 1 ? "" : "s") and the end marker's rewritten", "\(update)")

@@ -63,7 +63,10 @@ enum JUnitReport {
             // What `verify` warned about on standard error (a truncated last line, say), and
             // the notes of its report (no state compared), go with its test case too, where CI
             // shows them.
-            let said = result.warnings.map { "warning: \($0)" } + VerifyReport.notes(result)
+            // A recording `--update` rewrote passes: the report says it was rewritten, as the
+            // text report's `PASS` line does.
+            let update = result.rewrittenStates == 0 ? [] : ["rewritten by --update, as the UPDATED line of the log says"]
+            let said = result.warnings.map { "warning: \($0)" } + update + VerifyReport.notes(result)
             let warnings = said.isEmpty ? [] : ["      <system-err>" + escape(said.joined(separator: "\n")) + "</system-err>"]
             switch result.outcome {
             case .passed where warnings.isEmpty:
