@@ -66,6 +66,18 @@ import Testing
         #expect(read.tests == "24" && read.skippedCases == 24 - passed, "\(read), \(passed) passed")
     }
 
+    /// A test case's class name is its recording's directory as the command line gave it,
+    /// without a leading `./` or a trailing `/`: CI keeps each test's history by name, and a
+    /// job's command written otherwise renamed every test.
+    @Test func classNamesDoNotDependOnHowTheFolderWasTyped() {
+        for typed in ["Sessions", "./Sessions", ".//Sessions", "./Sessions/", "Sessions//"] {
+            #expect(JUnitReport.className(typed) == "Sessions", "\(typed)")
+        }
+        #expect(JUnitReport.className(".") == ".")
+        #expect(JUnitReport.className("/") == "/")
+        #expect(JUnitReport.className("/tmp/Sessions") == "/tmp/Sessions")
+    }
+
     @Test func writtenOnceASecondWithTheFilesNotVerifiedSkipped() throws {
         let directory = try CLITemporaryDirectory()
         let report = directory.url.appendingPathComponent("report.xml").path

@@ -59,7 +59,7 @@ enum JUnitReport {
                 default: nil
                 }
             let place = " file=\"\(escape(result.path, attribute: true))\"" + (line.map { " line=\"\($0)\"" } ?? "")
-            let open = "    <testcase classname=\"\(escape(directory, attribute: true))\" name=\"\(escape(file, attribute: true))\"\(place) time=\"\(time(result.seconds))\""
+            let open = "    <testcase classname=\"\(escape(className(directory), attribute: true))\" name=\"\(escape(file, attribute: true))\"\(place) time=\"\(time(result.seconds))\""
             // What `verify` warned about on standard error (a truncated last line, say), and
             // the notes of its report (no state compared), go with its test case too, where CI
             // shows them.
@@ -92,7 +92,7 @@ enum JUnitReport {
         for path in notVerified {
             let (directory, file) = split(path)
             lines.append(
-                "    <testcase classname=\"\(escape(directory, attribute: true))\" name=\"\(escape(file, attribute: true))\" time=\"0.000\">")
+                "    <testcase classname=\"\(escape(className(directory), attribute: true))\" name=\"\(escape(file, attribute: true))\" time=\"0.000\">")
             lines.append("      <skipped message=\"not verified: the run ended before it was done\"/>")
             lines.append("    </testcase>")
         }
@@ -182,6 +182,16 @@ enum JUnitReport {
     /// The error for a report that cannot be written, worded as other commands word a file.
     private static func cannotWrite(_ path: String, _ reason: String) -> RecordingError {
         RecordingError(.unreadable, path: path, message: "cannot write the JUnit report: \(reason)")
+    }
+
+    /// The class name of a recording's test case: its directory, without the `./` a command
+    /// line may give it, so that `./Sessions` and `Sessions` name the same tests, which CI
+    /// keeps a history of by name.
+    static func className(_ directory: String) -> String {
+        var name = Substring(directory)
+        while name.hasPrefix("./") { name = name.dropFirst(2).drop { $0 == "/" } }
+        while name.count > 1, name.hasSuffix("/") { name = name.dropLast() }
+        return name.isEmpty ? "." : String(name)
     }
 
     static func split(_ path: String) -> (String, String) {
