@@ -320,6 +320,16 @@ import Testing
         #expect(try String(contentsOfFile: path, encoding: .utf8).contains("<testsuites"))
     }
 
+    /// A path refused for what it names (a directory's name, a recording's) fails before any
+    /// recording is verified and leaves no directory made for it.
+    @Test(arguments: ["new/", "made/sub/report.jsonl"])
+    func aRefusedPathMakesNoDirectory(report: String) throws {
+        let directory = try CLITemporaryDirectory()
+        let result = CLI.run(["verify", CLI.fixture("counter.jsonl"), "--junit", directory.url.path + "/" + report])
+        #expect(result.code == 66 && result.out.isEmpty, "\(result)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+    }
+
     @Test(.enabled(if: geteuid() != 0, "root may write anywhere"))
     func aReportPathInADirectoryWithoutWritePermissionFailsBeforeAnyRecordingIsVerified() throws {
         let directory = try CLITemporaryDirectory()

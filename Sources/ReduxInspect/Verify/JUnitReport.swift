@@ -109,6 +109,8 @@ enum JUnitReport {
     /// - Throws: ``RecordingError`` of kind `.unreadable` naming the reason: a directory, a
     ///   directory that cannot be made (a file in its way), no permission.
     static func checkWritable(_ path: String) throws(RecordingError) {
+        // `--junit reports/`: a directory's name, which no report can be written at.
+        if path.hasSuffix("/") { throw cannotWrite(path, "names a directory; give the report a file name, such as \(path)report.xml") }
         var info = stat()
         if stat(path, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFDIR { throw cannotWrite(path, "is a directory") }
@@ -133,7 +135,7 @@ enum JUnitReport {
         var made = directory.hasPrefix("/") ? "/" : ""
         for component in directory.split(separator: "/") {
             made += (made.isEmpty || made.hasSuffix("/") ? "" : "/") + component
-            if mkdir(made, 0o755) != 0, errno != EEXIST { return errno }
+            if mkdir(made, 0o777) != 0, errno != EEXIST { return errno }
         }
         return nil
     }

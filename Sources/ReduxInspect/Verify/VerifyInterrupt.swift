@@ -23,13 +23,22 @@ enum VerifyInterrupt {
     /// The actions in place before, by signal, to put back.
     nonisolated(unsafe) private static var previous: [(signal: Int32, action: sigaction)] = []
 
-    private static let note: @convention(c) (Int32) -> Void = { signal in
-        VerifyInterrupt.noted.pointee = signal
+    /// Notes the signal; a second one ends the process at once, with the default action,
+    /// as a second Ctrl-C does elsewhere: the thread that would act on the first may be held
+    /// in a write (standard output a pipe nobody reads).
+    private static let note: @convention(c) (Int32) -> Void = { number in
+        guard VerifyInterrupt.noted.pointee == 0 else {
+            _ = signal(number, SIG_DFL)
+            raise(number)
+            return
+        }
+        VerifyInterrupt.noted.pointee = number
     }
 
     /// Notes `SIGINT` and `SIGTERM` from now on, instead of ending the process by them.
     static func install() {
         guard previous.isEmpty else { return }
+        noted.pointee = 0
         for signal in [SIGINT, SIGTERM] where !SignalHandler.isIgnoring(SignalHandler.current(for: signal)) {
             previous.append((signal, SignalHandler.install(note, for: signal, flags: Int32(SA_RESTART))))
         }
@@ -45,15 +54,15 @@ enum VerifyInterrupt {
     }
 
     /// The signal noted since ``install()``, if any.
-    static var signal: Int32? {
+    static var received: Int32? {
         noted.pointee == 0 ? nil : noted.pointee
     }
 
     /// Puts the actions there were back and sends the process the signal noted: it ends as
     /// the signal would have ended it (after the terminal's clean-up, ``InterruptCleanup``).
     static func endByTheSignal() {
-        guard let signal else { return }
+        guard let received else { return }
         uninstall()
-        raise(signal)
+        raise(received)
     }
 }

@@ -86,26 +86,11 @@ struct VerifyCommand: Subcommand {
         if let reducerName, !session.inspector.reducers.contains(where: { $0.name == reducerName }) {
             throw .unknownReducer(name: reducerName, available: session.inspector.reducers.map(\.name))
         }
-        if let junitPath {
-            do {
-                try JUnitReport.checkWritable(junitPath)
-            } catch {
-                throw .recording(error)
-            }
-        }
         var files: RecordingFiles
         do {
             files = try RecordingFiles(inputs, recursive: recursive)
         } catch {
-            // A report left from an earlier run (a CI workspace kept between builds) would be
-            // published as this run's: the report says what stopped it.
-            if let junitPath, (try? JUnitReport.checkNotARecording(junitPath, recordings: inputs)) != nil {
-                let stopped = VerifyResult(
-                    path: error.path, outcome: .error(.recording(error)), steps: 0, comparedStates: 0, seconds: 0)
-                try? JUnitReport.save(
-                    JUnitReport.xml([stopped], seconds: 0, program: session.inspector.program, reducer: reducerName),
-                    to: junitPath)
-            }
+            writeReport(stoppedBy: error, session: session)
             throw .recording(error)
         }
         if let junitPath {
@@ -118,10 +103,22 @@ struct VerifyCommand: Subcommand {
         }
         if let shard { files = files.shard(shard.index, of: shard.count) }
         if updates {
-            // Before any file is verified, as a --junit path that cannot be written is. (Files
+            // Before any file is verified, as a --junit path that cannot be written is below. (Files
             // found in a directory that are not regular are reported each in its place.)
             for path in files.paths where files.refused[path] == nil {
-                if let refusal = GoldenUpdate.refusal(of: path) { throw .recording(refusal) }
+                if let refusal = GoldenUpdate.refusal(of: path) {
+                    writeReport(stoppedBy: refusal, session: session)
+                    throw .recording(refusal)
+                }
+            }
+        }
+        if let junitPath {
+            // Last of the checks made before any file is verified: it makes the directories
+            // the report is in, which a path refused for another reason should not leave.
+            do {
+                try JUnitReport.checkWritable(junitPath)
+            } catch {
+                throw .recording(error)
             }
         }
         let context = session.context
@@ -168,17 +165,17 @@ struct VerifyCommand: Subcommand {
             && !(files.paths.count == 1 && context.showsProgress)
         if interruptible { VerifyInterrupt.install() }
         func endIfInterrupted() {
-            guard interruptible, let signal = VerifyInterrupt.signal else { return }
+            guard interruptible, let signal = VerifyInterrupt.received else { return }
             stepLine?.clear()
             showFilesDone(nil)
             let pending = verifiedToUpdate.dropFirst(results.count).map(\.0)
             let verified = results + pending
             progressReport?.write(verified, now: DispatchTime.now().uptimeNanoseconds)
             let name = signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "signal \(signal)"
+            let rewritten = updates ? "; \(updated) rewritten by --update" : ""
             session.warn(
                 "interrupted by \(name) after verifying \(verified.count) of \(files.paths.count) "
-                    + "\(files.paths.count == 1 ? "recording" : "recordings"); the JUnit report holds "
-                    + (updates ? "those verified; none was rewritten" : "those verified"))
+                    + "\(files.paths.count == 1 ? "recording" : "recordings")\(rewritten); the JUnit report holds those verified")
             context.flushOutput()
             VerifyInterrupt.endByTheSignal()
         }
@@ -218,11 +215,13 @@ struct VerifyCommand: Subcommand {
             })
         stepLine?.clear()
         showFilesDone(nil)
+        // Through `--update`'s rewrites too, each of which replaces its file whole: a signal is
+        // acted on between two.
+        for (verified, states) in verifiedToUpdate { report(verified, states: states) }
         if interruptible {
             VerifyInterrupt.uninstall()
             endIfInterrupted()
         }
-        for (verified, states) in verifiedToUpdate { report(verified, states: states) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         // A file that could not be verified is an error, not only a line of the report: say so
         // on standard error too, one line per file, as every other command does (unless the
@@ -278,6 +277,17 @@ struct VerifyCommand: Subcommand {
             throw .recording(reportError)
         }
         return VerifyReport.exitCode(results)
+    }
+
+    /// Writes the report of a run that a recording stopped before it started (one that does
+    /// not exist, or that `--update` cannot rewrite): a report left from an earlier run, in a
+    /// CI workspace kept between builds, would be published as this run's. Nothing is written
+    /// at a path that names a recording.
+    private func writeReport(stoppedBy error: RecordingError, session: CommandSession) {
+        guard let junitPath, (try? JUnitReport.checkNotARecording(junitPath, recordings: inputs)) != nil else { return }
+        let stopped = VerifyResult(path: error.path, outcome: .error(.recording(error)), steps: 0, comparedStates: 0, seconds: 0)
+        let xml = JUnitReport.xml([stopped], seconds: 0, program: session.inspector.program, reducer: reducerName, shard: shard)
+        try? JUnitReport.save(xml, to: junitPath)
     }
 
     /// The most recordings a run verifies without listing those that did not pass again
