@@ -8,8 +8,9 @@ enum VerifyReport {
         switch result.outcome {
         case .passed:
             let rewritten = result.rewrittenStates
-            // Passed by the rewrite: those states were not compared again.
-            let update = rewritten == 0 ? "" : ", \(rewritten) rewritten above"
+            // Passed by the rewrite: those states were not compared again. How many were
+            // rewritten, the UPDATED line just above says.
+            let update = rewritten == 0 ? "" : ", rewritten above"
             let line = "\(label("PASS", "32"))  \(path)  (\(result.steps) step\(result.steps == 1 ? "" : "s"), \(result.comparedStates) state\(result.comparedStates == 1 ? "" : "s") compared\(update))"
             return [line] + notes(result).map { "  " + $0 }
         case .diverged(let divergence), .nondeterministic(let divergence):
