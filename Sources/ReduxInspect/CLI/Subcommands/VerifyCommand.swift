@@ -36,7 +36,8 @@ struct VerifyCommand: Subcommand {
             any diverges, 64 when a file names a reducer the inspector lacks, 65 when a file is
             malformed, 66 when one cannot be read or the --junit
             report cannot be written (checked before any file is verified); of several, the
-            highest (66, then 65, 64, 1).
+            highest (66, then 65, 64, 1). SIGTERM or SIGINT ends it by the signal (a shell says
+            143 or 130), with --junit after writing the report of what was verified.
             """)
 
     let inputs: [String]
