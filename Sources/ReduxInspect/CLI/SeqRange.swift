@@ -92,13 +92,25 @@ struct SeqRange: Equatable {
         return try timeline.indices(ofSeqs: from, through: to)
     }
 
-    /// The entries missing after the steps at `indices` (the range's) that a listing of them
-    /// tells at its end: those at the end of the recording when they run to its last step, or,
-    /// when the range ends at a seq the recording skips, those before the step after them.
-    func gapAfter(_ indices: Range<Int>, in recording: Recording) -> RecordingGap? {
-        if indices.upperBound == recording.steps.count { return recording.gapAtEnd }
-        guard case .seq(let end) = to, recording.index(ofSeq: end) == nil else { return nil }
-        return recording.gap(before: indices.upperBound)
+}
+
+extension Recording {
+    /// The entries missing after the steps at `indices` (those of a range ending at `end`,
+    /// or all) that a listing of them tells at its end: those at the end of the recording
+    /// when they run to its last step, or, when the range ends at a seq the recording skips,
+    /// those before the step after them.
+    func gap(after indices: Range<Int>, endingAt end: SeqRange.Bound) -> RecordingGap? {
+        if indices.upperBound == steps.count { return gapAtEnd }
+        guard case .seq(let seq) = end, index(ofSeq: seq) == nil else { return nil }
+        return gap(before: indices.upperBound)
+    }
+}
+
+extension ClosedRange<Int> {
+    /// Where in a recording these seqs are, as a message names the steps a command was given:
+    /// ` at seq 13`, ` from seq 10 to 15`.
+    var seqsText: String {
+        count == 1 ? " at seq \(lowerBound)" : " from seq \(lowerBound) to \(upperBound)"
     }
 }
 

@@ -49,7 +49,6 @@ enum JUnitReport {
             "  <testsuite name=\"\(escape(program, attribute: true)) verify\(shard.map { " (shard \($0.index)/\($0.count))" } ?? "")\" \(counts)>",
         ]
         for result in results {
-            let (directory, file) = split(result.path)
             // `file` and `line`, as pytest writes them, are where annotating tools (GitHub's
             // JUnit reporters) put a failure: the recording's line of the divergence or error.
             let line: Int? =
@@ -59,7 +58,7 @@ enum JUnitReport {
                 default: nil
                 }
             let place = " file=\"\(escape(result.path, attribute: true))\"" + (line.map { " line=\"\($0)\"" } ?? "")
-            let open = "    <testcase classname=\"\(escape(className(directory), attribute: true))\" name=\"\(escape(file, attribute: true))\"\(place) time=\"\(time(result.seconds))\""
+            let open = testcase(result.path, attributes: place, seconds: result.seconds)
             // What `verify` warned about on standard error (a truncated last line, say), and
             // the notes of its report (no state compared), go with its test case too, where CI
             // shows them.
@@ -90,9 +89,7 @@ enum JUnitReport {
             }
         }
         for path in notVerified {
-            let (directory, file) = split(path)
-            lines.append(
-                "    <testcase classname=\"\(escape(className(directory), attribute: true))\" name=\"\(escape(file, attribute: true))\" time=\"0.000\">")
+            lines.append(testcase(path, seconds: 0) + ">")
             lines.append("      <skipped message=\"not verified: the run ended before it was done\"/>")
             lines.append("    </testcase>")
         }
@@ -184,6 +181,14 @@ enum JUnitReport {
     /// The error for a report that cannot be written, worded as other commands word a file.
     private static func cannotWrite(_ path: String, _ reason: String) -> RecordingError {
         RecordingError(.unreadable, path: path, message: "cannot write the JUnit report: \(reason)")
+    }
+
+    /// The opening of a recording's test case, unclosed: its class name (the directory) and
+    /// name (the file), then `attributes`, then its time.
+    private static func testcase(_ path: String, attributes: String = "", seconds: Double) -> String {
+        let (directory, file) = split(path)
+        return "    <testcase classname=\"\(escape(className(directory), attribute: true))\" "
+            + "name=\"\(escape(file, attribute: true))\"\(attributes) time=\"\(time(seconds))\""
     }
 
     /// The class name of a recording's test case: its directory, without the `./` a command

@@ -36,13 +36,14 @@ struct StepJSONRenderer: StepRenderer {
 
     /// The reply as one JSON value.
     func value(_ reply: StepReply) -> JSONValue {
+        let reportsUnshown = reply.reportedError != nil
         switch reply {
         case .moved(let view, let note, _):
-            var members = stepMembers(view, reportsUnshown: reply.reportedError != nil)
+            var members = stepMembers(view, reportsUnshown: reportsUnshown)
             if let note { members.append(("note", .string(note))) }
             return .object(JSONObject(members))
         case .location(let view), .diff(let view), .action(let view):
-            return .object(JSONObject(stepMembers(view, reportsUnshown: reply.reportedError != nil)))
+            return .object(JSONObject(stepMembers(view, reportsUnshown: reportsUnshown)))
         case .state(let seq, let state):
             return .object(JSONObject([("seq", Self.number(seq)), ("state", state)]))
         case .value(let seq, let path, let value):
@@ -50,7 +51,7 @@ struct StepJSONRenderer: StepRenderer {
                 JSONObject([("seq", Self.number(seq)), ("path", .string(path.description)), ("value", value)])
             )
         case .stopped(let view, let fired, let note, _):
-            var members = stepMembers(view, reportsUnshown: reply.reportedError != nil)
+            var members = stepMembers(view, reportsUnshown: reportsUnshown)
             members.append(("fired", .array(fired.map(Self.firing))))
             if let note { members.append(("note", .string(note))) }
             return .object(JSONObject(members))

@@ -57,7 +57,8 @@ enum StepReply: Equatable {
         return mappingView { view in view.unshownChanges?.line = line }
     }
 
-    /// The reply with its step changed by `change`; a reply without one as it is.
+    /// The reply with its step changed by `change`, for the replies that report a step's
+    /// error (``reportedError``); any other as it is.
     private func mappingView(_ change: (inout StepView) -> Void) -> StepReply {
         switch self {
         case .moved(var view, let note, let moved):
@@ -69,12 +70,6 @@ enum StepReply: Equatable {
         case .diff(var view):
             change(&view)
             return .diff(view)
-        case .location(var view):
-            change(&view)
-            return .location(view)
-        case .action(var view):
-            change(&view)
-            return .action(view)
         default: return self
         }
     }

@@ -126,7 +126,7 @@ struct BlameCommand: Subcommand {
         }
         let place = TerminalText.escape(path.description)
         // The steps looked at, when not all: `from seq 10 to 20`.
-        let within = seqs.map { $0.count == 1 ? " at seq \($0.lowerBound)" : " from seq \($0.lowerBound) to \($0.upperBound)" } ?? ""
+        let within = seqs?.seqsText ?? ""
         if !changed, let previous, format == "text" {
             context.print("no step\(within) changed \(place); it is \(show(previous)) throughout")
         } else if !changed, previous == nil {

@@ -71,7 +71,7 @@ struct DiffCommand: Subcommand {
         }
         // Entries missing after the last step are told when the output reaches it.
         // (Also those after the range's last step, when the recording skips the seq it ends at.)
-        let endGap = if let range { range.gapAfter(indices, in: recording) } else { recording.gapAtEnd }
+        let endGap = recording.gap(after: indices, endingAt: range?.to ?? .last)
         // What the replay found on the way (a state today's reducer no longer makes, a start
         // from stand-ins), also when a step stops the command part way.
         session.warningsBeforeAnError = {

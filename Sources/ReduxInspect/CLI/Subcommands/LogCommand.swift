@@ -70,12 +70,9 @@ struct LogCommand: Subcommand {
                 if let failure = lines.failure { throw failure }
             })
         // Entries missing after the last step listed, as `diff` tells them.
-        let endGap = if let range { range.gapAfter(listed, in: recording) } else { recording.gapAtEnd }
-        if let endGap { session.context.print(endGap.notice) }
+        if let gap = recording.gap(after: listed, endingAt: range?.to ?? .last) { session.context.print(gap.notice) }
         // Where the actions were looked for: the file, or the steps of it listed.
-        let place = range.flatMap { _ in recording.seqs(of: listed) }.map { seqs in
-            seqs.count == 1 ? "\(file) at seq \(seqs.lowerBound)" : "\(file) from seq \(seqs.lowerBound) to \(seqs.upperBound)"
-        } ?? file
+        let place = file + (range.flatMap { _ in recording.seqs(of: listed) }?.seqsText ?? "")
         for type in types where !seen.contains(type) {
             let typesSeen = seenTypes.prefix(12).joined(separator: ", ") + (seenTypes.count > 12 ? ", …" : "")
             session.warn(

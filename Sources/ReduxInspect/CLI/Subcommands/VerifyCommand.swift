@@ -149,11 +149,14 @@ struct VerifyCommand: Subcommand {
         // With --update, files are rewritten once all are verified: a file named twice (a
         // link to it, say) is then read as it was, whichever is verified first.
         var verifiedToUpdate: [(VerifyResult, [Int: JSONValue])] = []
-        /// Keeps the report on disk up to date: with `--update`, a file not rewritten yet
-        /// counts as verified, as it stands on disk until it is.
+        /// The files verified so far, as the report on disk holds them: with `--update`, a file
+        /// not rewritten yet counts as verified, as it stands on disk until it is.
+        func verifiedSoFar() -> [VerifyResult] {
+            results + verifiedToUpdate.dropFirst(results.count).map(\.0)
+        }
+        /// Keeps the report on disk up to date.
         func noteProgress() {
-            let pending = verifiedToUpdate.dropFirst(results.count).map(\.0)
-            progressReport?.note(results + pending, now: DispatchTime.now().uptimeNanoseconds)
+            progressReport?.note(verifiedSoFar(), now: DispatchTime.now().uptimeNanoseconds)
             endIfInterrupted()
         }
         // A CI job cancelled, or stopped at its time limit, sends SIGTERM (or SIGINT) before
@@ -169,8 +172,7 @@ struct VerifyCommand: Subcommand {
             guard interruptible, let signal = VerifyInterrupt.received else { return }
             stepLine?.clear()
             showFilesDone(nil)
-            let pending = verifiedToUpdate.dropFirst(results.count).map(\.0)
-            let verified = results + pending
+            let verified = verifiedSoFar()
             progressReport?.write(verified, now: DispatchTime.now().uptimeNanoseconds)
             let name = signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "signal \(signal)"
             let rewritten = updates ? "; \(updated) rewritten by --update" : ""
